@@ -1,0 +1,52 @@
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { EventEmitterModule } from '@nestjs/event-emitter';
+import { ScheduleModule } from '@nestjs/schedule';
+import { SessionAuthGuard } from './common/auth/session-auth.guard.js';
+import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
+import { DomainEvents } from './common/events/domain-event.js';
+import { createValidationPipe } from './common/http/validation.pipe.js';
+import { APP_CONFIG, type AppConfig } from './config/config.js';
+import { buildOrmOptions } from './database/mikro-orm.config.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { CallLogsModule } from './modules/call-logs/call-logs.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+import { NotificationsModule } from './modules/notifications/notifications.module.js';
+
+/** Config and the event publisher, available to every module. */
+@Global()
+@Module({})
+class CoreModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: CoreModule,
+      providers: [{ provide: APP_CONFIG, useValue: config }, DomainEvents],
+      exports: [APP_CONFIG, DomainEvents],
+    };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forRoot(config),
+        MikroOrmModule.forRoot({ ...buildOrmOptions(databaseUrl), registerRequestContext: true }),
+        EventEmitterModule.forRoot({ wildcard: false, ignoreErrors: false }),
+        ScheduleModule.forRoot(),
+        HealthModule,
+        AuthModule,
+        NotificationsModule,
+        CallLogsModule,
+      ],
+      providers: [
+        { provide: APP_GUARD, useClass: SessionAuthGuard },
+        { provide: APP_FILTER, useClass: HttpExceptionFilter },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+      ],
+    };
+  }
+}

@@ -1,0 +1,104 @@
+import 'reflect-metadata';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import connectPgSimple from 'connect-pg-simple';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import session from 'express-session';
+import helmet from 'helmet';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import passport from 'passport';
+import pg from 'pg';
+import { AppModule } from './app.module.js';
+import { originCheck } from './common/http/origin-check.js';
+import { setupOpenApi } from './common/http/openapi.js';
+import type { AppConfig } from './config/config.js';
+
+export interface CreatedApp {
+  app: INestApplication;
+  orm: MikroORM;
+  /** Closes the app and the session store's pool. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the whole HTTP application on a migrated database: security headers, the Origin check,
+ * sessions in PostgreSQL, passport, the API under /api, OpenAPI, and the built admin.
+ */
+export async function createApp(config: AppConfig, databaseUrl: string, options: { logger?: false } = {}): Promise<CreatedApp> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
+    logger: options.logger ?? ['error', 'warn', 'log'],
+    bodyParser: false,
+  });
+  if (config.trustProxy) app.set('trust proxy', 1);
+  app.disable('x-powered-by');
+  app.setGlobalPrefix('api');
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'script-src': ["'self'"],
+          'media-src': ["'self'", 'blob:', 'data:'],
+          'upgrade-insecure-requests': config.nodeEnv === 'production' ? [] : null,
+        },
+      },
+    }),
+  );
+  app.use(originCheck(config.publicBaseUrl));
+  app.use(express.json({ limit: '1mb' }));
+  app.use(express.urlencoded({ extended: false, limit: '1mb' }));
+
+  const sessionPool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
+  const PgStore = connectPgSimple(session);
+  app.use(
+    session({
+      name: config.session.cookieName,
+      secret: config.appSecret,
+      store: new PgStore({ pool: sessionPool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      cookie: {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.session.secure,
+        maxAge: config.session.maxAgeMs,
+        path: '/',
+      },
+    }),
+  );
+  app.use(passport.initialize());
+  app.use(passport.session());
+
+  setupOpenApi(app, config);
+  serveAdmin(app, config.adminDistDir);
+
+  await app.init();
+  const orm = app.get<MikroORM>(MikroORM);
+  return {
+    app,
+    orm,
+    close: async () => {
+      await app.close();
+      await sessionPool.end();
+    },
+  };
+}
+
+/** The built admin at every non-API path, with index.html as the SPA fallback. */
+function serveAdmin(app: NestExpressApplication, distDir: string): void {
+  const index = join(distDir, 'index.html');
+  app.use(express.static(distDir, { index: false, maxAge: '1h', immutable: false }));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' || req.path === '/api' || req.path.startsWith('/api/')) return next();
+    if (!existsSync(index)) {
+      res.status(503).type('text/plain').send('The admin is not built yet: run `npm run build`.');
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}

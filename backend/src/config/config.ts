@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (backend/src/config -> ../../..); compiled code sits in backend/dist/config. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+export type NodeEnv = 'development' | 'production' | 'test';
+
+export interface AppConfig {
+  nodeEnv: NodeEnv;
+  port: number;
+  host: string;
+  /** Set when an external PostgreSQL is used; unset means the embedded server. */
+  databaseUrl?: string;
+  dataDir: string;
+  appSecret: string;
+  publicBaseUrl: string;
+  session: {
+    cookieName: string;
+    maxAgeMs: number;
+    secure: boolean;
+  };
+  login: {
+    maxFailures: number;
+    lockMinutes: number;
+  };
+  embeddedPostgresPort: number;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  adminDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+}
+
+function url(env: Env, name: string, fallback: string, protocols: string[]): string {
+  const raw = env[name] || fallback;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL (got "${raw}")`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.join(' or ')} (got "${raw}")`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+/**
+ * The secret that signs cookies and derives encryption keys. Production requires it from the
+ * environment; elsewhere one is generated once and kept under DATA_DIR so restarts keep sessions.
+ */
+function resolveAppSecret(env: Env, nodeEnv: NodeEnv, dataDir: string): string {
+  const given = env.APP_SECRET;
+  if (given) {
+    if (given.length < 32) throw new ConfigError('APP_SECRET must be at least 32 characters long');
+    return given;
+  }
+  if (nodeEnv === 'production') {
+    throw new ConfigError(
+      'APP_SECRET is required in production: set it to a random string of at least 32 characters ' +
+        '(for example the output of `openssl rand -hex 32`)',
+    );
+  }
+  const file = join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads and validates the environment once; a bad value throws a ConfigError that names it. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const nodeEnvRaw = env.NODE_ENV || 'development';
+  if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
+    throw new ConfigError(`NODE_ENV must be development, production or test (got "${nodeEnvRaw}")`);
+  }
+  const nodeEnv = nodeEnvRaw as NodeEnv;
+  const port = int(env, 'PORT', 3000, 0, 65535);
+  const dataDir = resolve(REPO_ROOT, env.DATA_DIR || '.data');
+  const databaseUrl = env.DATABASE_URL ? url(env, 'DATABASE_URL', '', ['postgres:', 'postgresql:']) : undefined;
+  const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', `http://localhost:${port}`, ['http:', 'https:']);
+  const sessionHours = int(env, 'SESSION_MAX_AGE_HOURS', 24 * 7, 1, 24 * 365);
+
+  return {
+    nodeEnv,
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl,
+    dataDir,
+    appSecret: resolveAppSecret(env, nodeEnv, dataDir),
+    publicBaseUrl,
+    session: {
+      cookieName: env.SESSION_COOKIE_NAME || 'wcrm.sid',
+      maxAgeMs: sessionHours * 3600 * 1000,
+      secure: bool(env, 'SESSION_SECURE', nodeEnv === 'production'),
+    },
+    login: {
+      maxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1, 1000),
+      lockMinutes: int(env, 'LOGIN_LOCK_MINUTES', 15, 1, 24 * 60),
+    },
+    embeddedPostgresPort: int(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
+    seedDemo: bool(env, 'SEED_DEMO', !databaseUrl),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    adminDistDir: resolve(REPO_ROOT, env.ADMIN_DIST_DIR || 'admin/dist'),
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,30 @@
+import { LoginThrottle } from '../modules/auth/login-throttle.entity.js';
+import { CallLog } from '../modules/call-logs/call-log.entity.js';
+import { Customer } from '../modules/customers/customer.entity.js';
+import { NotificationPreference } from '../modules/notifications/notification-preference.entity.js';
+import { Notification } from '../modules/notifications/notification.entity.js';
+import { Organization } from '../modules/organizations/organization.entity.js';
+import { BrandPhoneNumber } from '../modules/phone-numbers/brand-phone-number.entity.js';
+import { Product } from '../modules/settings/product.entity.js';
+import { SystemSettings } from '../modules/settings/system-settings.entity.js';
+import { Webhook } from '../modules/settings/webhook.entity.js';
+import { TicketStatusChange } from '../modules/tickets/ticket-status-change.entity.js';
+import { Ticket } from '../modules/tickets/ticket.entity.js';
+import { User } from '../modules/users/user.entity.js';
+
+/** Every entity, listed once: discovery by file glob does not survive bundling or ESM paths. */
+export const ENTITIES = [
+  Organization,
+  User,
+  Customer,
+  Ticket,
+  TicketStatusChange,
+  CallLog,
+  Product,
+  SystemSettings,
+  BrandPhoneNumber,
+  NotificationPreference,
+  Notification,
+  Webhook,
+  LoginThrottle,
+];

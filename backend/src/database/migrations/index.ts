@@ -1,0 +1,7 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122000000Initial } from './Migration20261122000000Initial.js';
+
+/** Applied in this order; a new migration is appended here after `npm run migration:create`. */
+export const MIGRATIONS: MigrationObject[] = [
+  { name: 'Migration20261122000000Initial', class: Migration20261122000000Initial },
+];

@@ -1,0 +1,41 @@
+import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
+import { Migrator } from '@mikro-orm/migrations';
+import { defineConfig, type Options, PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ENTITIES } from './entities.js';
+import { MIGRATIONS } from './migrations/index.js';
+
+/** Where `migration:create` writes new files: the source folder, also when run from dist/. */
+export const MIGRATIONS_SOURCE_DIR = join(
+  dirname(fileURLToPath(import.meta.url)).replace(/[\\/]dist[\\/]database$/, '/src/database'),
+  'migrations',
+);
+
+/** Tables that live in the database but are not entities (express-session's store). */
+export const NON_ENTITY_TABLES = ['session'];
+
+export function buildOrmOptions(clientUrl: string, overrides: Partial<Options> = {}): Options {
+  return defineConfig({
+    clientUrl,
+    driver: PostgreSqlDriver,
+    entities: ENTITIES,
+    metadataProvider: ReflectMetadataProvider,
+    extensions: [Migrator],
+    discovery: { warnWhenNoEntities: true },
+    forceUtcTimezone: true,
+    pool: { min: 0, max: 10 },
+    schemaGenerator: { skipTables: NON_ENTITY_TABLES },
+    migrations: {
+      tableName: 'mikro_orm_migrations',
+      path: MIGRATIONS_SOURCE_DIR,
+      migrationsList: MIGRATIONS,
+      transactional: true,
+      allOrNothing: true,
+      emit: 'ts',
+      snapshot: false,
+    },
+    debug: false,
+    ...overrides,
+  });
+}

@@ -1,0 +1,93 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCookieAuth,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+  ApiOperation,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { type Actor, CurrentActor } from '../../common/auth/actor.js';
+import { AllowPendingPasswordChange, Public } from '../../common/auth/public.decorator.js';
+import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { toUserResponse, UserResponseDto } from '../users/dto/user-response.dto.js';
+import { AuthService, toActor } from './auth.service.js';
+import { ForcedPasswordChangeDto, LoginDto, RegisterDto } from './dto/auth.dto.js';
+import { LocalAuthGuard } from './local-auth.guard.js';
+import { logIn, logOut } from './session.js';
+
+@ApiTags('auth')
+@Controller()
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Public()
+  @Post('register')
+  @ApiOperation({ summary: 'Create an organization with this user as its account owner, and sign in' })
+  @ApiOkResponse({ type: UserResponseDto, description: 'The new user; the response sets the session cookie' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Username already exists' })
+  async register(@Body() dto: RegisterDto, @Req() req: Request): Promise<UserResponseDto> {
+    const user = await this.auth.register(dto.username, dto.password);
+    await logIn(req, toActor(user));
+    return toUserResponse(user);
+  }
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  @UseGuards(LocalAuthGuard)
+  @ApiOperation({ summary: 'Sign in with username and password' })
+  @ApiOkResponse({ type: UserResponseDto, description: 'The user; the response sets the session cookie' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'Invalid username or password' })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many failed attempts' })
+  async login(@Body() _credentials: LoginDto, @CurrentActor() actor: Actor): Promise<UserResponseDto> {
+    return toUserResponse(await this.auth.currentUser(actor));
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @AllowPendingPasswordChange()
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'End the session' })
+  @ApiOkResponse({ schema: { properties: { success: { type: 'boolean' } } } })
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ success: boolean }> {
+    await logOut(req, res, this.config.session.cookieName);
+    return { success: true };
+  }
+
+  @Get('user')
+  @AllowPendingPasswordChange()
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'The signed-in user' })
+  @ApiOkResponse({ type: UserResponseDto })
+  @ApiUnauthorizedResponse({ type: ErrorResponseDto })
+  async me(@CurrentActor() actor: Actor): Promise<UserResponseDto> {
+    return toUserResponse(await this.auth.currentUser(actor));
+  }
+
+  @Post('change-password')
+  @HttpCode(200)
+  @AllowPendingPasswordChange()
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'Replace a temporary password (forced change); clears must_change_password' })
+  @ApiOkResponse({ type: UserResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  async changeForcedPassword(
+    @CurrentActor() actor: Actor,
+    @Body() dto: ForcedPasswordChangeDto,
+    @Req() req: Request,
+  ): Promise<UserResponseDto> {
+    const user = await this.auth.changeForcedPassword(actor, dto.newPassword);
+    req.user = toActor(user);
+    return toUserResponse(user);
+  }
+}

@@ -1,0 +1,97 @@
+import { sql, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ConflictException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import type { Actor } from '../../common/auth/actor.js';
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../common/auth/password.js';
+import { DomainEvents } from '../../common/events/domain-event.js';
+import { Organization } from '../organizations/organization.entity.js';
+import { User } from '../users/user.entity.js';
+import { UserRegisteredEvent } from './events/user-registered.event.js';
+import { LoginThrottleService } from './login-throttle.service.js';
+
+export function toActor(user: User): Actor {
+  return {
+    id: user.id,
+    username: user.username,
+    organizationId: user.organization.id,
+    isAccountOwner: user.isAccountOwner,
+    mustChangePassword: user.mustChangePassword,
+  };
+}
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly throttle: LoginThrottleService,
+    private readonly events: DomainEvents,
+  ) {}
+
+  /** Creates an organization with this user as its account owner. */
+  async register(username: string, password: string): Promise<User> {
+    const passwordHash = await hashPassword(password);
+    const user = await this.em.transactional(async (em) => {
+      if (await this.findByUsername(em, username)) throw this.usernameTaken();
+      const organization = em.create(Organization, { name: `${username}'s organization` });
+      const created = em.create(User, {
+        username,
+        passwordHash,
+        organization,
+        isAccountOwner: true,
+        role: 'owner',
+        lastLogin: new Date(),
+      });
+      await em.flush().catch((error: unknown) => {
+        throw error instanceof UniqueConstraintViolationException ? this.usernameTaken() : error;
+      });
+      return created;
+    });
+    this.events.publish(new UserRegisteredEvent(user.organization.id, user.id));
+    return user;
+  }
+
+  /** Checks the credentials for passport-local; throttled per username and address. */
+  async authenticate(username: string, password: string, address: string): Promise<Actor> {
+    const key = LoginThrottleService.key(username, address);
+    await this.throttle.assertAllowed(key);
+    const user = await this.findByUsername(this.em, username);
+    const valid = await verifyPassword(password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
+    if (!user || !valid) {
+      await this.throttle.recordFailure(key);
+      throw new UnauthorizedException('Invalid username or password');
+    }
+    await this.throttle.reset(key);
+    user.lastLogin = new Date();
+    await this.em.flush();
+    return toActor(user);
+  }
+
+  /** Resolves the session's user id on every request; a removed user resolves to nothing. */
+  async actorFor(userId: string): Promise<Actor | null> {
+    const user = await this.em.fork().findOne(User, { id: userId }, { filters: false });
+    return user ? toActor(user) : null;
+  }
+
+  async currentUser(actor: Actor): Promise<User> {
+    const user = await this.em.findOne(User, { id: actor.id });
+    if (!user) throw new NotFoundException('User not found');
+    return user;
+  }
+
+  /** The forced change after signing in with a temporary password. */
+  async changeForcedPassword(actor: Actor, newPassword: string): Promise<User> {
+    const user = await this.currentUser(actor);
+    user.passwordHash = await hashPassword(newPassword);
+    user.mustChangePassword = false;
+    await this.em.flush();
+    return user;
+  }
+
+  private findByUsername(em: EntityManager, username: string): Promise<User | null> {
+    return em.findOne(User, { [sql`lower(username)`]: username.toLowerCase() }, { filters: false });
+  }
+
+  private usernameTaken(): ConflictException {
+    return new ConflictException('Username already exists');
+  }
+}

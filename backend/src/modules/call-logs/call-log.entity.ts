@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { Opt, Rel } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
+import { Organization } from '../organizations/organization.entity.js';
+import { BrandPhoneNumber } from '../phone-numbers/brand-phone-number.entity.js';
+import { Ticket } from '../tickets/ticket.entity.js';
+import { User } from '../users/user.entity.js';
+
+export const CALL_TYPES = ['voicemail', 'call'] as const;
+
+@Entity({ tableName: 'call_logs' })
+@TenantScoped()
+@Index({ name: 'call_logs_organization_created_index', properties: ['organization', 'createdAt'] })
+export class CallLog {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id: string = randomUUID();
+
+  @ManyToOne({ entity: () => Organization, deleteRule: 'cascade' })
+  organization!: Rel<Organization>;
+
+  @ManyToOne({ entity: () => Ticket, nullable: true, deleteRule: 'set null', index: true })
+  ticket?: Rel<Ticket> | null;
+
+  @ManyToOne({ entity: () => BrandPhoneNumber, nullable: true, deleteRule: 'set null', index: true })
+  brandPhone?: Rel<BrandPhoneNumber> | null;
+
+  @Property({ type: 'string', length: 50, default: 'voicemail' })
+  callType: Opt<string> = 'voicemail';
+
+  @Property({ type: 'string', length: 100, nullable: true, unique: true })
+  callSid?: string | null;
+
+  @Property({ type: 'string', length: 100, nullable: true, unique: true })
+  retellCallId?: string | null;
+
+  @Property({ type: 'string', length: 100, nullable: true, unique: true })
+  recordingSid?: string | null;
+
+  @Property({ type: 'string', length: 50, nullable: true })
+  fromPhone?: string | null;
+
+  @Property({ type: 'string', length: 50, nullable: true })
+  toPhone?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  callerName?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  recordingUrl?: string | null;
+
+  @Property({ type: 'integer', nullable: true })
+  recordingDuration?: number | null;
+
+  @Property({ type: 'text', nullable: true })
+  transcription?: string | null;
+
+  @Property({ type: 'string', length: 50, nullable: true })
+  brand?: string | null;
+
+  @Property({ type: 'boolean', default: false })
+  isRead: Opt<boolean> = false;
+
+  @Property({ type: 'boolean', default: false })
+  isReturned: Opt<boolean> = false;
+
+  @Property({ type: 'datetime', nullable: true })
+  returnedAt?: Date | null;
+
+  @ManyToOne({ entity: () => User, nullable: true, deleteRule: 'set null' })
+  returnedBy?: Rel<User> | null;
+
+  @Property({ type: 'text', nullable: true })
+  notes?: string | null;
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt: Opt<Date> = new Date();
+
+  @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Opt<Date> = new Date();
+}

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { Opt, Rel } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
+import { Organization } from '../organizations/organization.entity.js';
+
+/**
+ * A customer of one organization. The phone is unique within the organization (not globally);
+ * it may be absent because tickets can arrive with an e-mail address only.
+ */
+@Entity({ tableName: 'customers' })
+@TenantScoped()
+@Unique({ name: 'customers_organization_phone_unique', properties: ['organization', 'phone'] })
+@Index({ name: 'customers_organization_email_index', properties: ['organization', 'email'] })
+export class Customer {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id: string = randomUUID();
+
+  @ManyToOne({ entity: () => Organization, deleteRule: 'cascade' })
+  organization!: Rel<Organization>;
+
+  @Property({ type: 'string', length: 255 })
+  name!: string;
+
+  @Property({ type: 'string', length: 50, nullable: true })
+  phone?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  email?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  street?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  city?: string | null;
+
+  @Property({ type: 'string', length: 50, nullable: true })
+  state?: string | null;
+
+  @Property({ type: 'string', length: 20, nullable: true })
+  zipCode?: string | null;
+
+  @Property({ type: 'string', length: 2, default: 'US' })
+  country: Opt<string> = 'US';
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt: Opt<Date> = new Date();
+}

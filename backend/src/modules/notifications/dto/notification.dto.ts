@@ -1,0 +1,52 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsOptional } from 'class-validator';
+import type { Notification } from '../notification.entity.js';
+
+const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+
+export class NotificationQueryDto {
+  @ApiPropertyOptional({ description: 'false lists unread notifications only' })
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'is_read must be true or false' })
+  is_read?: boolean;
+
+  @ApiPropertyOptional({ description: 'true lists notifications marked for followup only' })
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'is_followup must be true or false' })
+  is_followup?: boolean;
+}
+
+export class NotificationResponseDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() type!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty() message!: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true }) metadata!: Record<string, unknown> | null;
+  @ApiProperty() is_read!: boolean;
+  @ApiProperty() is_followup!: boolean;
+  @ApiProperty({ nullable: true, type: String }) related_entity_type!: string | null;
+  @ApiProperty({ nullable: true, type: String }) related_entity_id!: string | null;
+  @ApiProperty() created_at!: Date;
+}
+
+export class UnreadCountDto {
+  @ApiProperty({ example: 3 }) count!: number;
+}
+
+export function toNotificationResponse(n: Notification): NotificationResponseDto {
+  return {
+    id: n.id,
+    type: n.type,
+    title: n.title,
+    message: n.message,
+    metadata: n.metadata ?? null,
+    is_read: n.isRead,
+    is_followup: n.isFollowup,
+    related_entity_type: n.relatedEntityType ?? null,
+    related_entity_id: n.relatedEntityId ?? null,
+    created_at: n.createdAt,
+  };
+}

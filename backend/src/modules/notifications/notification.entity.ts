@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { Opt, Rel } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
+import { Organization } from '../organizations/organization.entity.js';
+import { User } from '../users/user.entity.js';
+
+@Entity({ tableName: 'notifications' })
+@TenantScoped()
+@Index({ name: 'notifications_user_read_created_index', properties: ['user', 'isRead', 'createdAt'] })
+export class Notification {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id: string = randomUUID();
+
+  @ManyToOne({ entity: () => Organization, deleteRule: 'cascade', index: true })
+  organization!: Rel<Organization>;
+
+  @ManyToOne({ entity: () => User, deleteRule: 'cascade' })
+  user!: Rel<User>;
+
+  @Property({ type: 'string', length: 100 })
+  type!: string;
+
+  @Property({ type: 'string', length: 255 })
+  title!: string;
+
+  @Property({ type: 'text' })
+  message!: string;
+
+  @Property({ type: 'json', nullable: true })
+  metadata?: Record<string, unknown> | null;
+
+  @Property({ type: 'boolean', default: false })
+  isRead: Opt<boolean> = false;
+
+  @Property({ type: 'boolean', default: false })
+  isFollowup: Opt<boolean> = false;
+
+  @Property({ type: 'string', length: 100, nullable: true })
+  relatedEntityType?: string | null;
+
+  @Property({ type: 'string', length: 100, nullable: true })
+  relatedEntityId?: string | null;
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt: Opt<Date> = new Date();
+}

@@ -1,0 +1,92 @@
+import type { Opt } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+
+export const A2P_STATUSES = ['not_started', 'pending_registration', 'approved'] as const;
+export type A2pStatus = (typeof A2P_STATUSES)[number];
+
+@Entity({ tableName: 'organizations' })
+export class Organization {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id: string = randomUUID();
+
+  @Property({ type: 'string', length: 255 })
+  name!: string;
+
+  @Property({ type: 'string', length: 100, nullable: true, unique: true })
+  twilioSubaccountSid?: string | null;
+
+  /** Encrypted at rest (see common/crypto). */
+  @Property({ type: 'text', nullable: true })
+  twilioSubaccountAuthToken?: string | null;
+
+  @Property({ type: 'string', length: 50, nullable: true })
+  subaccountOrigin?: string | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  importedAt?: Date | null;
+
+  @Property({ type: 'string', length: 100, nullable: true })
+  a2pBrandId?: string | null;
+
+  @Property({ type: 'string', length: 50, default: 'not_started' })
+  a2pStatus: Opt<A2pStatus> = 'not_started';
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  businessLegalName?: string | null;
+
+  @Property({ type: 'string', length: 50, nullable: true })
+  businessType?: string | null;
+
+  @Property({ type: 'string', length: 50, nullable: true })
+  einTaxId?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  businessStreet?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  businessCity?: string | null;
+
+  @Property({ type: 'string', length: 50, nullable: true })
+  businessState?: string | null;
+
+  @Property({ type: 'string', length: 20, nullable: true })
+  businessZip?: string | null;
+
+  @Property({ type: 'string', length: 2, default: 'US' })
+  businessCountry: Opt<string> = 'US';
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  businessWebsite?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  businessIndustry?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  businessDescription?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  contactFirstName?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  contactLastName?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  contactEmail?: string | null;
+
+  @Property({ type: 'string', length: 50, nullable: true })
+  contactPhone?: string | null;
+
+  @Property({ type: 'string', length: 50, nullable: true })
+  stockExchange?: string | null;
+
+  @Property({ type: 'string', length: 50, nullable: true })
+  stockSymbol?: string | null;
+
+  /** Last ticket number handed out; incremented under a row lock so numbers never repeat. */
+  @Property({ type: 'integer', default: 0 })
+  ticketCounter: Opt<number> = 0;
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt: Opt<Date> = new Date();
+}

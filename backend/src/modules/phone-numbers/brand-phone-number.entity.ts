@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import type { Opt, Rel } from '@mikro-orm/core';
+import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
+import { Organization } from '../organizations/organization.entity.js';
+
+export const GREETING_TYPES = ['default', 'text_to_speech', 'audio_file'] as const;
+
+@Entity({ tableName: 'brand_phone_numbers' })
+@TenantScoped()
+export class BrandPhoneNumber {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id: string = randomUUID();
+
+  @ManyToOne({ entity: () => Organization, deleteRule: 'cascade', index: true })
+  organization!: Rel<Organization>;
+
+  @Property({ type: 'string', length: 50, nullable: true })
+  brand?: string | null;
+
+  @Property({ type: 'string', length: 50, unique: true })
+  phoneNumber!: string;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  friendlyName?: string | null;
+
+  @Property({ type: 'string', length: 100, nullable: true })
+  twilioPhoneSid?: string | null;
+
+  @Property({ type: 'boolean', default: true })
+  isActive: Opt<boolean> = true;
+
+  @Property({ type: 'string', length: 50, default: 'default' })
+  greetingType: Opt<string> = 'default';
+
+  @Property({ type: 'text', nullable: true })
+  greetingText?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  greetingAudioUrl?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  greetingAudioFilename?: string | null;
+
+  @Property({ type: 'string', length: 50, default: 'alice' })
+  ttsVoice: Opt<string> = 'alice';
+
+  @Property({ type: 'integer', default: 120 })
+  voicemailMaxLength: Opt<number> = 120;
+
+  @Property({ type: 'boolean', default: true })
+  enableTranscription: Opt<boolean> = true;
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt: Opt<Date> = new Date();
+
+  @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Opt<Date> = new Date();
+}

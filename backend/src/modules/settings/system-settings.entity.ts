@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import type { Opt, Rel } from '@mikro-orm/core';
+import { Entity, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
+import { Organization } from '../organizations/organization.entity.js';
+
+export const TICKET_FIELDS = [
+  'product_model',
+  'purchase_location',
+  'purchase_date',
+  'issue_description',
+  'injury_reported',
+  'property_damage',
+] as const;
+
+/** Per-organization settings. Token, password and key columns hold ciphertext (see common/crypto). */
+@Entity({ tableName: 'system_settings' })
+@TenantScoped()
+export class SystemSettings {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id: string = randomUUID();
+
+  @OneToOne({ entity: () => Organization, owner: true, deleteRule: 'cascade', unique: true })
+  organization!: Rel<Organization>;
+
+  @Property({ type: 'string', length: 100, nullable: true })
+  twilioAccountSid?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  twilioAuthToken?: string | null;
+
+  @Property({ type: 'string', length: 50, nullable: true })
+  twilioPhoneNumber?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  retellApiKey?: string | null;
+
+  @Property({ type: 'string', length: 100, nullable: true })
+  retellAgentId?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  smtpHost?: string | null;
+
+  @Property({ type: 'integer', nullable: true })
+  smtpPort?: number | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  smtpUsername?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  smtpPassword?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  smtpFromEmail?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  smtpFromName?: string | null;
+
+  @Property({ type: 'text[]', defaultRaw: "'{}'" })
+  brands: Opt<string[]> = [];
+
+  @Property({ type: 'string', length: 50, nullable: true })
+  ticketBrand?: string | null;
+
+  @Property({ type: 'text[]', defaultRaw: "'{}'" })
+  ticketFieldsEnabled: Opt<string[]> = [...TICKET_FIELDS];
+
+  @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Opt<Date> = new Date();
+}

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { Opt, Rel } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
+import { Customer } from '../customers/customer.entity.js';
+import { Organization } from '../organizations/organization.entity.js';
+
+export const TICKET_STATUSES = ['Open', 'Pending', 'Resolved', 'Closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export const TICKET_PRIORITIES = ['High', 'Medium', 'Low'] as const;
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+
+@Entity({ tableName: 'tickets' })
+@TenantScoped()
+@Unique({ name: 'tickets_organization_number_unique', properties: ['organization', 'ticketNumber'] })
+@Index({ name: 'tickets_organization_status_index', properties: ['organization', 'status'] })
+@Index({ name: 'tickets_organization_brand_index', properties: ['organization', 'productBrand'] })
+@Index({ name: 'tickets_organization_priority_index', properties: ['organization', 'priority'] })
+@Index({ name: 'tickets_organization_created_index', properties: ['organization', 'createdAt'] })
+export class Ticket {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id: string = randomUUID();
+
+  @Property({ type: 'string', length: 50 })
+  ticketNumber!: string;
+
+  @ManyToOne({ entity: () => Organization, deleteRule: 'cascade' })
+  organization!: Rel<Organization>;
+
+  @ManyToOne({ entity: () => Customer, deleteRule: 'restrict', index: true })
+  customer!: Rel<Customer>;
+
+  @Property({ type: 'string', length: 50, nullable: true })
+  productBrand?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  productModel?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  productSku?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  serialNumber?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  orderNumber?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  purchaseLocation?: string | null;
+
+  @Property({ type: 'date', nullable: true })
+  purchaseDate?: string | null;
+
+  @Property({ type: 'string', length: 100, nullable: true })
+  issueCategory?: string | null;
+
+  @Property({ type: 'text' })
+  issueDescription!: string;
+
+  @Property({ type: 'string', length: 100, nullable: true })
+  issueStartTime?: string | null;
+
+  @Property({ type: 'boolean', default: false })
+  troubleshootingAttempted: Opt<boolean> = false;
+
+  @Property({ type: 'text', nullable: true })
+  troubleshootingSteps?: string | null;
+
+  @Property({ type: 'string', length: 100, nullable: true })
+  preferredResolution?: string | null;
+
+  @Property({ type: 'string', length: 50, nullable: true })
+  contactMethod?: string | null;
+
+  @Property({ type: 'string', length: 50, default: 'Open' })
+  status: Opt<string> = 'Open';
+
+  @Property({ type: 'string', length: 50, default: 'Medium' })
+  priority: Opt<string> = 'Medium';
+
+  @Property({ type: 'boolean', default: false })
+  injuryReported: Opt<boolean> = false;
+
+  @Property({ type: 'boolean', default: false })
+  propertyDamage: Opt<boolean> = false;
+
+  @Property({ type: 'boolean', default: false })
+  purchaseVerified: Opt<boolean> = false;
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt: Opt<Date> = new Date();
+
+  @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Opt<Date> = new Date();
+}

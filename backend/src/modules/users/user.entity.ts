@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { Opt, Rel } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
+import { Organization } from '../organizations/organization.entity.js';
+
+@Entity({ tableName: 'users' })
+@TenantScoped()
+@Index({ name: 'users_username_lower_unique', expression: 'create unique index "users_username_lower_unique" on "users" (lower("username"))' })
+export class User {
+  @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
+  id: string = randomUUID();
+
+  /** Unique regardless of case (see the index above). */
+  @Property({ type: 'string', length: 255 })
+  username!: string;
+
+  /** scrypt hash in the form `scrypt$N$r$p$salt$hash`; never leaves the server. */
+  @Property({ type: 'string', length: 255, fieldName: 'password', hidden: true })
+  passwordHash!: string;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  email?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  firstName?: string | null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  lastName?: string | null;
+
+  @Property({ type: 'string', length: 50, nullable: true })
+  phone?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  address?: string | null;
+
+  @Property({ type: 'string', length: 50, default: 'agent' })
+  role: Opt<string> = 'agent';
+
+  @ManyToOne({ entity: () => Organization, deleteRule: 'cascade', index: true })
+  organization!: Rel<Organization>;
+
+  @Property({ type: 'boolean', default: false })
+  isAccountOwner: Opt<boolean> = false;
+
+  @Property({ type: 'boolean', default: false })
+  mustChangePassword: Opt<boolean> = false;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  notificationEmail?: string | null;
+
+  @Property({ type: 'string', length: 50, nullable: true })
+  notificationPhone?: string | null;
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt: Opt<Date> = new Date();
+
+  @Property({ type: 'datetime', nullable: true })
+  lastLogin?: Date | null;
+}
