@@ -50,6 +50,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   app.use(originCheck(config.publicBaseUrl));
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  app.use(bodyParserErrors);
 
   const sessionPool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
   const PgStore = connectPgSimple(session);
@@ -86,6 +87,14 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
       await sessionPool.end();
     },
   };
+}
+
+/** Unreadable or oversized bodies answer in the API's error format before reaching a route. */
+function bodyParserErrors(error: { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction): void {
+  if (!error?.type?.startsWith('entity.') && error?.type !== 'request.size.invalid') return next(error);
+  const statusCode = error.status ?? 400;
+  const message = statusCode === 413 ? 'Request body is too large' : 'Malformed request body';
+  res.status(statusCode).json({ statusCode, error: message, message });
 }
 
 /** The built admin at every non-API path, with index.html as the SPA fallback. */

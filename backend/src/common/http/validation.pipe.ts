@@ -13,7 +13,11 @@ export function flattenValidationErrors(errors: ValidationError[], prefix = ''):
   return out;
 }
 
-/** The global pipe: transforms payloads to DTOs, strips unknown fields, answers the spec's 400 body. */
+/**
+ * The global pipe: transforms payloads to DTOs, strips unknown fields, answers the spec's 400 body.
+ * Only the first failing rule of a field is reported, and class-validator runs a property's
+ * decorators bottom-up: write the basic "required" rule nearest the property, refinements above.
+ */
 export function createValidationPipe(): ValidationPipe {
   return new ValidationPipe({
     transform: true,

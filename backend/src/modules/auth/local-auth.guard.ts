@@ -1,14 +1,23 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { ValidationFailedException } from '../../common/errors/app-exception.js';
+import { TENANT_FILTER } from '../../common/tenancy/tenant-filter.js';
 
 /** Runs passport-local, then starts the session (passport regenerates the session id at login). */
 @Injectable()
 export class LocalAuthGuard extends AuthGuard('local') {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const allowed = (await super.canActivate(context)) as boolean;
-    await super.logIn(context.switchToHttp().getRequest());
+    const req = context.switchToHttp().getRequest<Request>();
+    await super.logIn(req);
+    // The global guard ran before anyone was signed in: scope the request to the new user now.
+    this.em.setFilterParams(TENANT_FILTER, { organizationId: req.user!.organizationId });
     return allowed;
   }
 

@@ -7,37 +7,37 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 export class LoginDto {
   @ApiProperty({ example: 'jane' })
   @Transform(trim)
-  @IsString({ message: 'Username is required' })
   @IsNotEmpty({ message: 'Username is required' })
+  @IsString({ message: 'Username is required' })
   username!: string;
 
   @ApiProperty({ example: 'secret123' })
-  @IsString({ message: 'Password is required' })
   @IsNotEmpty({ message: 'Password is required' })
+  @IsString({ message: 'Password is required' })
   password!: string;
 }
 
 export class RegisterDto {
   @ApiProperty({ example: 'jane', maxLength: 255 })
   @Transform(trim)
-  @IsString({ message: 'Username is required' })
-  @IsNotEmpty({ message: 'Username is required' })
   @MaxLength(255, { message: 'Username must be at most 255 characters' })
+  @IsNotEmpty({ message: 'Username is required' })
+  @IsString({ message: 'Username is required' })
   username!: string;
 
   @ApiProperty({ example: 'secret123', minLength: 6 })
-  @IsString({ message: 'Password is required' })
-  @IsNotEmpty({ message: 'Password is required' })
-  @MinLength(6, { message: 'Password must be at least 6 characters' })
   @MaxLength(1024, { message: 'Password must be at most 1024 characters' })
+  @MinLength(6, { message: 'Password must be at least 6 characters' })
+  @IsNotEmpty({ message: 'Password is required' })
+  @IsString({ message: 'Password is required' })
   password!: string;
 }
 
 export class ForcedPasswordChangeDto {
   @ApiProperty({ minLength: 6 })
-  @IsString({ message: 'Please enter a new password.' })
-  @IsNotEmpty({ message: 'Please enter a new password.' })
-  @MinLength(6, { message: 'Password must be at least 6 characters long.' })
   @MaxLength(1024, { message: 'Password must be at most 1024 characters' })
+  @MinLength(6, { message: 'Password must be at least 6 characters long.' })
+  @IsNotEmpty({ message: 'Please enter a new password.' })
+  @IsString({ message: 'Please enter a new password.' })
   newPassword!: string;
 }

@@ -1,0 +1,55 @@
+import { describe, expect, it } from '@jest/globals';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './config.js';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'wcrm-config-'));
+
+describe('loadConfig', () => {
+  it('stops a production boot without APP_SECRET with a message that names it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/APP_SECRET is required in production/);
+  });
+
+  it('generates a secret once in the embedded default and keeps it under DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.appSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(join(dir, 'app-secret'), 'utf8')).toBe(first.appSecret);
+    expect(loadConfig({ DATA_DIR: dir }).appSecret).toBe(first.appSecret);
+  });
+
+  it('uses the embedded database and seeds demo data only when DATABASE_URL is unset', () => {
+    const embedded = loadConfig({ DATA_DIR: dataDir() });
+    expect(embedded.databaseUrl).toBeUndefined();
+    expect(embedded.seedDemo).toBe(true);
+    const external = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u:p@db:5432/crm' });
+    expect(external.databaseUrl).toBe('postgres://u:p@db:5432/crm');
+    expect(external.seedDemo).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u:p@db/crm', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it('marks cookies Secure in production and not in development', () => {
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: secret, DATA_DIR: dataDir() }).session.secure).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir() }).session.secure).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT must be an integer between 0 and 65535/],
+    [{ PORT: '70000' }, /PORT must be an integer/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres: or postgresql:/],
+    [{ PUBLIC_BASE_URL: 'not a url' }, /PUBLIC_BASE_URL must be a URL/],
+    [{ NODE_ENV: 'staging' }, /NODE_ENV must be development, production or test/],
+    [{ APP_SECRET: 'short' }, /APP_SECRET must be at least 32 characters/],
+    [{ SESSION_SECURE: 'maybe' }, /SESSION_SECURE must be true or false/],
+    [{ SESSION_MAX_AGE_HOURS: '0' }, /SESSION_MAX_AGE_HOURS must be an integer/],
+  ])('rejects %j', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it('defaults PUBLIC_BASE_URL to the port on localhost', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: '4321' }).publicBaseUrl).toBe('http://localhost:4321');
+  });
+});
