@@ -4,6 +4,7 @@ import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { ScheduleModule } from '@nestjs/schedule';
 import { SessionAuthGuard } from './common/auth/session-auth.guard.js';
+import { SecretBox } from './common/crypto/secret-box.js';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
 import { DomainEvents } from './common/events/domain-event.js';
 import { createValidationPipe } from './common/http/validation.pipe.js';
@@ -14,15 +15,19 @@ import { CallLogsModule } from './modules/call-logs/call-logs.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 
-/** Config and the event publisher, available to every module. */
+/** Config, the event publisher and the secret box, available to every module. */
 @Global()
 @Module({})
 class CoreModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CoreModule,
-      providers: [{ provide: APP_CONFIG, useValue: config }, DomainEvents],
-      exports: [APP_CONFIG, DomainEvents],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: SecretBox, useValue: new SecretBox(config.appSecret) },
+        DomainEvents,
+      ],
+      exports: [APP_CONFIG, SecretBox, DomainEvents],
     };
   }
 }
