@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
-import type { INestApplication } from '@nestjs/common';
+import { type INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import connectPgSimple from 'connect-pg-simple';
@@ -53,6 +53,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   app.use(bodyParserErrors);
 
   const sessionPool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
+  // An idle connection dropped by the server (restart, failover) must not crash the process.
+  sessionPool.on('error', (error) => Logger.warn(`Session store connection lost: ${error.message}`, 'Sessions'));
   const PgStore = connectPgSimple(session);
   app.use(
     session({

@@ -78,5 +78,8 @@ export async function startEmbeddedPostgres(options: {
     await client.end();
   }
 
-  return { url: urlFor(database), urlFor, stop: () => pg.stop() };
+  // Ctrl-C reaches PostgreSQL too (same process group) and it may be gone before stop() asks:
+  // bound the wait instead of hanging on an exit event that already happened.
+  const stop = () => Promise.race([pg.stop(), new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref())]);
+  return { url: urlFor(database), urlFor, stop };
 }

@@ -1,0 +1,58 @@
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router';
+import { Toaster } from './components/Toaster';
+import { Layout } from './layout/Layout';
+import { AnalyticsPage } from './pages/analytics/AnalyticsPage';
+import { AuthPage } from './pages/auth/AuthPage';
+import { ChangePasswordPage } from './pages/change-password/ChangePasswordPage';
+import { DashboardPage } from './pages/dashboard/DashboardPage';
+import { NotFoundPage } from './pages/not-found/NotFoundPage';
+import { NotificationsPage } from './pages/notifications/NotificationsPage';
+import { PhoneSystemPage } from './pages/phone-system/PhoneSystemPage';
+import { ProfilePage } from './pages/profile/ProfilePage';
+import { SettingsPage } from './pages/settings/SettingsPage';
+import { UsersPage } from './pages/users/UsersPage';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { queryClient } from './providers/queryClient';
+import tickets from './resources/tickets';
+import { theme } from './theme';
+
+export const APP_TITLE = 'Warranty CRM - Ticket Management System';
+
+/**
+ * The Layout is also the route guard (see layout/Layout.tsx); /auth and
+ * /change-password render without it.
+ */
+export function App() {
+  return (
+    <Admin
+      disableTelemetry
+      title={APP_TITLE}
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      queryClient={queryClient}
+      theme={theme}
+      defaultTheme="light"
+      layout={Layout}
+      loginPage={false}
+      dashboard={DashboardPage}
+      catchAll={NotFoundPage}
+      notification={Toaster}
+    >
+      <Resource name="tickets" {...tickets} />
+      <CustomRoutes noLayout>
+        <Route path="/auth" element={<AuthPage />} />
+        <Route path="/change-password" element={<ChangePasswordPage />} />
+      </CustomRoutes>
+      <CustomRoutes>
+        <Route path="/analytics" element={<AnalyticsPage />} />
+        <Route path="/phone-system" element={<PhoneSystemPage />} />
+        <Route path="/users" element={<UsersPage />} />
+        <Route path="/notifications" element={<NotificationsPage />} />
+        <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/profile" element={<ProfilePage />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}

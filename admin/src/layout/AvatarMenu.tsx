@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Avatar, Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
+import PersonIcon from '@mui/icons-material/PersonOutline';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { initials } from '../lib/initials';
+import type { User } from '../providers/types';
+import { useRequestLogout } from './LogoutContext';
+
+/** Top-bar avatar with the user's initials; menu: Profile, Settings, Log out. */
+export function AvatarMenu({ user }: { user: User }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const requestLogout = useRequestLogout();
+  const close = () => setAnchor(null);
+
+  return (
+    <>
+      <IconButton
+        onClick={event => setAnchor(event.currentTarget)}
+        aria-label="Account menu"
+        aria-haspopup="menu"
+        data-testid="user-avatar-button"
+        sx={{ p: 0.5 }}
+      >
+        <Avatar
+          data-testid="user-avatar"
+          sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: 14, fontWeight: 600 }}
+        >
+          {initials(user.username)}
+        </Avatar>
+      </IconButton>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { width: 220 } } }}
+      >
+        <Box sx={{ px: 2, py: 1 }}>
+          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+            {user.username}
+          </Typography>
+          {user.email ? (
+            <Typography variant="caption" color="text.secondary" noWrap component="div">
+              {user.email}
+            </Typography>
+          ) : null}
+        </Box>
+        <Divider />
+        <MenuItem component={Link} to="/profile" onClick={close} data-testid="avatar-menu-profile">
+          <ListItemIcon>
+            <PersonIcon fontSize="small" />
+          </ListItemIcon>
+          Profile
+        </MenuItem>
+        <MenuItem component={Link} to="/settings" onClick={close} data-testid="avatar-menu-settings">
+          <ListItemIcon>
+            <SettingsIcon fontSize="small" />
+          </ListItemIcon>
+          Settings
+        </MenuItem>
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            close();
+            requestLogout();
+          }}
+          data-testid="avatar-menu-logout"
+          sx={{ color: 'error.main' }}
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" color="error" />
+          </ListItemIcon>
+          Log out
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,251 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import {
+  Avatar,
+  Box,
+  Button,
+  Chip,
+  Divider,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Menu,
+  MenuItem,
+  Stack,
+  Typography,
+} from '@mui/material';
+import SupportIcon from '@mui/icons-material/SupportAgent';
+import PersonIcon from '@mui/icons-material/PersonOutline';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import LogoutIcon from '@mui/icons-material/Logout';
+import UnfoldIcon from '@mui/icons-material/UnfoldMore';
+import { initials } from '../lib/initials';
+import type { User } from '../providers/types';
+import { useRequestLogout } from './LogoutContext';
+import { isActive, MAIN_NAV, SETTINGS_NAV, USERS_NAV, type NavItem } from './navigation';
+import { useTicketMetrics, useVoicemailStats } from './shellData';
+
+export const SIDEBAR_WIDTH = 264;
+
+/**
+ * The sidebar's content, shared by the fixed sidebar (lg and up) and the
+ * slide-in drawer (smaller screens). `variant` only changes the footer:
+ * a user menu on the fixed sidebar, Profile and Log out buttons on mobile.
+ */
+export function SidebarContent({
+  user,
+  variant,
+  onNavigate,
+}: {
+  user: User;
+  variant: 'desktop' | 'mobile';
+  onNavigate?: () => void;
+}) {
+  const { pathname } = useLocation();
+  const { data: metrics } = useTicketMetrics();
+  const { data: voicemails } = useVoicemailStats();
+  const unreadVoicemails = Number(voicemails?.unread) || 0;
+
+  const badges: Record<string, number | undefined> = {
+    tickets: metrics ? Number(metrics.total) || 0 : undefined,
+    'phone-system': unreadVoicemails > 0 ? unreadVoicemails : undefined,
+  };
+
+  const renderItem = (item: NavItem) => (
+    <NavLink
+      key={item.id}
+      item={item}
+      active={isActive(item.to, pathname)}
+      badge={badges[item.id]}
+      onClick={onNavigate}
+    />
+  );
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2.5, height: 64, flexShrink: 0 }}>
+        <Avatar variant="rounded" sx={{ bgcolor: 'primary.main', width: 36, height: 36 }}>
+          <SupportIcon fontSize="small" />
+        </Avatar>
+        <Box>
+          <Typography variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.2 }}>
+            Warranty CRM
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            Ticket Management
+          </Typography>
+        </Box>
+      </Box>
+      <Divider />
+      <Box component="nav" aria-label="Main navigation" sx={{ flex: 1, overflowY: 'auto', px: 1.5, py: 2 }}>
+        <List disablePadding sx={{ display: 'grid', gap: 0.5 }}>
+          {MAIN_NAV.map(renderItem)}
+        </List>
+        <Divider sx={{ my: 2 }} />
+        <List disablePadding sx={{ display: 'grid', gap: 0.5 }}>
+          {user.is_account_owner ? renderItem(USERS_NAV) : null}
+          {renderItem(SETTINGS_NAV)}
+        </List>
+      </Box>
+      <Divider />
+      <Box sx={{ p: 1.5 }}>
+        {variant === 'desktop' ? (
+          <SidebarUserMenu user={user} />
+        ) : (
+          <MobileAccountButtons onNavigate={onNavigate} />
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+function NavLink({
+  item,
+  active,
+  badge,
+  onClick,
+}: {
+  item: NavItem;
+  active: boolean;
+  badge?: number;
+  onClick?: () => void;
+}) {
+  return (
+    <ListItemButton
+      component={Link}
+      to={item.to}
+      onClick={onClick}
+      selected={active}
+      aria-current={active ? 'page' : undefined}
+      data-testid={`nav-${item.id}`}
+      sx={{
+        borderRadius: 2,
+        py: 1,
+        '&.Mui-selected': {
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          '& .MuiListItemIcon-root': { color: 'primary.contrastText' },
+          '&:hover': { bgcolor: 'primary.dark' },
+        },
+      }}
+    >
+      <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon>
+      <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: 500, fontSize: 14 } } }} />
+      {badge !== undefined ? (
+        <Chip
+          size="small"
+          label={badge}
+          data-testid={`nav-${item.id}-badge`}
+          color={active ? 'default' : item.id === 'phone-system' ? 'error' : 'primary'}
+          sx={{ height: 22, fontWeight: 600, ...(active ? { bgcolor: 'common.white', color: 'primary.main' } : {}) }}
+        />
+      ) : null}
+    </ListItemButton>
+  );
+}
+
+function SidebarUserMenu({ user }: { user: User }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const requestLogout = useRequestLogout();
+  const close = () => setAnchor(null);
+
+  return (
+    <>
+      <Button
+        fullWidth
+        color="inherit"
+        onClick={event => setAnchor(event.currentTarget)}
+        data-testid="sidebar-user-menu"
+        aria-haspopup="menu"
+        aria-expanded={Boolean(anchor)}
+        sx={{ justifyContent: 'flex-start', textAlign: 'left', gap: 1.5, px: 1, py: 1, borderRadius: 2 }}
+      >
+        <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.light', fontSize: 14, fontWeight: 600 }}>
+          {initials(user.username)}
+        </Avatar>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+            {user.username}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" noWrap component="div">
+            {user.is_account_owner ? 'Account Owner' : 'User'}
+          </Typography>
+        </Box>
+        <UnfoldIcon fontSize="small" color="action" />
+      </Button>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        anchorOrigin={{ vertical: 'top', horizontal: 'left' }}
+        transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        slotProps={{
+          paper: { sx: { width: 232 } },
+          list: { subheader: <ListSubheader sx={{ lineHeight: '36px' }}>My Account</ListSubheader> },
+        }}
+      >
+        <Divider />
+        <MenuItem component={Link} to="/profile" onClick={close} data-testid="sidebar-user-menu-profile">
+          <ListItemIcon>
+            <PersonIcon fontSize="small" />
+          </ListItemIcon>
+          Profile
+        </MenuItem>
+        <MenuItem component={Link} to="/settings" onClick={close} data-testid="sidebar-user-menu-settings">
+          <ListItemIcon>
+            <SettingsIcon fontSize="small" />
+          </ListItemIcon>
+          Settings
+        </MenuItem>
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            close();
+            requestLogout();
+          }}
+          data-testid="sidebar-user-menu-logout"
+          sx={{ color: 'error.main' }}
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" color="error" />
+          </ListItemIcon>
+          Log out
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+function MobileAccountButtons({ onNavigate }: { onNavigate?: () => void }) {
+  const requestLogout = useRequestLogout();
+  return (
+    <Stack spacing={1}>
+      <Button
+        component={Link}
+        to="/profile"
+        onClick={onNavigate}
+        variant="outlined"
+        startIcon={<PersonIcon />}
+        fullWidth
+        data-testid="drawer-profile-button"
+      >
+        Profile
+      </Button>
+      <Button
+        onClick={() => {
+          onNavigate?.();
+          requestLogout();
+        }}
+        variant="outlined"
+        color="error"
+        startIcon={<LogoutIcon />}
+        fullWidth
+        data-testid="drawer-logout-button"
+      >
+        Log out
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../components/PlaceholderPage';
+
+export function AnalyticsPage() {
+  return <PlaceholderPage title="Analytics" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../components/PlaceholderPage';
+
+export function ProfilePage() {
+  return <PlaceholderPage title="Profile" />;
+}

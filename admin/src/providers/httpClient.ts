@@ -1,0 +1,52 @@
+import { HttpError } from 'react-admin';
+import { errorMessageFrom } from '../lib/httpError';
+
+/** fetch options; the body is a JSON string (as ra-data-simple-rest sends it) or FormData. */
+export type HttpOptions = RequestInit;
+
+export interface HttpResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: string;
+  json: T;
+}
+
+/**
+ * The one request helper: sends the session cookie, speaks JSON, and on a
+ * non-2xx answer throws an HttpError (with `status` and the parsed `body`)
+ * whose message is the body's `error`, else `message`, else the raw text,
+ * else the status text. Its shape is react-admin's fetchUtils.fetchJson, so
+ * ra-data-simple-rest uses it as is.
+ */
+export async function httpClient<T = any>(url: string, options: HttpOptions = {}): Promise<HttpResponse<T>> {
+  const headers = new Headers(options.headers);
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  if (options.body != null && !(options.body instanceof FormData) && !headers.has('Content-Type')) {
+    headers.set('Content-Type', 'application/json');
+  }
+
+  const response = await fetch(url, { ...options, headers, credentials: 'include' });
+  const text = await response.text();
+  let json: any;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+
+  if (!response.ok) {
+    throw new HttpError(errorMessageFrom(text, response.statusText), response.status, json ?? text);
+  }
+  return { status: response.status, headers: response.headers, body: text, json: json as T };
+}
+
+/** GET a JSON resource of the API. */
+export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return (await httpClient<T>(path, { signal })).json;
+}
+
+/** Send a JSON body (or none) to the API and return the parsed answer, if any. */
+export async function apiSend<T = unknown>(method: string, path: string, data?: unknown): Promise<T> {
+  const body = data === undefined ? undefined : JSON.stringify(data);
+  return (await httpClient<T>(path, { method, body })).json;
+}

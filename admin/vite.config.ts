@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// The API runs on :3000 in development; in production the backend serves the
+// built admin from admin/dist on the same origin.
+const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Long-lived vendor chunks: app releases do not invalidate them.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 40 },
+            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs)[\\/]/, priority: 30 },
+            { name: 'react-admin', test: /node_modules[\\/](react-admin|ra-[^\\/]+|@tanstack|react-hook-form)[\\/]/, priority: 20 },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      // changeOrigin stays false: the Host/Origin the browser sent must reach the
+      // API unchanged so its same-origin check passes.
+      '/api': { target: API_TARGET, changeOrigin: false },
+    },
+  },
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+  },
+});

@@ -1,0 +1,53 @@
+import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${PORT}`;
+const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+/**
+ * Drives the built app (npm run build first) in Chromium. The server starts on a fresh data
+ * directory with its own embedded PostgreSQL and stops with SIGTERM, which stops PostgreSQL too.
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    { name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
+  ],
+  webServer: {
+    command: `rm -rf .tmp/data-${PORT} && node ../backend/dist/main.js`,
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      NODE_ENV: 'development',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: `e2e/.tmp/data-${PORT}`,
+      EMBEDDED_PG_PORT: String(PORT + 51_000),
+      PUBLIC_BASE_URL: baseURL,
+      SEED_DEMO: '0',
+      LOGIN_MAX_FAILURES: '50',
+    },
+  },
+});
