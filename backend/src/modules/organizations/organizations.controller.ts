@@ -1,0 +1,50 @@
+import { Body, Controller, Get, NotFoundException, Param, ParseUUIDPipe, Patch } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiCookieAuth,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { OwnerOnly } from '../../common/auth/account-owner.guard.js';
+import { type Actor, CurrentActor } from '../../common/auth/actor.js';
+import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
+import { OrganizationResponseDto, toOrganizationResponse } from './dto/organization-response.dto.js';
+import { UpdateA2pDto } from './dto/update-a2p.dto.js';
+import { A2P_OWNERS_ONLY, OrganizationsService } from './organizations.service.js';
+
+/** A malformed id is no organization of the user's: 404, like another organization's id. */
+const organizationIdPipe = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('Organization not found') });
+
+@ApiTags('organizations')
+@ApiCookieAuth()
+@ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'Not signed in' })
+@ApiNotFoundResponse({ type: ErrorResponseDto, description: "Not the signed-in user's organization" })
+@Controller('organizations')
+export class OrganizationsController {
+  constructor(private readonly organizations: OrganizationsService) {}
+
+  @Get(':id')
+  @ApiOperation({ summary: "The signed-in user's organization; the subaccount token is reported only as set or not" })
+  @ApiOkResponse({ type: OrganizationResponseDto })
+  async get(@CurrentActor() actor: Actor, @Param('id', organizationIdPipe) id: string): Promise<OrganizationResponseDto> {
+    return toOrganizationResponse(await this.organizations.get(actor, id));
+  }
+
+  @Patch(':id/a2p')
+  @OwnerOnly(A2P_OWNERS_ONLY)
+  @ApiOperation({ summary: 'Save the A2P 10DLC business and contact information (account owner only)' })
+  @ApiOkResponse({ type: OrganizationResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: A2P_OWNERS_ONLY })
+  async updateA2p(
+    @CurrentActor() actor: Actor,
+    @Param('id', organizationIdPipe) id: string,
+    @Body() dto: UpdateA2pDto,
+  ): Promise<OrganizationResponseDto> {
+    return toOrganizationResponse(await this.organizations.updateA2p(actor, id, dto));
+  }
+}

@@ -1,0 +1,58 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import type { Actor } from '../../common/auth/actor.js';
+import type { UpdateA2pDto } from './dto/update-a2p.dto.js';
+import { Organization } from './organization.entity.js';
+
+export const A2P_OWNERS_ONLY = 'Only account owners can update the A2P registration';
+
+/** The signed-in user's own organization record and its A2P 10DLC registration data. */
+@Injectable()
+export class OrganizationsService {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Any member may read their own organization; every other id answers 404. */
+  async get(actor: Actor, organizationId: string): Promise<Organization> {
+    return this.own(actor, organizationId);
+  }
+
+  /**
+   * Saves the business and contact information (account owner only). The first save moves the
+   * registration from not_started to pending_registration; a later status stays as it is.
+   */
+  async updateA2p(actor: Actor, organizationId: string, dto: UpdateA2pDto): Promise<Organization> {
+    if (!actor.isAccountOwner) throw new ForbiddenException(A2P_OWNERS_ONLY);
+    const organization = await this.own(actor, organizationId);
+    this.em.assign(organization, {
+      businessLegalName: dto.business_legal_name,
+      businessType: dto.business_type,
+      einTaxId: dto.ein_tax_id,
+      businessStreet: dto.business_street,
+      businessCity: dto.business_city,
+      businessState: dto.business_state,
+      businessZip: dto.business_zip,
+      businessCountry: dto.business_country ?? 'US',
+      businessWebsite: dto.business_website ?? null,
+      businessIndustry: dto.business_industry,
+      businessDescription: dto.business_description,
+      contactFirstName: dto.contact_first_name,
+      contactLastName: dto.contact_last_name,
+      contactEmail: dto.contact_email,
+      contactPhone: dto.contact_phone,
+      stockExchange: dto.stock_exchange ?? null,
+      stockSymbol: dto.stock_symbol ?? null,
+    });
+    if (organization.a2pStatus === 'not_started') organization.a2pStatus = 'pending_registration';
+    await this.em.flush();
+    return organization;
+  }
+
+  /** Organizations are not tenant-scoped rows themselves: the id must be the actor's own. */
+  private async own(actor: Actor, organizationId: string): Promise<Organization> {
+    const organization = organizationId === actor.organizationId
+      ? await this.em.findOne(Organization, { id: organizationId })
+      : null;
+    if (!organization) throw new NotFoundException('Organization not found');
+    return organization;
+  }
+}

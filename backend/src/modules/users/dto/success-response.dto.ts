@@ -1,0 +1,5 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class SuccessResponseDto {
+  @ApiProperty({ example: true }) success!: boolean;
+}

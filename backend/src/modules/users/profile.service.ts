@@ -1,0 +1,60 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import type { Actor } from '../../common/auth/actor.js';
+import { hashPassword, verifyPassword } from '../../common/auth/password.js';
+import type { ChangePasswordDto, UpdateProfileDto } from './dto/profile.dto.js';
+import { User } from './user.entity.js';
+import { UserSessions } from './user-sessions.js';
+
+/** Wire field → entity property of the fields a user may change about themselves. */
+const PROFILE_FIELDS = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  email: 'email',
+  phone: 'phone',
+  address: 'address',
+  notification_email: 'notificationEmail',
+  notification_phone: 'notificationPhone',
+} as const satisfies Record<keyof UpdateProfileDto, keyof User>;
+
+/** The signed-in user's own account: personal information and password. */
+@Injectable()
+export class ProfileService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly sessions: UserSessions,
+  ) {}
+
+  /** Sets the fields present in the body; null (or an empty string) clears one. */
+  async update(actor: Actor, dto: UpdateProfileDto): Promise<User> {
+    const user = await this.self(actor);
+    for (const [field, property] of Object.entries(PROFILE_FIELDS) as [keyof UpdateProfileDto, (typeof PROFILE_FIELDS)[keyof UpdateProfileDto]][]) {
+      const value = dto[field];
+      if (value !== undefined) user[property] = value;
+    }
+    await this.em.flush();
+    return user;
+  }
+
+  /**
+   * Replaces the password after checking the current one, clears must_change_password, and ends
+   * every other session of the user (the one asking stays signed in).
+   */
+  async changePassword(actor: Actor, dto: ChangePasswordDto, currentSessionId: string): Promise<void> {
+    const user = await this.self(actor);
+    if (!(await verifyPassword(dto.currentPassword, user.passwordHash))) {
+      throw new BadRequestException('Current password is incorrect');
+    }
+    const passwordHash = await hashPassword(dto.newPassword);
+    await this.em.transactional(async (em) => {
+      await em.nativeUpdate(User, { id: user.id }, { passwordHash, mustChangePassword: false });
+      await this.sessions.endOthers(user.id, currentSessionId, em);
+    });
+  }
+
+  private async self(actor: Actor): Promise<User> {
+    const user = await this.em.findOne(User, { id: actor.id });
+    if (!user) throw new NotFoundException('User not found');
+    return user;
+  }
+}

@@ -1,0 +1,123 @@
+import { type FilterQuery, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import type { Actor } from '../../common/auth/actor.js';
+import { generatePassword, hashPassword } from '../../common/auth/password.js';
+import { DomainEvents } from '../../common/events/domain-event.js';
+import { type ListQueryDto, parseListQuery } from '../../common/http/list-query.js';
+import type { InvitedUserDto, InviteUserDto } from './dto/invite-user.dto.js';
+import { USER_SORTABLE, type UserSortField } from './dto/user-list.dto.js';
+import { UserInvitedEvent } from './events/user-invited.event.js';
+import { UserRemovedEvent } from './events/user-removed.event.js';
+import { User } from './user.entity.js';
+import { UserSessions } from './user-sessions.js';
+
+/** Also checked by the controller's guard, before the body is read. */
+export const OWNERS_ONLY = 'Only account owners can manage users';
+
+const SORT_COLUMNS: Record<UserSortField, keyof User> = { username: 'username', created_at: 'createdAt' };
+
+export interface UserPage {
+  users: User[];
+  offset: number;
+  total: number;
+}
+
+/** User management of an organization: only its account owner may use it. */
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly sessions: UserSessions,
+    private readonly events: DomainEvents,
+  ) {}
+
+  /** The organization's users (the tenant filter scopes the query), one page in SQL. */
+  async list(actor: Actor, params: ListQueryDto): Promise<UserPage> {
+    this.assertOwner(actor);
+    const query = parseListQuery(params, { sortable: USER_SORTABLE, defaultSort: { field: 'created_at', order: 'ASC' } });
+    const where = this.listFilter(query.filter);
+    const order = query.sort.order === 'ASC' ? 'asc' : 'desc';
+    const [users, total] = await this.em.findAndCount(User, where, {
+      orderBy: [{ [SORT_COLUMNS[query.sort.field]]: order }, { id: 'asc' }],
+      offset: query.offset,
+      limit: query.limit,
+    });
+    return { users, offset: query.offset, total };
+  }
+
+  /** Creates a user of the owner's organization with a temporary password they must change. */
+  async invite(actor: Actor, dto: InviteUserDto): Promise<InvitedUserDto> {
+    this.assertOwner(actor);
+    const temporaryPassword = generatePassword();
+    const passwordHash = await hashPassword(temporaryPassword);
+    const user = this.em.create(User, {
+      username: dto.username,
+      email: dto.email ?? null,
+      passwordHash,
+      organization: actor.organizationId,
+      isAccountOwner: false,
+      mustChangePassword: true,
+    });
+    try {
+      await this.em.flush();
+    } catch (error) {
+      // Usernames are unique across organizations, in any letter case (unique index on
+      // lower(username)): a taken name, or a simultaneous invite of it, ends here.
+      if (error instanceof UniqueConstraintViolationException) {
+        this.em.clear();
+        throw this.usernameTaken();
+      }
+      throw error;
+    }
+    this.events.publish(new UserInvitedEvent(actor.organizationId, user.id, actor.id));
+    return { username: user.username, temporaryPassword };
+  }
+
+  /**
+   * Removes a user of the organization: the row (their notifications and preferences cascade; the
+   * tickets and calls they touched stay, with the reference set null) and all their sessions.
+   */
+  async remove(actor: Actor, userId: string): Promise<void> {
+    this.assertOwner(actor);
+    const user = await this.em.findOne(User, { id: userId });
+    if (!user) throw new NotFoundException('User not found');
+    if (user.id === actor.id) throw new ForbiddenException('You cannot remove yourself');
+    if (user.isAccountOwner) throw new ForbiddenException('The account owner cannot be removed');
+    await this.em.transactional(async (em) => {
+      await em.nativeDelete(User, { id: user.id, organization: actor.organizationId });
+      await this.sessions.endAll(user.id, em);
+    });
+    this.em.getUnitOfWork().unsetIdentity(user);
+    this.events.publish(new UserRemovedEvent(actor.organizationId, user.id, actor.id));
+  }
+
+  private assertOwner(actor: Actor): void {
+    if (!actor.isAccountOwner) throw new ForbiddenException(OWNERS_ONLY);
+  }
+
+  /** react-admin's filter: `q` searches username and e-mail; `id` picks users (getMany). */
+  private listFilter(filter: Record<string, unknown>): FilterQuery<User> {
+    const where: FilterQuery<User> & Record<string, unknown> = {};
+    const { q, id } = filter;
+    if (q !== undefined && q !== '') {
+      if (typeof q !== 'string') throw new BadRequestException('The q filter must be text');
+      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.$or = [{ username: { $ilike: pattern } }, { email: { $ilike: pattern } }];
+    }
+    if (id !== undefined) {
+      const ids = Array.isArray(id) ? id : [id];
+      if (!ids.every((value) => typeof value === 'string')) throw new BadRequestException('The id filter must be ids');
+      where.id = { $in: (ids as string[]).filter(isUuid) };
+    }
+    return where;
+  }
+
+  private usernameTaken(): ConflictException {
+    return new ConflictException('Username already exists');
+  }
+}
+
+function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
