@@ -14,6 +14,10 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { CallLogsModule } from './modules/call-logs/call-logs.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { SettingsModule } from './modules/settings/settings.module.js';
+import { TicketsModule } from './modules/tickets/tickets.module.js';
+import { OrganizationsModule } from './modules/organizations/organizations.module.js';
+import { UsersModule } from './modules/users/users.module.js';
 
 /** Config, the event publisher and the secret box, available to every module. */
 @Global()
@@ -46,6 +50,10 @@ export class AppModule {
         AuthModule,
         NotificationsModule,
         CallLogsModule,
+        TicketsModule,
+        SettingsModule,
+        UsersModule,
+        OrganizationsModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: SessionAuthGuard },

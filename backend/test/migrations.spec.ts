@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { runMigrations } from '../src/database/migrate.js';
+import { MIGRATIONS } from '../src/database/migrations/index.js';
 import { buildOrmOptions } from '../src/database/mikro-orm.config.js';
 import { createTestDatabase } from './support/test-app.js';
 
@@ -21,12 +22,12 @@ describe('migrations', () => {
     const url = await createTestDatabase({ empty: true });
     const [a, b] = await Promise.all([orm(url), orm(url)]);
     const results = await Promise.all([runMigrations(a, url), runMigrations(b, url)]);
-    expect(results.flat()).toEqual(['Migration20261122000000Initial']);
+    expect(results.flat()).toEqual(MIGRATIONS.map((m) => m.name));
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const rows = await client.query('select name from mikro_orm_migrations');
     await client.end();
-    expect(rows.rows.map((r) => r.name)).toEqual(['Migration20261122000000Initial']);
+    expect(rows.rows.map((r) => r.name)).toEqual(MIGRATIONS.map((m) => m.name));
   });
 
   it('leave the schema exactly as the entities describe it', async () => {

@@ -10,6 +10,7 @@ import { Ticket } from './ticket.entity.js';
 @Entity({ tableName: 'ticket_status_changes' })
 @TenantScoped()
 @Index({ name: 'ticket_status_changes_ticket_created_index', properties: ['ticket', 'createdAt'] })
+@Index({ name: 'ticket_status_changes_organization_created_index', properties: ['organization', 'createdAt'] })
 export class TicketStatusChange {
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();

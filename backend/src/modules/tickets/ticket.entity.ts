@@ -17,6 +17,7 @@ export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 @Index({ name: 'tickets_organization_brand_index', properties: ['organization', 'productBrand'] })
 @Index({ name: 'tickets_organization_priority_index', properties: ['organization', 'priority'] })
 @Index({ name: 'tickets_organization_created_index', properties: ['organization', 'createdAt'] })
+@Index({ name: 'tickets_organization_status_brand_created_index', properties: ['organization', 'status', 'productBrand', 'createdAt'] })
 export class Ticket {
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();

@@ -1,0 +1,102 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { Allow, IsArray, IsEmail, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { TICKET_FIELDS } from '../system-settings.entity.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** The settings as the API shows them: secrets only as "is set" flags (ARCHITECTURE rule 6). */
+export class SettingsResponseDto {
+  @ApiProperty({ type: [String], example: ['IronJack', 'TorqueLine'] }) brands!: string[];
+  @ApiProperty({ nullable: true, type: String, example: 'IronJack', description: 'Default brand of new tickets' }) ticket_brand!: string | null;
+  @ApiProperty({ type: [String], enum: TICKET_FIELDS, isArray: true }) ticket_fields_enabled!: string[];
+  @ApiProperty({ nullable: true, type: String }) retell_agent_id!: string | null;
+  @ApiProperty() retell_api_key_set!: boolean;
+  @ApiProperty({ nullable: true, type: String }) smtp_host!: string | null;
+  @ApiProperty({ example: 587 }) smtp_port!: number;
+  @ApiProperty({ nullable: true, type: String }) smtp_username!: string | null;
+  @ApiProperty() smtp_password_set!: boolean;
+  @ApiProperty({ nullable: true, type: String }) smtp_from_email!: string | null;
+  @ApiProperty({ nullable: true, type: String }) smtp_from_name!: string | null;
+  @ApiProperty({ nullable: true, type: String }) twilio_account_sid!: string | null;
+  @ApiProperty() twilio_auth_token_set!: boolean;
+  @ApiProperty({ nullable: true, type: String }) twilio_phone_number!: string | null;
+  @ApiProperty() updated_at!: Date;
+}
+
+/**
+ * PUT /api/settings: any subset (the admin saves one section at a time). Omitted fields stay as
+ * they are; for text fields an empty string clears the value. Secrets are write-only.
+ */
+export class UpdateSettingsDto {
+  @ApiPropertyOptional({ type: [String], description: 'Trimmed, non-empty, at most 50 characters, no duplicates (any case)' })
+  @IsOptional()
+  @Allow()
+  brands?: unknown;
+
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'One of brands, or null/"" to clear' })
+  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsString({ message: 'The default brand must be one of the brands' })
+  ticket_brand?: string | null;
+
+  @ApiPropertyOptional({ type: [String], enum: TICKET_FIELDS, isArray: true })
+  @IsOptional()
+  @IsIn(TICKET_FIELDS, { each: true, message: `ticket_fields_enabled may only contain: ${TICKET_FIELDS.join(', ')}` })
+  @IsArray({ message: `ticket_fields_enabled must be a list drawn from: ${TICKET_FIELDS.join(', ')}` })
+  ticket_fields_enabled?: string[];
+
+  @ApiPropertyOptional({ description: 'Write-only; "" clears it' })
+  @IsOptional()
+  @MaxLength(1000, { message: 'retell_api_key is too long' })
+  @IsString({ message: 'retell_api_key must be text' })
+  retell_api_key?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(trim)
+  @MaxLength(100, { message: 'retell_agent_id must be at most 100 characters' })
+  @IsString({ message: 'retell_agent_id must be text' })
+  retell_agent_id?: string;
+
+  @ApiPropertyOptional({ example: 'smtp.example.com' })
+  @IsOptional()
+  @Transform(trim)
+  @MaxLength(255, { message: 'smtp_host must be at most 255 characters' })
+  @IsString({ message: 'smtp_host must be text' })
+  smtp_host?: string;
+
+  @ApiPropertyOptional({ example: 587, nullable: true, type: Number, description: 'null resets to 587' })
+  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @Max(65535, { message: 'smtp_port must be a port number between 1 and 65535' })
+  @Min(1, { message: 'smtp_port must be a port number between 1 and 65535' })
+  @IsInt({ message: 'smtp_port must be a port number between 1 and 65535' })
+  smtp_port?: number | null;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(trim)
+  @MaxLength(255, { message: 'smtp_username must be at most 255 characters' })
+  @IsString({ message: 'smtp_username must be text' })
+  smtp_username?: string;
+
+  @ApiPropertyOptional({ description: 'Write-only; "" clears it' })
+  @IsOptional()
+  @MaxLength(1000, { message: 'smtp_password is too long' })
+  @IsString({ message: 'smtp_password must be text' })
+  smtp_password?: string;
+
+  @ApiPropertyOptional({ example: 'support@example.com' })
+  @IsOptional()
+  @Transform(trim)
+  @ValidateIf((_, value) => value !== '')
+  @IsEmail({}, { message: 'smtp_from_email must be a valid email' })
+  @IsString({ message: 'smtp_from_email must be a valid email' })
+  smtp_from_email?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(trim)
+  @MaxLength(255, { message: 'smtp_from_name must be at most 255 characters' })
+  @IsString({ message: 'smtp_from_name must be text' })
+  smtp_from_name?: string;
+}

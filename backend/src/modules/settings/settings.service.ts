@@ -1,0 +1,103 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { Actor } from '../../common/auth/actor.js';
+import { SecretBox } from '../../common/crypto/secret-box.js';
+import { ValidationFailedException } from '../../common/errors/app-exception.js';
+import { normalizeBrands, resolveTicketBrand } from './brands.js';
+import type { SettingsResponseDto, UpdateSettingsDto } from './dto/settings.dto.js';
+import { SystemSettings, TICKET_FIELDS } from './system-settings.entity.js';
+
+/** The form's default SMTP port (spec part 2 section 9). */
+export const DEFAULT_SMTP_PORT = 587;
+
+export function toSettingsResponse(s: SystemSettings): SettingsResponseDto {
+  return {
+    brands: s.brands,
+    ticket_brand: s.ticketBrand ?? null,
+    ticket_fields_enabled: s.ticketFieldsEnabled,
+    retell_agent_id: s.retellAgentId ?? null,
+    retell_api_key_set: !!s.retellApiKey,
+    smtp_host: s.smtpHost ?? null,
+    smtp_port: s.smtpPort ?? DEFAULT_SMTP_PORT,
+    smtp_username: s.smtpUsername ?? null,
+    smtp_password_set: !!s.smtpPassword,
+    smtp_from_email: s.smtpFromEmail ?? null,
+    smtp_from_name: s.smtpFromName ?? null,
+    twilio_account_sid: s.twilioAccountSid ?? null,
+    twilio_auth_token_set: !!s.twilioAuthToken,
+    twilio_phone_number: s.twilioPhoneNumber ?? null,
+    updated_at: s.updatedAt,
+  };
+}
+
+/** "" clears a text setting; undefined leaves it alone. */
+function textOrNull(value: string | undefined, current: string | null | undefined): string | null {
+  if (value === undefined) return current ?? null;
+  return value === '' ? null : value;
+}
+
+@Injectable()
+export class SettingsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly secrets: SecretBox,
+  ) {}
+
+  /**
+   * The organization's settings row, created with defaults on first use. The insert ignores a row a
+   * concurrent request created first, so two first requests never collide.
+   */
+  async forOrganization(organizationId: string, em: EntityManager = this.em): Promise<SystemSettings> {
+    const existing = await em.findOne(SystemSettings, { organization: organizationId });
+    if (existing) return existing;
+    await em.getConnection().execute(
+      'insert into system_settings (organization_id, ticket_fields_enabled) values (?, ?::text[]) on conflict (organization_id) do nothing',
+      [organizationId, `{${TICKET_FIELDS.join(',')}}`],
+      'run',
+      em.getTransactionContext(),
+    );
+    return em.findOneOrFail(SystemSettings, { organization: organizationId });
+  }
+
+  async get(actor: Actor): Promise<SettingsResponseDto> {
+    return toSettingsResponse(await this.forOrganization(actor.organizationId));
+  }
+
+  /** The brand new tickets get when the payload names none. */
+  async defaultTicketBrand(organizationId: string, em: EntityManager = this.em): Promise<string | null> {
+    const row = await em.findOne(SystemSettings, { organization: organizationId }, { fields: ['ticketBrand'] });
+    return row?.ticketBrand ?? null;
+  }
+
+  async update(actor: Actor, dto: UpdateSettingsDto): Promise<SettingsResponseDto> {
+    const settings = await this.forOrganization(actor.organizationId);
+
+    let brands = settings.brands;
+    if (dto.brands !== undefined) {
+      const result = normalizeBrands(dto.brands);
+      if ('error' in result) throw new ValidationFailedException([result.error]);
+      brands = result.brands;
+    }
+    const brand = resolveTicketBrand(brands, settings.ticketBrand, dto.ticket_brand);
+    if ('error' in brand) throw new ValidationFailedException([brand.error]);
+    settings.brands = brands;
+    settings.ticketBrand = brand.ticketBrand;
+
+    if (dto.ticket_fields_enabled !== undefined) {
+      // Kept in the catalogue's order, each once.
+      settings.ticketFieldsEnabled = TICKET_FIELDS.filter((field) => dto.ticket_fields_enabled!.includes(field));
+    }
+
+    settings.retellAgentId = textOrNull(dto.retell_agent_id, settings.retellAgentId);
+    settings.smtpHost = textOrNull(dto.smtp_host, settings.smtpHost);
+    settings.smtpUsername = textOrNull(dto.smtp_username, settings.smtpUsername);
+    settings.smtpFromEmail = textOrNull(dto.smtp_from_email, settings.smtpFromEmail);
+    settings.smtpFromName = textOrNull(dto.smtp_from_name, settings.smtpFromName);
+    if (dto.smtp_port !== undefined) settings.smtpPort = dto.smtp_port;
+    if (dto.smtp_password !== undefined) settings.smtpPassword = this.secrets.sealOptional(dto.smtp_password);
+    if (dto.retell_api_key !== undefined) settings.retellApiKey = this.secrets.sealOptional(dto.retell_api_key);
+
+    await this.em.flush();
+    return toSettingsResponse(settings);
+  }
+}

@@ -1,0 +1,45 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+
+export const ANALYTICS_PERIODS = [30, 90, 365] as const;
+export const MONTHS = ['current', 'last'] as const;
+
+export class PeriodQueryDto {
+  @ApiPropertyOptional({ enum: ANALYTICS_PERIODS, description: 'Only tickets created in the last N days; all time when omitted' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsIn(ANALYTICS_PERIODS, { message: 'days must be one of: 30, 90, 365' })
+  days?: (typeof ANALYTICS_PERIODS)[number];
+}
+
+export class StatusQueryDto extends PeriodQueryDto {
+  @ApiPropertyOptional({ enum: MONTHS, description: 'Only tickets created in the current or the last calendar month (UTC); not with days' })
+  @IsOptional()
+  @IsIn(MONTHS, { message: 'month must be current or last' })
+  month?: (typeof MONTHS)[number];
+}
+
+export class TimelineQueryDto {
+  @ApiPropertyOptional({ minimum: 1, maximum: 365, default: 30 })
+  @IsOptional()
+  @Type(() => Number)
+  @Max(365, { message: 'days must be a whole number between 1 and 365' })
+  @Min(1, { message: 'days must be a whole number between 1 and 365' })
+  @IsInt({ message: 'days must be a whole number between 1 and 365' })
+  days?: number;
+}
+
+export class TimelinePointDto {
+  @ApiProperty({ example: '2026-01-31', format: 'date', description: 'UTC day' }) date!: string;
+  @ApiProperty({ example: 4 }) count!: number;
+}
+
+export class ResponseTimesDto {
+  @ApiProperty({ nullable: true, type: Number, example: 2.3, description: 'Average hours from creation to the first status change away from Open' })
+  avg_first_response_hours!: number | null;
+  @ApiProperty({ nullable: true, type: Number, example: 18.5, description: 'Average hours from creation to the first change to Closed or Resolved' })
+  avg_resolution_hours!: number | null;
+  @ApiProperty({ example: 40, description: 'Tickets measured for the first figure' }) first_response_sample_size!: number;
+  @ApiProperty({ example: 25, description: 'Tickets measured for the second figure' }) resolution_sample_size!: number;
+}

@@ -1,0 +1,32 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { ListQueryDto } from '../../../common/http/list-query.js';
+import { TICKET_PRIORITIES, TICKET_STATUSES } from '../ticket.entity.js';
+
+/**
+ * GET /api/tickets: the spec's plain parameters plus react-admin's filter/range/sort. The same keys
+ * (and `q`, `ids`) may also be given inside `filter`. Dates are whole UTC days, dateTo inclusive.
+ * Validation of the values happens in parseTicketFilters (one place for both spellings).
+ */
+export class ListTicketsQueryDto extends ListQueryDto {
+  @ApiPropertyOptional({ enum: TICKET_STATUSES }) @IsOptional() @IsString() status?: string;
+  @ApiPropertyOptional({ example: 'IronJack' }) @IsOptional() @IsString() brand?: string;
+  @ApiPropertyOptional({ enum: TICKET_PRIORITIES }) @IsOptional() @IsString() priority?: string;
+  @ApiPropertyOptional({ format: 'date', example: '2026-01-01' }) @IsOptional() @IsString() dateFrom?: string;
+  @ApiPropertyOptional({ format: 'date', example: '2026-01-31', description: 'Inclusive' }) @IsOptional() @IsString() dateTo?: string;
+  @ApiPropertyOptional({ description: 'Search ticket number, customer name, phone, e-mail and description' })
+  @IsOptional()
+  @IsString()
+  q?: string;
+}
+
+export class RecentTicketsQueryDto {
+  @ApiPropertyOptional({ minimum: 1, maximum: 50, default: 10 })
+  @IsOptional()
+  @Type(() => Number)
+  @Max(50, { message: 'limit must be between 1 and 50' })
+  @Min(1, { message: 'limit must be between 1 and 50' })
+  @IsInt({ message: 'limit must be between 1 and 50' })
+  limit?: number;
+}

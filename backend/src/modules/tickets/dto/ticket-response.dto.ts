@@ -1,0 +1,125 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { CallLog } from '../../call-logs/call-log.entity.js';
+import type { Customer } from '../../customers/customer.entity.js';
+import type { Ticket } from '../ticket.entity.js';
+import { warrantyStatus } from '../warranty.js';
+
+export class TicketCustomerDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ nullable: true, type: String }) email!: string | null;
+  @ApiProperty({ nullable: true, type: String }) phone!: string | null;
+  @ApiProperty({ nullable: true, type: String }) street!: string | null;
+  @ApiProperty({ nullable: true, type: String }) city!: string | null;
+  @ApiProperty({ nullable: true, type: String }) state!: string | null;
+  @ApiProperty({ nullable: true, type: String }) zip_code!: string | null;
+  @ApiProperty({ example: 'US' }) country!: string;
+}
+
+/** A ticket as the API returns it (spec part 1 section 3, snake_case), with its customer. */
+export class TicketResponseDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'WC-000042' }) ticket_number!: string;
+  @ApiProperty({ example: 'Open' }) status!: string;
+  @ApiProperty({ example: 'Medium' }) priority!: string;
+  @ApiProperty() created_at!: Date;
+  @ApiProperty() updated_at!: Date;
+  @ApiProperty({ nullable: true, type: String }) product_brand!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'The jack model' }) product_model!: string | null;
+  @ApiProperty({ nullable: true, type: String }) product_sku!: string | null;
+  @ApiProperty({ nullable: true, type: String }) serial_number!: string | null;
+  @ApiProperty({ nullable: true, type: String }) order_number!: string | null;
+  @ApiProperty({ nullable: true, type: String }) purchase_location!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date' }) purchase_date!: string | null;
+  @ApiProperty({ nullable: true, type: String }) issue_category!: string | null;
+  @ApiProperty() issue_description!: string;
+  @ApiProperty({ nullable: true, type: String }) issue_start_time!: string | null;
+  @ApiProperty() troubleshooting_attempted!: boolean;
+  @ApiProperty({ nullable: true, type: String }) troubleshooting_steps!: string | null;
+  @ApiProperty({ nullable: true, type: String }) preferred_resolution!: string | null;
+  @ApiProperty({ nullable: true, type: String }) contact_method!: string | null;
+  @ApiProperty() injury_reported!: boolean;
+  @ApiProperty() property_damage!: boolean;
+  @ApiProperty() purchase_verified!: boolean;
+  @ApiProperty({ nullable: true, type: Boolean, description: 'Purchased at most 90 days before the ticket was created; null without a purchase date' })
+  under_warranty!: boolean | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Days from today until the 90-day window ends (>= 0); null without a purchase date' })
+  warranty_days_left!: number | null;
+  @ApiProperty({ format: 'uuid' }) customer_id!: string;
+  @ApiProperty({ type: TicketCustomerDto }) customer!: TicketCustomerDto;
+}
+
+/** POST /api/tickets answers the ticket plus the spec's camelCase `ticketNumber`. */
+export class CreatedTicketResponseDto extends TicketResponseDto {
+  @ApiProperty({ example: 'WC-000042' }) ticketNumber!: string;
+}
+
+export class TicketCallLogDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() created_at!: Date;
+  @ApiProperty({ nullable: true, type: Number, description: 'Seconds (the recording duration)' }) call_duration!: number | null;
+  @ApiProperty({ nullable: true, type: String }) recording_url!: string | null;
+  @ApiProperty({ nullable: true, type: String }) transcription!: string | null;
+  @ApiProperty({ nullable: true, type: String }) from_phone!: string | null;
+  @ApiProperty({ nullable: true, type: String }) caller_name!: string | null;
+  @ApiProperty({ example: 'voicemail' }) call_type!: string;
+}
+
+export function toCustomerResponse(c: Customer): TicketCustomerDto {
+  return {
+    id: c.id,
+    name: c.name,
+    email: c.email ?? null,
+    phone: c.phone ?? null,
+    street: c.street ?? null,
+    city: c.city ?? null,
+    state: c.state ?? null,
+    zip_code: c.zipCode ?? null,
+    country: c.country,
+  };
+}
+
+/** The ticket must have its customer loaded. */
+export function toTicketResponse(t: Ticket, now: Date = new Date()): TicketResponseDto {
+  return {
+    id: t.id,
+    ticket_number: t.ticketNumber,
+    status: t.status,
+    priority: t.priority,
+    created_at: t.createdAt,
+    updated_at: t.updatedAt,
+    product_brand: t.productBrand ?? null,
+    product_model: t.productModel ?? null,
+    product_sku: t.productSku ?? null,
+    serial_number: t.serialNumber ?? null,
+    order_number: t.orderNumber ?? null,
+    purchase_location: t.purchaseLocation ?? null,
+    purchase_date: t.purchaseDate ?? null,
+    issue_category: t.issueCategory ?? null,
+    issue_description: t.issueDescription,
+    issue_start_time: t.issueStartTime ?? null,
+    troubleshooting_attempted: t.troubleshootingAttempted,
+    troubleshooting_steps: t.troubleshootingSteps ?? null,
+    preferred_resolution: t.preferredResolution ?? null,
+    contact_method: t.contactMethod ?? null,
+    injury_reported: t.injuryReported,
+    property_damage: t.propertyDamage,
+    purchase_verified: t.purchaseVerified,
+    ...warrantyStatus(t.purchaseDate, t.createdAt, now),
+    customer_id: t.customer.id,
+    customer: toCustomerResponse(t.customer),
+  };
+}
+
+export function toTicketCallLog(c: CallLog): TicketCallLogDto {
+  return {
+    id: c.id,
+    created_at: c.createdAt,
+    call_duration: c.recordingDuration ?? null,
+    recording_url: c.recordingUrl ?? null,
+    transcription: c.transcription ?? null,
+    from_phone: c.fromPhone ?? null,
+    caller_name: c.callerName ?? null,
+    call_type: c.callType,
+  };
+}

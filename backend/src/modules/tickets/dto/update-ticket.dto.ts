@@ -1,0 +1,31 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { oneOfMessage } from '../ticket-options.js';
+import { TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from '../ticket.entity.js';
+
+/** PATCH /api/tickets/{id}: any of these; the admin's Add Note sends the whole appended description. */
+export class UpdateTicketDto {
+  @ApiPropertyOptional({ enum: TICKET_STATUSES })
+  @IsOptional()
+  @IsIn(TICKET_STATUSES, { message: oneOfMessage('Status', TICKET_STATUSES) })
+  status?: TicketStatus;
+
+  @ApiPropertyOptional({ enum: TICKET_PRIORITIES })
+  @IsOptional()
+  @IsIn(TICKET_PRIORITIES, { message: oneOfMessage('Priority', TICKET_PRIORITIES) })
+  priority?: TicketPriority;
+
+  @ApiPropertyOptional({ description: 'The whole description (notes are appended by the client)', maxLength: 100000 })
+  @IsOptional()
+  @MaxLength(100000, { message: 'Issue description must be at most 100000 characters' })
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? '' : value))
+  @IsNotEmpty({ message: 'Issue description cannot be empty' })
+  @IsString({ message: 'Issue description cannot be empty' })
+  issue_description?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'purchase_verified must be true or false' })
+  purchase_verified?: boolean;
+}

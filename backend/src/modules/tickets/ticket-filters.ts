@@ -1,0 +1,103 @@
+import { ValidationFailedException } from '../../common/errors/app-exception.js';
+import { isIsoDate } from './ticket-options.js';
+import { TICKET_PRIORITIES, TICKET_STATUSES } from './ticket.entity.js';
+
+/** The ticket list's filters, parsed and checked, ready for a query. */
+export interface TicketFilters {
+  status?: string;
+  brand?: string;
+  priority?: string;
+  /** Inclusive lower bound: the start (UTC midnight) of dateFrom. */
+  createdFrom?: Date;
+  /** Exclusive upper bound: the start (UTC midnight) of the day after dateTo. */
+  createdBefore?: Date;
+  /** Free text matched against ticket number, customer name, phone and e-mail, and the description. */
+  q?: string;
+  /** react-admin's getMany: only these ids (non-uuid values can never match and are dropped). */
+  ids?: string[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const MAX_IDS = 1000;
+
+function text(source: Record<string, unknown>, ...keys: string[]): string | undefined {
+  for (const key of keys) {
+    const value = source[key];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      throw new ValidationFailedException([{ field: keys[0], message: `${keys[0]} must be a single value` }]);
+    }
+    const trimmed = String(value).trim();
+    return trimmed === '' ? undefined : trimmed;
+  }
+  return undefined;
+}
+
+/** "All" (any case) in a status or priority select means no filter. */
+function unlessAll(value: string | undefined): string | undefined {
+  return value && value.toLowerCase() === 'all' ? undefined : value;
+}
+
+function dayStart(value: string, field: string, offsetDays = 0): Date {
+  if (!isIsoDate(value)) {
+    throw new ValidationFailedException([{ field, message: `${field} must be a date in the form YYYY-MM-DD` }]);
+  }
+  const date = new Date(`${value}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + offsetDays);
+  return date;
+}
+
+/**
+ * Merges the spec's plain query parameters (status, brand, priority, dateFrom, dateTo) with
+ * react-admin's `filter` object (which wins when both name a field) and checks them.
+ * Dates are whole days in UTC; dateTo is inclusive.
+ */
+export function parseTicketFilters(plain: Record<string, unknown>, filter: Record<string, unknown> = {}): TicketFilters {
+  const source = { ...plain, ...filter };
+  const out: TicketFilters = {};
+
+  const status = unlessAll(text(source, 'status'));
+  if (status !== undefined) {
+    if (!(TICKET_STATUSES as readonly string[]).includes(status)) {
+      throw new ValidationFailedException([{ field: 'status', message: `status must be one of: ${TICKET_STATUSES.join(', ')}` }]);
+    }
+    out.status = status;
+  }
+
+  const priority = unlessAll(text(source, 'priority'));
+  if (priority !== undefined) {
+    if (!(TICKET_PRIORITIES as readonly string[]).includes(priority)) {
+      throw new ValidationFailedException([{ field: 'priority', message: `priority must be one of: ${TICKET_PRIORITIES.join(', ')}` }]);
+    }
+    out.priority = priority;
+  }
+
+  const brand = text(source, 'brand', 'product_brand');
+  if (brand !== undefined) out.brand = brand;
+
+  const dateFrom = text(source, 'dateFrom', 'date_from');
+  const dateTo = text(source, 'dateTo', 'date_to');
+  if (dateFrom !== undefined) out.createdFrom = dayStart(dateFrom, 'dateFrom');
+  if (dateTo !== undefined) out.createdBefore = dayStart(dateTo, 'dateTo', 1);
+  if (out.createdFrom && out.createdBefore && out.createdFrom >= out.createdBefore) {
+    throw new ValidationFailedException([{ field: 'dateTo', message: 'dateTo must not be before dateFrom' }]);
+  }
+
+  const q = text(source, 'q');
+  if (q !== undefined) out.q = q.slice(0, 200);
+
+  const rawIds = source.ids ?? source.id;
+  if (rawIds !== undefined && rawIds !== null) {
+    const list = Array.isArray(rawIds) ? rawIds : String(rawIds).split(',');
+    if (list.length > MAX_IDS) {
+      throw new ValidationFailedException([{ field: 'ids', message: `At most ${MAX_IDS} ids can be requested at once` }]);
+    }
+    out.ids = list.map((id) => String(id).trim()).filter((id) => UUID.test(id));
+  }
+  return out;
+}
+
+/** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
+export function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

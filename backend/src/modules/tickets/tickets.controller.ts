@@ -1,0 +1,145 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiCookieAuth,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { type Actor, CurrentActor } from '../../common/auth/actor.js';
+import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
+import { setContentRange } from '../../common/http/list-query.js';
+import { BulkDeletedDto, BulkDeleteTicketsDto, BulkUpdatedDto, BulkUpdateTicketsDto } from './dto/bulk-tickets.dto.js';
+import { CreateTicketDto } from './dto/create-ticket.dto.js';
+import { ListTicketsQueryDto, RecentTicketsQueryDto } from './dto/list-tickets-query.dto.js';
+import { MetricsQueryDto, TicketMetricsDto, TicketTrendsDto, TrendsQueryDto } from './dto/metrics.dto.js';
+import {
+  CreatedTicketResponseDto,
+  TicketCallLogDto,
+  TicketResponseDto,
+  toTicketCallLog,
+  toTicketResponse,
+} from './dto/ticket-response.dto.js';
+import { UpdateTicketDto } from './dto/update-ticket.dto.js';
+import { TicketBulkService } from './ticket-bulk.service.js';
+import { TicketListService } from './ticket-list.service.js';
+import { TicketMetricsService } from './ticket-metrics.service.js';
+import { TicketsService } from './tickets.service.js';
+
+/** Fixed paths (metrics, recent, bulk-*) are declared before /:id so they are never read as an id. */
+@ApiTags('tickets')
+@ApiCookieAuth()
+@ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'Not signed in' })
+@Controller('tickets')
+export class TicketsController {
+  constructor(
+    private readonly tickets: TicketsService,
+    private readonly list: TicketListService,
+    private readonly metricsService: TicketMetricsService,
+    private readonly bulk: TicketBulkService,
+  ) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Create a ticket from the create payload (spec part 1 section 3); finds or creates the customer' })
+  @ApiCreatedResponse({ type: CreatedTicketResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The first failing rule in error, every failure in errors' })
+  async create(@CurrentActor() actor: Actor, @Body() dto: CreateTicketDto): Promise<CreatedTicketResponseDto> {
+    const ticket = await this.tickets.create(actor, dto);
+    return { ticketNumber: ticket.ticketNumber, ...toTicketResponse(ticket) };
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: "List the organization's tickets, newest first",
+    description:
+      'Filters as plain parameters or inside react-admin `filter` (also `q` and `ids`). Answers `Content-Range: tickets a-b/total`. ' +
+      'Without `range` at most 1000 tickets are returned.',
+  })
+  @ApiOkResponse({ type: [TicketResponseDto] })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  async findAll(
+    @CurrentActor() actor: Actor,
+    @Query() query: ListTicketsQueryDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<TicketResponseDto[]> {
+    const page = await this.list.list(actor, query);
+    setContentRange(res, 'tickets', page.offset, page.tickets.length, page.total);
+    const now = new Date();
+    return page.tickets.map((t) => toTicketResponse(t, now));
+  }
+
+  @Get('metrics')
+  @ApiOperation({ summary: 'Dashboard counts: total, open, pending, and closed or resolved today (UTC unless tz is given)' })
+  @ApiOkResponse({ type: TicketMetricsDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  metrics(@CurrentActor() actor: Actor, @Query() query: MetricsQueryDto): Promise<TicketMetricsDto> {
+    return this.metricsService.metrics(actor, query.tz);
+  }
+
+  @Get('metrics/trends')
+  @ApiOperation({
+    summary: "Trend badges for the dashboard's cards",
+    description:
+      'total, open and pending: now vs. `days` ago (default 7; the past state comes from the status history); ' +
+      'closedToday: today vs. yesterday. change_percent = (current - previous) / previous * 100.',
+  })
+  @ApiOkResponse({ type: TicketTrendsDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  trends(@CurrentActor() actor: Actor, @Query() query: TrendsQueryDto): Promise<TicketTrendsDto> {
+    return this.metricsService.trends(actor, query.days, query.tz);
+  }
+
+  @Get('recent')
+  @ApiOperation({ summary: 'The latest tickets with their customers (10 unless limit, at most 50)' })
+  @ApiOkResponse({ type: [TicketResponseDto] })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  async recent(@CurrentActor() actor: Actor, @Query() query: RecentTicketsQueryDto): Promise<TicketResponseDto[]> {
+    const now = new Date();
+    return (await this.list.recent(actor, query.limit)).map((t) => toTicketResponse(t, now));
+  }
+
+  @Patch('bulk-update')
+  @ApiOperation({ summary: 'Set the status of many tickets in one statement; ids of other organizations are ignored' })
+  @ApiOkResponse({ type: BulkUpdatedDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  async bulkUpdate(@CurrentActor() actor: Actor, @Body() dto: BulkUpdateTicketsDto): Promise<BulkUpdatedDto> {
+    return { updated: await this.bulk.updateStatus(actor, dto.ticketIds, dto.status) };
+  }
+
+  @Delete('bulk-delete')
+  @ApiOperation({ summary: 'Delete many tickets in one statement; ids of other organizations are ignored' })
+  @ApiOkResponse({ type: BulkDeletedDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  async bulkDelete(@CurrentActor() actor: Actor, @Body() dto: BulkDeleteTicketsDto): Promise<BulkDeletedDto> {
+    return { deleted: await this.bulk.delete(actor, dto.ticketIds) };
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One ticket with its customer' })
+  @ApiOkResponse({ type: TicketResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such ticket in your organization' })
+  async findOne(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<TicketResponseDto> {
+    return toTicketResponse(await this.tickets.get(actor, id));
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Change status, priority, description (notes are appended to it) or purchase verification' })
+  @ApiOkResponse({ type: TicketResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: UpdateTicketDto): Promise<TicketResponseDto> {
+    return toTicketResponse(await this.tickets.update(actor, id, dto));
+  }
+
+  @Get(':id/call-logs')
+  @ApiOperation({ summary: 'Calls linked to the ticket, newest first' })
+  @ApiOkResponse({ type: [TicketCallLogDto] })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async callLogs(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<TicketCallLogDto[]> {
+    return (await this.tickets.callLogs(actor, id)).map(toTicketCallLog);
+  }
+}

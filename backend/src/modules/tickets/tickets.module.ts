@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { CustomersModule } from '../customers/customers.module.js';
+import { SettingsModule } from '../settings/settings.module.js';
+import { AnalyticsController } from './analytics.controller.js';
+import { TicketAnalyticsService } from './ticket-analytics.service.js';
+import { TicketBulkService } from './ticket-bulk.service.js';
+import { TicketListService } from './ticket-list.service.js';
+import { TicketMetricsService } from './ticket-metrics.service.js';
+import { TicketsController } from './tickets.controller.js';
+import { TicketsService } from './tickets.service.js';
+
+@Module({
+  imports: [CustomersModule, SettingsModule],
+  controllers: [TicketsController, AnalyticsController],
+  providers: [TicketsService, TicketListService, TicketMetricsService, TicketBulkService, TicketAnalyticsService],
+  exports: [TicketsService],
+})
+export class TicketsModule {}

@@ -1,0 +1,126 @@
+import { LockMode } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import type { Actor } from '../../common/auth/actor.js';
+import { DomainEvents } from '../../common/events/domain-event.js';
+import { CallLog } from '../call-logs/call-log.entity.js';
+import { CustomersService } from '../customers/customers.service.js';
+import { SettingsService } from '../settings/settings.service.js';
+import type { CreateTicketDto } from './dto/create-ticket.dto.js';
+import type { UpdateTicketDto } from './dto/update-ticket.dto.js';
+import { TicketCreatedEvent } from './events/ticket-created.event.js';
+import { TicketStatusChangedEvent } from './events/ticket-status-changed.event.js';
+import { nextTicketNumber } from './ticket-number.js';
+import { TicketStatusChange } from './ticket-status-change.entity.js';
+import { Ticket } from './ticket.entity.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Creating, reading and editing one ticket. */
+@Injectable()
+export class TicketsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly customers: CustomersService,
+    private readonly settings: SettingsService,
+    private readonly events: DomainEvents,
+  ) {}
+
+  async create(actor: Actor, dto: CreateTicketDto): Promise<Ticket> {
+    const organizationId = actor.organizationId;
+    const ticket = await this.em.transactional(async (tx) => {
+      // First: the counter's row lock also serialises the customer lookup below per organization.
+      const ticketNumber = await nextTicketNumber(tx, organizationId);
+      const customer = await this.customers.resolveForTicket(tx, organizationId, {
+        name: dto.customerName,
+        email: dto.customerEmail,
+        phone: dto.customerPhone,
+      });
+      const productBrand = dto.productBrand ?? (await this.settings.defaultTicketBrand(organizationId, tx));
+      const attempted = dto.troubleshootingAttempted === 'Yes';
+      const created = tx.create(Ticket, {
+        organization: organizationId,
+        ticketNumber,
+        customer,
+        productBrand,
+        productModel: dto.jackModel,
+        productSku: dto.productSku,
+        serialNumber: dto.serialNumber ?? null,
+        orderNumber: dto.orderNumber,
+        purchaseLocation: dto.purchaseLocation,
+        purchaseDate: dto.purchaseDate,
+        issueCategory: dto.issueCategory,
+        issueDescription: dto.issueDescription,
+        issueStartTime: dto.issueStartTime,
+        troubleshootingAttempted: attempted,
+        troubleshootingSteps: attempted ? dto.troubleshootingSteps : null,
+        preferredResolution: dto.preferredResolution,
+        contactMethod: dto.contactMethod ?? 'Email',
+        priority: dto.priority ?? 'Medium',
+        injuryReported: dto.injuryReported ?? false,
+        propertyDamage: dto.propertyDamage ?? false,
+      });
+      tx.create(TicketStatusChange, {
+        organization: organizationId,
+        ticket: created,
+        fromStatus: null,
+        toStatus: created.status,
+        changedBy: actor.id,
+        createdAt: created.createdAt,
+      });
+      return created;
+    });
+    this.events.publish(new TicketCreatedEvent(organizationId, ticket.id, ticket.productBrand ?? null));
+    return ticket;
+  }
+
+  /** The organization's ticket with its customer; another organization's id or a malformed id is a 404. */
+  async get(actor: Actor, id: string, em: EntityManager = this.em, lock = false): Promise<Ticket> {
+    const ticket = UUID.test(id)
+      ? await em.findOne(
+          Ticket,
+          { id, organization: actor.organizationId },
+          lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : { populate: ['customer'] },
+        )
+      : null;
+    if (!ticket) throw new NotFoundException('Ticket not found');
+    return ticket;
+  }
+
+  async update(actor: Actor, id: string, dto: UpdateTicketDto): Promise<Ticket> {
+    if (dto.status === undefined && dto.priority === undefined && dto.issue_description === undefined && dto.purchase_verified === undefined) {
+      throw new BadRequestException('Nothing to update: send status, priority, issue_description or purchase_verified');
+    }
+    let change: { from: string; to: string } | undefined;
+    const ticket = await this.em.transactional(async (tx) => {
+      // Locked so two concurrent status changes record their true "from" in the history.
+      const locked = await this.get(actor, id, tx, true);
+      if (dto.status !== undefined && dto.status !== locked.status) {
+        change = { from: locked.status, to: dto.status };
+        locked.status = dto.status;
+        tx.create(TicketStatusChange, {
+          organization: actor.organizationId,
+          ticket: locked,
+          fromStatus: change.from,
+          toStatus: change.to,
+          changedBy: actor.id,
+        });
+      }
+      if (dto.priority !== undefined) locked.priority = dto.priority;
+      if (dto.issue_description !== undefined) locked.issueDescription = dto.issue_description;
+      if (dto.purchase_verified !== undefined) locked.purchaseVerified = dto.purchase_verified;
+      await tx.populate(locked, ['customer']);
+      return locked;
+    });
+    if (change) {
+      this.events.publish(new TicketStatusChangedEvent(actor.organizationId, ticket.id, change.from, change.to, actor.id));
+    }
+    return ticket;
+  }
+
+  /** Calls linked to the ticket, newest first. */
+  async callLogs(actor: Actor, id: string): Promise<CallLog[]> {
+    const ticket = await this.get(actor, id);
+    return this.em.find(CallLog, { ticket: ticket.id, organization: actor.organizationId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * Inserts N tickets (default 100,000) with their customers and status history into a database,
+ * using set-based SQL (generate_series), for benchmarking the ticket list and metrics.
+ *
+ *   DATABASE_URL=postgres://... node --experimental-strip-types bench/seed-tickets.ts [--count 100000]
+ *       [--organization <uuid> | --username bench --password bench-pass-123]
+ *
+ * Without --organization it creates an organization with an owner (default username "bench",
+ * password "bench-pass-123") or reuses the one that user owns. Brands: IronJack, TorqueLine,
+ * LiftMaster Pro. Statuses: ~40% Open, 25% Pending, 15% Resolved, 20% Closed, created over the
+ * last 365 days. Rerunning adds N more tickets with fresh numbers.
+ */
+import { randomBytes, scryptSync } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+
+const { values } = parseArgs({
+  options: {
+    count: { type: 'string', default: '100000' },
+    organization: { type: 'string' },
+    username: { type: 'string', default: 'bench' },
+    password: { type: 'string', default: 'bench-pass-123' },
+  },
+});
+
+const BRANDS = ['IronJack', 'TorqueLine', 'LiftMaster Pro'];
+const count = Number(values.count);
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error('Set DATABASE_URL to the database to seed');
+if (!Number.isInteger(count) || count < 1) throw new Error('--count must be a positive integer');
+
+/** The app's password format: scrypt$N$r$p$salt$hash (see backend/src/common/auth/password.ts). */
+function hashPassword(password: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password, salt, 64, { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+  return ['scrypt', 32768, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+async function organizationId(client: pg.Client): Promise<string> {
+  if (values.organization) return values.organization;
+  const existing = await client.query('select organization_id from users where lower(username) = lower($1)', [values.username]);
+  if (existing.rowCount) return existing.rows[0].organization_id;
+  const org = await client.query("insert into organizations (name) values ('Benchmark Tools Co.') returning id");
+  await client.query(
+    "insert into users (username, password, organization_id, is_account_owner, role) values ($1, $2, $3, true, 'owner')",
+    [values.username, hashPassword(values.password!), org.rows[0].id],
+  );
+  return org.rows[0].id;
+}
+
+async function main(): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const started = Date.now();
+  try {
+    const org = await organizationId(client);
+    await client.query('begin');
+    await client.query(
+      `insert into system_settings (organization_id, brands, ticket_brand, ticket_fields_enabled)
+       values ($1, $2, $3, '{product_model,purchase_location,purchase_date,issue_description,injury_reported,property_damage}')
+       on conflict (organization_id) do nothing`,
+      [org, BRANDS, BRANDS[0]],
+    );
+    // Numbers continue the organization's counter (taken under its row lock).
+    const counter = await client.query('update organizations set ticket_counter = ticket_counter + $2 where id = $1 returning ticket_counter', [org, count]);
+    const first = counter.rows[0].ticket_counter - count + 1;
+    const customers = Math.max(1, Math.floor(count / 2));
+    const run = `${Date.now().toString(36)}`;
+
+    await client.query(
+      `insert into customers (organization_id, name, phone, email, street, city, state, zip_code)
+       select $1, 'Customer ' || $3 || '-' || g, '+1' || $3 || lpad(g::text, 9, '0'), 'c' || g || '.' || $3 || '@bench.example',
+              g || ' Main St', 'Springfield', 'IL', '62701'
+       from generate_series(1, $2::int) g`,
+      [org, customers, run],
+    );
+    await client.query(
+      `create temp table bench_customers on commit drop as
+       select id, row_number() over (order by id) as rn from customers where organization_id = $1 and email like $2`,
+      [org, `%.${run}@bench.example`],
+    );
+    await client.query(
+      `insert into tickets (organization_id, customer_id, ticket_number, product_brand, product_model, product_sku, order_number,
+                            purchase_location, purchase_date, issue_category, issue_description, issue_start_time,
+                            preferred_resolution, contact_method, status, priority, created_at, updated_at)
+       select $1, c.id, 'WC-' || lpad(n::text, greatest(6, length(n::text)), '0'),
+              ($4::text[])[1 + g % 3],
+              (array['2-Ton Floor Jack','2.5-Ton Floor Jack','3-Ton Floor Jack'])[1 + g % 3],
+              'FJ-' || (200 + g % 5 * 50), 'ORD-' || $6 || '-' || n, case when g % 2 = 0 then 'Walmart' else 'Other' end,
+              (created - make_interval(days => 10 + g % 200))::date,
+              'Hydraulic Oil Leak', 'Benchmark ticket ' || n || ': oil is leaking from the ram seal after light use.',
+              'Within first month', 'Replacement', 'Email',
+              case when r < 0.40 then 'Open' when r < 0.65 then 'Pending' when r < 0.80 then 'Resolved' else 'Closed' end,
+              (array['High','Medium','Medium','Low'])[1 + g % 4],
+              created, created
+       from (select g, $3::int + g - 1 as n, random() as r,
+                    now() - make_interval(secs => random() * 365 * 86400) as created
+             from generate_series(1, $2::int) g) s
+       join bench_customers c on c.rn = 1 + (s.g % $5)`,
+      [org, count, first, BRANDS, customers, run],
+    );
+    // History: the creation, then one change for tickets that left Open.
+    await client.query(
+      `insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status, created_at)
+       select organization_id, id, null, 'Open', created_at from tickets
+       where organization_id = $1 and order_number like $2`,
+      [org, `ORD-${run}-%`],
+    );
+    await client.query(
+      `insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status, created_at)
+       select organization_id, id, 'Open', status, least(now(), created_at + make_interval(hours => 1 + (abs(hashtext(id::text)) % 72)))
+       from tickets
+       where organization_id = $1 and status <> 'Open' and order_number like $2`,
+      [org, `ORD-${run}-%`],
+    );
+    await client.query('commit');
+    await client.query('analyze tickets; analyze customers; analyze ticket_status_changes');
+    const total = await client.query('select count(*)::int as n from tickets where organization_id = $1', [org]);
+    console.log(
+      JSON.stringify({ organization: org, username: values.organization ? undefined : values.username, inserted: count, tickets_in_org: total.rows[0].n, seconds: (Date.now() - started) / 1000 }),
+    );
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
