@@ -16,6 +16,14 @@ export default defineConfig({
         // Long-lived vendor chunks: app releases do not invalidate them.
         codeSplitting: {
           groups: [
+            // The chart library is only used by the lazily loaded analytics page: keep it out of
+            // the eager 'mui' and 'vendor' chunks so the first load does not carry it.
+            {
+              name: 'charts',
+              test: /node_modules[\\/](@mui[\\/](x-charts|x-charts-vendor|x-internals|x-internal-gestures)|d3-[^\\/]+|internmap|flatqueue|bezier-easing)[\\/]/,
+              priority: 50,
+              includeDependenciesRecursively: false,
+            },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 40 },
             { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs)[\\/]/, priority: 30 },
             { name: 'react-admin', test: /node_modules[\\/](react-admin|ra-[^\\/]+|@tanstack|react-hook-form)[\\/]/, priority: 20 },

@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
+import { HttpError, useDataProvider } from 'react-admin';
+import { browserTimeZone, withTimeZone } from '../lib/timeZone';
 import type { CrmDataProvider } from '../providers/dataProvider';
+import { apiGet } from '../providers/httpClient';
+import type { TicketMetrics } from '../providers/types';
 
 /** Query keys follow the API paths, so pages reading the same data share the cache. */
 export const TICKET_METRICS_KEY = ['/api/tickets/metrics'] as const;
@@ -11,9 +14,31 @@ export const UNREAD_COUNT_KEY = ['/api/notifications/unread-count'] as const;
 export const UNREAD_POLL_MS = 30_000;
 export const BELL_NOTIFICATION_LIMIT = 3;
 
-export function useTicketMetrics() {
-  const dataProvider = useDataProvider<CrmDataProvider>();
-  return useQuery({ queryKey: TICKET_METRICS_KEY, queryFn: () => dataProvider.getTicketMetrics() });
+/**
+ * GET a path with the browser's time zone as `tz` (so "today" is the user's
+ * day); should the server not know that zone (400), the path without it (UTC).
+ */
+export async function apiGetInLocalTime<T>(path: string): Promise<T> {
+  const zone = browserTimeZone();
+  try {
+    return await apiGet<T>(withTimeZone(path, zone));
+  } catch (error) {
+    if (zone && error instanceof HttpError && error.status === 400) return apiGet<T>(path);
+    throw error;
+  }
+}
+
+/**
+ * total, open, pending, closedToday. The sidebar's Tickets badge and the
+ * dashboard share this cache entry; the dashboard refetches it when it mounts
+ * (`refetchOnMount: 'always'`) so both show fresh counts after ticket work.
+ */
+export function useTicketMetrics({ refetchOnMount }: { refetchOnMount?: 'always' } = {}) {
+  return useQuery({
+    queryKey: TICKET_METRICS_KEY,
+    queryFn: () => apiGetInLocalTime<TicketMetrics>('/api/tickets/metrics'),
+    refetchOnMount: refetchOnMount ?? true,
+  });
 }
 
 export function useVoicemailStats() {

@@ -1,0 +1,336 @@
+import { useState, type ReactNode } from 'react';
+import { Box, Card, Divider, LinearProgress, Skeleton, TextField, Typography } from '@mui/material';
+import ResponseIcon from '@mui/icons-material/ReplyOutlined';
+import ResolutionIcon from '@mui/icons-material/TimerOutlined';
+import RateIcon from '@mui/icons-material/TaskAltOutlined';
+import { MetricCard } from '../../components/MetricCard';
+import { PageHeader } from '../../components/PageHeader';
+import { formatHours, formatShare, resolutionRate, sharesOf, STATUS_ORDER, type ShareRow } from '../../lib/analytics';
+import {
+  PERFORMANCE_DAYS,
+  TIMELINE_DAYS,
+  useBrandCounts,
+  useRecentStatusCounts,
+  useResponseTimes,
+  useStatusCounts,
+  useTimeline,
+  type BrandPeriod,
+  type StatusMonth,
+} from './analyticsData';
+import { ANALYTICS_SUBTITLE } from './analyticsText';
+import { TicketsOverTimeChart } from './TicketsOverTimeChart';
+
+const BRAND_PERIODS: { value: BrandPeriod; label: string }[] = [
+  { value: 30, label: 'Last 30 days' },
+  { value: 90, label: 'Last 90 days' },
+  { value: 365, label: 'Last 365 days' },
+];
+
+const STATUS_MONTHS: { value: StatusMonth; label: string }[] = [
+  { value: 'current', label: 'This month' },
+  { value: 'last', label: 'Last month' },
+];
+
+/** Bar colours of the status rows (the badges' hues, a stronger shade for a bar). */
+const STATUS_BAR: Record<string, string> = {
+  Open: '#16a34a',
+  Pending: '#2563eb',
+  Resolved: '#0d9488',
+  Closed: '#64748b',
+};
+
+const NOT_ENOUGH_DATA = 'Not enough data yet';
+
+/** /analytics; loaded lazily by AnalyticsPage with the chart library. */
+export default function AnalyticsContent() {
+  const [brandPeriod, setBrandPeriod] = useState<BrandPeriod>(30);
+  const [statusMonth, setStatusMonth] = useState<StatusMonth>('current');
+  const brands = useBrandCounts(brandPeriod);
+  const statuses = useStatusCounts(statusMonth);
+  const timeline = useTimeline(TIMELINE_DAYS);
+  const responseTimes = useResponseTimes(PERFORMANCE_DAYS);
+  const recentStatuses = useRecentStatusCounts(PERFORMANCE_DAYS);
+
+  const brandShares = sharesOf(brands.data);
+  const statusShares = sharesOf(statuses.data, STATUS_ORDER);
+  const rate = resolutionRate(recentStatuses.data);
+  const firstResponse = formatHours(responseTimes.data?.avg_first_response_hours);
+  const resolution = formatHours(responseTimes.data?.avg_resolution_hours);
+  const period = `Last ${PERFORMANCE_DAYS} days`;
+
+  return (
+    <>
+      <PageHeader title="Analytics" subtitle={ANALYTICS_SUBTITLE} />
+      <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+        <SectionCard
+          testId="brand-card"
+          title="Tickets by Brand"
+          subtitle={brands.data ? countText(brandShares.total, `created in the last ${brandPeriod} days`) : ' '}
+          action={
+            <PeriodSelect
+              testId="brand-period"
+              label="Period"
+              value={brandPeriod}
+              options={BRAND_PERIODS}
+              onChange={value => setBrandPeriod(Number(value) as BrandPeriod)}
+            />
+          }
+        >
+          <ShareRows
+            loading={brands.isPending}
+            updating={brands.isPlaceholderData}
+            rows={brandShares.rows}
+            total={brandShares.total}
+            rowTestId="brand-row"
+            empty="No tickets in this period"
+          />
+        </SectionCard>
+
+        <SectionCard
+          testId="status-card"
+          title="Status Distribution"
+          subtitle={statuses.data ? countText(statusShares.total, statusMonth === 'current' ? 'created this month' : 'created last month') : ' '}
+          action={
+            <PeriodSelect
+              testId="status-month"
+              label="Month"
+              value={statusMonth}
+              options={STATUS_MONTHS}
+              onChange={value => setStatusMonth(value as StatusMonth)}
+            />
+          }
+        >
+          <ShareRows
+            loading={statuses.isPending}
+            updating={statuses.isPlaceholderData}
+            rows={statusShares.rows}
+            total={statusShares.total}
+            rowTestId="status-row"
+            barColor={key => STATUS_BAR[key] ?? '#94a3b8'}
+            showEmptyRows
+          />
+        </SectionCard>
+
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <SectionCard
+            testId="timeline-card"
+            title="Tickets Over Time"
+            subtitle={`Tickets created per day, last ${TIMELINE_DAYS} days`}
+          >
+            <Box sx={{ px: { xs: 0.5, sm: 1.5 }, pb: 1 }}>
+              {timeline.isPending ? (
+                <Skeleton variant="rounded" height={280} sx={{ mx: 1.5, my: 1 }} />
+              ) : (
+                <TicketsOverTimeChart points={timeline.data ?? []} />
+              )}
+            </Box>
+          </SectionCard>
+        </Box>
+
+        <Box
+          sx={{
+            gridColumn: '1 / -1',
+            display: 'grid',
+            gap: { xs: 2, md: 3 },
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' },
+          }}
+        >
+          <MetricCard
+            testId="avg-response-time"
+            title="Avg Response Time"
+            icon={<ResponseIcon />}
+            loading={responseTimes.isPending}
+            value={firstResponse ?? <NotEnoughData />}
+            note={
+              firstResponse
+                ? `${period} · first status change · ${countText(responseTimes.data?.first_response_sample_size ?? 0)}`
+                : `${period} · no ticket has moved on from Open`
+            }
+          />
+          <MetricCard
+            testId="avg-resolution-time"
+            title="Avg Resolution Time"
+            icon={<ResolutionIcon />}
+            loading={responseTimes.isPending}
+            value={resolution ?? <NotEnoughData />}
+            note={
+              resolution
+                ? `${period} · until resolved or closed · ${countText(responseTimes.data?.resolution_sample_size ?? 0)}`
+                : `${period} · no ticket resolved or closed`
+            }
+          />
+          <MetricCard
+            testId="resolution-rate"
+            title="Resolution Rate"
+            icon={<RateIcon />}
+            loading={recentStatuses.isPending}
+            value={rate.percent === null ? <NotEnoughData /> : formatShare(rate.percent)}
+            note={
+              rate.percent === null
+                ? `${period} · no tickets created`
+                : `${period} · ${rate.resolved} of ${countText(rate.total)} resolved or closed`
+            }
+          />
+        </Box>
+      </Box>
+    </>
+  );
+}
+
+function countText(count: number, suffix?: string): string {
+  const text = `${count.toLocaleString('en-US')} ${count === 1 ? 'ticket' : 'tickets'}`;
+  return suffix ? `${text} ${suffix}` : text;
+}
+
+function NotEnoughData() {
+  return (
+    <Box component="span" data-testid="not-enough-data" sx={{ fontSize: '1rem', fontWeight: 500, color: 'text.secondary' }}>
+      {NOT_ENOUGH_DATA}
+    </Box>
+  );
+}
+
+function SectionCard({
+  title,
+  subtitle,
+  action,
+  children,
+  testId,
+}: {
+  title: string;
+  subtitle?: string;
+  action?: ReactNode;
+  children: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Card data-testid={testId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <Box
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2, px: { xs: 2, sm: 3 }, py: 2 }}
+      >
+        {/* the selector moves under the title when both do not fit on one line */}
+        <Box sx={{ minWidth: 0, flex: '1 1 220px' }}>
+          <Typography variant="h6" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+            {title}
+          </Typography>
+          {subtitle ? (
+            <Typography variant="body2" color="text.secondary" data-testid={`${testId}-subtitle`} sx={{ minHeight: 20 }}>
+              {subtitle}
+            </Typography>
+          ) : null}
+        </Box>
+        {action}
+      </Box>
+      <Divider />
+      <Box sx={{ flex: 1 }}>{children}</Box>
+    </Card>
+  );
+}
+
+function PeriodSelect<T extends string | number>({
+  label,
+  value,
+  options,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: T;
+  options: { value: T; label: string }[];
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={event => onChange(event.target.value)}
+      sx={{ minWidth: 148, flexShrink: 0 }}
+      slotProps={{ select: { native: true }, htmlInput: { 'data-testid': testId }, inputLabel: { shrink: true } }}
+    >
+      {options.map(option => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
+function ShareRows({
+  rows,
+  total,
+  loading,
+  updating,
+  rowTestId,
+  empty,
+  barColor,
+  showEmptyRows = false,
+}: {
+  rows: ShareRow[];
+  total: number;
+  loading: boolean;
+  updating: boolean;
+  rowTestId: string;
+  empty?: string;
+  barColor?: (key: string) => string;
+  showEmptyRows?: boolean;
+}) {
+  if (loading) {
+    return (
+      <Box sx={{ px: { xs: 2, sm: 3 }, py: 2 }} aria-busy="true">
+        {[0, 1, 2, 3].map(index => (
+          <Box key={index} sx={{ mb: 2 }}>
+            <Skeleton width="60%" />
+            <Skeleton variant="rounded" height={8} />
+          </Box>
+        ))}
+      </Box>
+    );
+  }
+  if (total === 0 && !showEmptyRows) {
+    return (
+      <Box sx={{ px: 3, py: 5, textAlign: 'center' }} data-testid={`${rowTestId}-empty`}>
+        <Typography variant="body2" color="text.secondary">
+          {empty}
+        </Typography>
+      </Box>
+    );
+  }
+  return (
+    <Box
+      component="ul"
+      sx={{ listStyle: 'none', m: 0, px: { xs: 2, sm: 3 }, py: 2, display: 'grid', gap: 2, opacity: updating ? 0.6 : 1, transition: 'opacity 150ms' }}
+      aria-busy={updating || undefined}
+    >
+      {rows.map(row => (
+        <Box component="li" key={row.key} data-testid={rowTestId} data-key={row.key}>
+          <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, mb: 0.75 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+              {row.key}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+              <Box component="span" data-testid={`${rowTestId}-count`} sx={{ color: 'text.primary', fontWeight: 600 }}>
+                {row.count.toLocaleString('en-US')}
+              </Box>{' '}
+              (<span data-testid={`${rowTestId}-percent`}>{formatShare(row.percent)}</span>)
+            </Typography>
+          </Box>
+          <LinearProgress
+            variant="determinate"
+            value={row.percent}
+            aria-label={`${row.key}: ${formatShare(row.percent)}`}
+            sx={{
+              height: 8,
+              borderRadius: 999,
+              bgcolor: '#f1f5f9',
+              '& .MuiLinearProgress-bar': { borderRadius: 999, bgcolor: barColor ? barColor(row.key) : 'primary.main' },
+            }}
+          />
+        </Box>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+/**
+ * Direct access to the e2e server's embedded PostgreSQL, for arranging what the API cannot
+ * (old creation dates, many notifications). Same port rule as playwright.config.ts.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+
+let pool: pg.Pool | null = null;
+
+function getPool(): pg.Pool {
+  if (pool) return pool;
+  const file = fileURLToPath(new URL(`../.tmp/data-${PORT}/postgres-credentials.json`, import.meta.url));
+  const { user, password } = JSON.parse(readFileSync(file, 'utf8')) as { user: string; password: string };
+  pool = new pg.Pool({
+    host: '127.0.0.1',
+    port: PORT + 51_000,
+    database: 'warranty_crm',
+    user,
+    password,
+    max: 2,
+    allowExitOnIdle: true,
+  });
+  return pool;
+}
+
+/** Runs one statement and returns its rows. */
+export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  return (await getPool().query<T>(text, params)).rows;
+}
+
+/** Replaces a user's notifications with `count` new ones, "Notification 1" the oldest; the newest first unread. */
+export async function replaceNotifications(username: string, count: number, { read = 0 } = {}): Promise<void> {
+  await sql('delete from notifications where user_id = (select id from users where username = $1)', [username]);
+  if (count === 0) return;
+  await sql(
+    `insert into notifications (organization_id, user_id, type, title, message, is_read, created_at)
+     select u.organization_id, u.id, 'system', 'Notification ' || n,
+            'Message number ' || n || ' for the bell. It is long enough to need clamping to two lines in the menu, so it keeps going for a while.',
+            n <= $3::int, now() - make_interval(mins => ($2::int - n) * 5)
+     from users u, generate_series(1, $2::int) as n where u.username = $1`,
+    [username, count, read],
+  );
+}
+
+/** Moves a ticket (and its status history) back in time, as if it had been created `days` ago. */
+export async function backdateTicket(ticketId: string, days: number): Promise<void> {
+  await sql(`update tickets set created_at = now() - make_interval(days => $2), updated_at = now() - make_interval(days => $2) where id = $1`, [
+    ticketId,
+    days,
+  ]);
+  await sql(`update ticket_status_changes set created_at = now() - make_interval(days => $2) where ticket_id = $1`, [ticketId, days]);
+}
