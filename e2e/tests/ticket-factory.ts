@@ -31,6 +31,7 @@ export interface CreatedTicket {
   ticketNumber: string;
   product_brand: string | null;
   product_model: string | null;
+  customer: { id: string; name: string; email: string | null; phone: string | null };
 }
 
 /** Creates a ticket through POST /api/tickets as the context's signed-in user. */

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import {
+  daysAgo,
+  descriptionCounter,
+  EMPTY_TICKET_FORM,
+  fieldErrorsFrom,
+  isPurchaseDateInWindow,
+  MESSAGES,
+  purchaseLocationOptions,
+  ticketCreatedDescription,
+  toCreatePayload,
+  validateTicketForm,
+  type TicketFormValues,
+} from './ticketForm';
+
+const NOW = new Date(2026, 0, 31, 12, 0, 0);
+
+const valid: TicketFormValues = {
+  ...EMPTY_TICKET_FORM,
+  customerName: 'Maria Gonzalez',
+  customerEmail: 'maria@example.com',
+  orderNumber: 'ORD-1',
+  purchaseDate: '2026-01-15',
+  purchaseLocation: 'Walmart',
+  productSku: 'FJ-250',
+  jackModel: '3-Ton Floor Jack',
+  issueCategory: 'Hydraulic Oil Leak',
+  issueDescription: 'Oil leaks from the ram after each use.',
+  issueStartTime: 'Within first week',
+  preferredResolution: 'Replacement',
+};
+
+describe('validateTicketForm', () => {
+  it('accepts a complete form', () => {
+    expect(validateTicketForm(valid, NOW)).toEqual({});
+  });
+
+  it('reports every required field of an empty form with the spec messages', () => {
+    expect(validateTicketForm(EMPTY_TICKET_FORM, NOW)).toEqual({
+      customerName: 'Full name is required',
+      customerEmail: 'Valid email is required',
+      orderNumber: 'Order number is required',
+      purchaseDate: 'Purchase date is required',
+      purchaseLocation: 'Purchase location is required',
+      productSku: 'Product SKU/Model is required',
+      jackModel: 'Jack model is required',
+      issueCategory: 'Issue category is required',
+      issueDescription: 'Issue description must be at least 20 characters',
+      issueStartTime: 'Please select when the issue started',
+      preferredResolution: 'Please select your preferred resolution',
+    });
+  });
+
+  it('rejects a malformed e-mail and a blank-only name', () => {
+    const errors = validateTicketForm({ ...valid, customerName: '   ', customerEmail: 'maria@' }, NOW);
+    expect(errors).toEqual({ customerName: MESSAGES.customerName, customerEmail: MESSAGES.customerEmail });
+  });
+
+  it('rejects a purchase date in the future or more than 5 years ago', () => {
+    expect(validateTicketForm({ ...valid, purchaseDate: '2026-02-01' }, NOW).purchaseDate).toBe(
+      'Purchase date must be within the last 5 years and not in the future',
+    );
+    expect(validateTicketForm({ ...valid, purchaseDate: '2021-01-30' }, NOW).purchaseDate).toBe(MESSAGES.purchaseDateWindow);
+    expect(validateTicketForm({ ...valid, purchaseDate: '2021-01-31' }, NOW).purchaseDate).toBeUndefined();
+    expect(validateTicketForm({ ...valid, purchaseDate: '2026-01-31' }, NOW).purchaseDate).toBeUndefined();
+  });
+
+  it('counts the trimmed description against the 20-character minimum', () => {
+    expect(validateTicketForm({ ...valid, issueDescription: ' 1234567890123456789 ' }, NOW).issueDescription).toBe(
+      MESSAGES.issueDescription,
+    );
+    expect(validateTicketForm({ ...valid, issueDescription: '12345678901234567890' }, NOW).issueDescription).toBeUndefined();
+  });
+
+  it('requires troubleshooting steps only when troubleshooting was attempted', () => {
+    expect(validateTicketForm({ ...valid, troubleshootingAttempted: 'No' }, NOW)).toEqual({});
+    expect(validateTicketForm({ ...valid, troubleshootingAttempted: 'Yes' }, NOW)).toEqual({
+      troubleshootingSteps: 'Please describe the troubleshooting steps you tried',
+    });
+  });
+});
+
+describe('isPurchaseDateInWindow', () => {
+  it('refuses impossible calendar dates', () => {
+    expect(isPurchaseDateInWindow('2025-02-30', NOW)).toBe(false);
+    expect(isPurchaseDateInWindow('01/15/2026', NOW)).toBe(false);
+  });
+});
+
+describe('descriptionCounter', () => {
+  it('shows "N / 20 characters minimum"', () => {
+    expect(descriptionCounter('')).toBe('0 / 20 characters minimum');
+    expect(descriptionCounter('  abc ')).toBe('3 / 20 characters minimum');
+  });
+});
+
+describe('purchaseLocationOptions', () => {
+  it('offers Walmart, the organization name and Other', () => {
+    expect(purchaseLocationOptions('Acme Tools')).toEqual(['Walmart', 'Acme Tools', 'Other']);
+  });
+  it('leaves out a missing or duplicate host name', () => {
+    expect(purchaseLocationOptions(undefined)).toEqual(['Walmart', 'Other']);
+    expect(purchaseLocationOptions('walmart')).toEqual(['Walmart', 'Other']);
+  });
+});
+
+describe('toCreatePayload', () => {
+  it('trims, drops blank optional fields and keeps the defaults', () => {
+    const payload = toCreatePayload({ ...valid, customerName: ' Maria ', customerPhone: ' ' });
+    expect(payload.customerName).toBe('Maria');
+    expect(payload).not.toHaveProperty('customerPhone');
+    expect(payload.contactMethod).toBe('Email');
+    expect(payload.troubleshootingAttempted).toBe('No');
+  });
+  it('sends troubleshooting steps only when attempted is Yes', () => {
+    expect(toCreatePayload({ ...valid, troubleshootingSteps: 'Bled the air' })).not.toHaveProperty('troubleshootingSteps');
+    expect(toCreatePayload({ ...valid, troubleshootingAttempted: 'Yes', troubleshootingSteps: 'Bled the air' }).troubleshootingSteps).toBe(
+      'Bled the air',
+    );
+  });
+});
+
+describe('fieldErrorsFrom', () => {
+  it('maps the server errors to known fields, first message wins', () => {
+    const body = {
+      statusCode: 400,
+      error: 'Full name is required',
+      errors: [
+        { field: 'customerName', message: 'Full name is required' },
+        { field: 'customerName', message: 'second' },
+        { field: 'purchaseDate', message: MESSAGES.purchaseDateWindow },
+        { field: 'unknown', message: 'ignored' },
+      ],
+    };
+    expect(fieldErrorsFrom(body)).toEqual({ customerName: 'Full name is required', purchaseDate: MESSAGES.purchaseDateWindow });
+  });
+  it('gives nothing for a body without errors', () => {
+    expect(fieldErrorsFrom('oops')).toEqual({});
+    expect(fieldErrorsFrom(undefined)).toEqual({});
+  });
+});
+
+describe('helpers', () => {
+  it('daysAgo gives the local calendar day', () => {
+    expect(daysAgo(0, NOW)).toBe('2026-01-31');
+    expect(daysAgo(90, NOW)).toBe('2025-11-02');
+  });
+  it('the created toast names the ticket number and the promises', () => {
+    const text = ticketCreatedDescription('WC-000042');
+    expect(text).toContain('WC-000042');
+    expect(text).toContain('within 5 minutes');
+    expect(text).toContain('24 hours for warranty issues');
+    expect(text).toContain('48 hours for technical support');
+  });
+});

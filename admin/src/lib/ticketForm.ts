@@ -1,0 +1,198 @@
+/**
+ * The Create New Ticket form (spec part 1 sections 3 and 5): its options, its
+ * client-side validation with the spec's messages, the payload it posts and
+ * the mapping of the server's 400 `errors` back onto its fields.
+ */
+export const CONTACT_METHODS = ['Email', 'Phone', 'SMS'] as const;
+export const JACK_MODELS = ['2-Ton Floor Jack', '2.5-Ton Floor Jack', '3-Ton Floor Jack', 'Other'] as const;
+export const ISSUE_CATEGORIES = [
+  "Won't Lift / Lifting Issues",
+  "Drops Too Fast / Won't Hold Load",
+  'Hydraulic Oil Leak',
+  'Wheel/Caster Problems',
+  'Handle Issues',
+  'Insufficient Height',
+  'Capacity/Overload Concerns',
+  'Arrived Damaged/Missing Parts',
+  'Rust/Corrosion/Maintenance',
+  'Other',
+] as const;
+export const ISSUE_START_TIMES = [
+  'First use / brand new',
+  'Within first week',
+  'Within first month',
+  'After 1-3 months',
+  'More than 3 months',
+] as const;
+export const YES_NO = ['Yes', 'No'] as const;
+export const PREFERRED_RESOLUTIONS = [
+  'Replacement',
+  'Repair Parts',
+  'Refund',
+  'Technical Support Only',
+  'Unsure - Need Guidance',
+] as const;
+
+export const ISSUE_DESCRIPTION_MIN = 20;
+export const PURCHASE_DATE_MAX_YEARS = 5;
+
+export const MESSAGES = {
+  customerName: 'Full name is required',
+  customerEmail: 'Valid email is required',
+  orderNumber: 'Order number is required',
+  purchaseDateRequired: 'Purchase date is required',
+  purchaseDateWindow: 'Purchase date must be within the last 5 years and not in the future',
+  purchaseLocation: 'Purchase location is required',
+  productSku: 'Product SKU/Model is required',
+  jackModel: 'Jack model is required',
+  issueCategory: 'Issue category is required',
+  issueDescription: 'Issue description must be at least 20 characters',
+  issueStartTime: 'Please select when the issue started',
+  preferredResolution: 'Please select your preferred resolution',
+  troubleshootingSteps: 'Please describe the troubleshooting steps you tried',
+} as const;
+
+export interface TicketFormValues {
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  contactMethod: string;
+  orderNumber: string;
+  purchaseDate: string;
+  purchaseLocation: string;
+  productSku: string;
+  jackModel: string;
+  serialNumber: string;
+  issueCategory: string;
+  issueDescription: string;
+  issueStartTime: string;
+  troubleshootingAttempted: string;
+  troubleshootingSteps: string;
+  preferredResolution: string;
+}
+
+export type TicketFormField = keyof TicketFormValues;
+export type TicketFormErrors = Partial<Record<TicketFormField, string>>;
+
+export const EMPTY_TICKET_FORM: TicketFormValues = {
+  customerName: '',
+  customerEmail: '',
+  customerPhone: '',
+  contactMethod: 'Email',
+  orderNumber: '',
+  purchaseDate: '',
+  purchaseLocation: '',
+  productSku: '',
+  jackModel: '',
+  serialNumber: '',
+  issueCategory: '',
+  issueDescription: '',
+  issueStartTime: '',
+  troubleshootingAttempted: 'No',
+  troubleshootingSteps: '',
+  preferredResolution: '',
+};
+
+/** Walmart, the organization's own store (the spec's {host}), Other; no duplicates, no blanks. */
+export function purchaseLocationOptions(hostName?: string | null): string[] {
+  const host = hostName?.trim();
+  const options = ['Walmart'];
+  if (host && !['walmart', 'other'].includes(host.toLowerCase())) options.push(host);
+  options.push('Other');
+  return options;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isValidEmail(value: string): boolean {
+  return EMAIL.test(value.trim());
+}
+
+/** YYYY-MM-DD of a local calendar day. */
+export function toIsoDay(date: Date): string {
+  const y = date.getFullYear();
+  const m = String(date.getMonth() + 1).padStart(2, '0');
+  const d = String(date.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+/** The local calendar day `days` before `now`, as YYYY-MM-DD (what a date input holds). */
+export function daysAgo(days: number, now: Date = new Date()): string {
+  return toIsoDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() - days));
+}
+
+/** A real YYYY-MM-DD date, not after today and not more than 5 years ago (local calendar days). */
+export function isPurchaseDateInWindow(value: string, now: Date = new Date()): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  if (toIsoDay(date) !== value) return false;
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const earliest = new Date(now.getFullYear() - PURCHASE_DATE_MAX_YEARS, now.getMonth(), now.getDate());
+  return date <= today && date >= earliest;
+}
+
+/** "N / 20 characters minimum", counting what will be saved (surrounding blanks are trimmed). */
+export function descriptionCounter(description: string): string {
+  return `${description.trim().length} / ${ISSUE_DESCRIPTION_MIN} characters minimum`;
+}
+
+/** Every failing rule of section 5, one message per field, in form order. */
+export function validateTicketForm(values: TicketFormValues, now: Date = new Date()): TicketFormErrors {
+  const errors: TicketFormErrors = {};
+  const blank = (value: string) => value.trim() === '';
+
+  if (blank(values.customerName)) errors.customerName = MESSAGES.customerName;
+  if (!isValidEmail(values.customerEmail)) errors.customerEmail = MESSAGES.customerEmail;
+  if (blank(values.orderNumber)) errors.orderNumber = MESSAGES.orderNumber;
+  if (blank(values.purchaseDate)) errors.purchaseDate = MESSAGES.purchaseDateRequired;
+  else if (!isPurchaseDateInWindow(values.purchaseDate.trim(), now)) errors.purchaseDate = MESSAGES.purchaseDateWindow;
+  if (blank(values.purchaseLocation)) errors.purchaseLocation = MESSAGES.purchaseLocation;
+  if (blank(values.productSku)) errors.productSku = MESSAGES.productSku;
+  if (blank(values.jackModel)) errors.jackModel = MESSAGES.jackModel;
+  if (blank(values.issueCategory)) errors.issueCategory = MESSAGES.issueCategory;
+  if (values.issueDescription.trim().length < ISSUE_DESCRIPTION_MIN) errors.issueDescription = MESSAGES.issueDescription;
+  if (blank(values.issueStartTime)) errors.issueStartTime = MESSAGES.issueStartTime;
+  if (values.troubleshootingAttempted === 'Yes' && blank(values.troubleshootingSteps)) {
+    errors.troubleshootingSteps = MESSAGES.troubleshootingSteps;
+  }
+  if (blank(values.preferredResolution)) errors.preferredResolution = MESSAGES.preferredResolution;
+  return errors;
+}
+
+/** The camelCase create payload: trimmed, optional blanks left out, steps only when attempted is Yes. */
+export function toCreatePayload(values: TicketFormValues): Record<string, string> {
+  const payload: Record<string, string> = {};
+  for (const [key, raw] of Object.entries(values) as [TicketFormField, string][]) {
+    const value = raw.trim();
+    if (value === '') continue;
+    if (key === 'troubleshootingSteps' && values.troubleshootingAttempted !== 'Yes') continue;
+    payload[key] = value;
+  }
+  return payload;
+}
+
+const FIELDS = new Set<string>(Object.keys(EMPTY_TICKET_FORM));
+
+/** The server's 400 body `errors: [{field, message}]` as form errors (first message per known field). */
+export function fieldErrorsFrom(body: unknown): TicketFormErrors {
+  const errors: TicketFormErrors = {};
+  const list = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
+  if (!Array.isArray(list)) return errors;
+  for (const item of list) {
+    if (!item || typeof item !== 'object') continue;
+    const { field, message } = item as { field?: unknown; message?: unknown };
+    if (typeof field !== 'string' || typeof message !== 'string' || !FIELDS.has(field)) continue;
+    const key = field as TicketFormField;
+    if (!errors[key]) errors[key] = message;
+  }
+  return errors;
+}
+
+/** Description of the "Ticket Created!" toast (spec section 8). */
+export function ticketCreatedDescription(ticketNumber: string): string {
+  return (
+    `Your ticket number is ${ticketNumber}. A confirmation email will be sent within 5 minutes. ` +
+    'Expected response: 24 hours for warranty issues, 48 hours for technical support.'
+  );
+}

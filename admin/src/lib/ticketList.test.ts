@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BULK_STATUS_ACTIONS,
+  deleteConfirmText,
+  EMPTY_FILTERS,
+  fromListFilter,
+  showingText,
+  toListFilter,
+  updatedText,
+} from './ticketList';
+
+describe('ticket list filters', () => {
+  it('leaves out "all" and empty values', () => {
+    expect(toListFilter(EMPTY_FILTERS)).toEqual({});
+    expect(toListFilter({ ...EMPTY_FILTERS, status: 'Open', brand: 'IronJack', dateTo: '2026-01-31' })).toEqual({
+      status: 'Open',
+      brand: 'IronJack',
+      dateTo: '2026-01-31',
+    });
+  });
+  it('reads a list filter back into form values', () => {
+    expect(fromListFilter({ priority: 'High', dateFrom: '2026-01-01' })).toEqual({
+      ...EMPTY_FILTERS,
+      priority: 'High',
+      dateFrom: '2026-01-01',
+    });
+    expect(fromListFilter(undefined)).toEqual(EMPTY_FILTERS);
+  });
+});
+
+describe('bulk actions', () => {
+  it('"In Progress" sets Pending', () => {
+    expect(BULK_STATUS_ACTIONS.map(a => [a.label, a.status])).toEqual([
+      ['Mark Open', 'Open'],
+      ['In Progress', 'Pending'],
+      ['Resolved', 'Resolved'],
+      ['Closed', 'Closed'],
+    ]);
+  });
+  it('uses the spec texts', () => {
+    expect(showingText(12)).toBe('Showing 12 tickets');
+    expect(deleteConfirmText(2)).toBe('Are you sure you want to delete 2 ticket(s)?');
+    expect(updatedText(3)).toBe('3 ticket(s) updated successfully');
+  });
+});

@@ -1,0 +1,63 @@
+/** The ticket list's filters and bulk actions (spec part 1 section 2). */
+export const ALL = 'all';
+
+export const STATUS_FILTER_OPTIONS = [
+  { value: ALL, label: 'All' },
+  { value: 'Open', label: 'Open' },
+  { value: 'Pending', label: 'Pending' },
+  { value: 'Closed', label: 'Closed' },
+] as const;
+
+export const PRIORITY_FILTER_OPTIONS = [
+  { value: ALL, label: 'All' },
+  { value: 'High', label: 'High' },
+  { value: 'Medium', label: 'Medium' },
+  { value: 'Low', label: 'Low' },
+] as const;
+
+export interface TicketFilterValues {
+  status: string;
+  brand: string;
+  priority: string;
+  dateFrom: string;
+  dateTo: string;
+}
+
+export const EMPTY_FILTERS: TicketFilterValues = { status: ALL, brand: ALL, priority: ALL, dateFrom: '', dateTo: '' };
+
+/** The list filter sent to the API: "all" and empty values are left out. */
+export function toListFilter(values: TicketFilterValues): Record<string, string> {
+  const filter: Record<string, string> = {};
+  for (const [key, raw] of Object.entries(values)) {
+    const value = String(raw ?? '').trim();
+    if (value === '' || value === ALL) continue;
+    filter[key] = value;
+  }
+  return filter;
+}
+
+/** The form's values for a filter as the list holds it (e.g. after a reload from the URL). */
+export function fromListFilter(filter: Record<string, unknown> | undefined): TicketFilterValues {
+  const text = (value: unknown, fallback: string) => (typeof value === 'string' && value !== '' ? value : fallback);
+  return {
+    status: text(filter?.status, ALL),
+    brand: text(filter?.brand, ALL),
+    priority: text(filter?.priority, ALL),
+    dateFrom: text(filter?.dateFrom, ''),
+    dateTo: text(filter?.dateTo, ''),
+  };
+}
+
+/** Bulk status buttons: label and the status they set ("In Progress" sets Pending). */
+export const BULK_STATUS_ACTIONS = [
+  { label: 'Mark Open', status: 'Open' },
+  { label: 'In Progress', status: 'Pending' },
+  { label: 'Resolved', status: 'Resolved' },
+  { label: 'Closed', status: 'Closed' },
+] as const;
+
+export const showingText = (total: number) => `Showing ${total} tickets`;
+export const selectedText = (count: number) => `${count} selected`;
+export const deleteConfirmText = (count: number) => `Are you sure you want to delete ${count} ticket(s)?`;
+export const updatedText = (count: number) => `${count} ticket(s) updated successfully`;
+export const deletedText = (count: number) => `${count} ticket(s) deleted successfully`;
