@@ -3,54 +3,30 @@
  * client-side validation with the spec's messages, the payload it posts and
  * the mapping of the server's 400 `errors` back onto its fields.
  */
-export const CONTACT_METHODS = ['Email', 'Phone', 'SMS'] as const;
-export const JACK_MODELS = ['2-Ton Floor Jack', '2.5-Ton Floor Jack', '3-Ton Floor Jack', 'Other'] as const;
-export const ISSUE_CATEGORIES = [
-  "Won't Lift / Lifting Issues",
-  "Drops Too Fast / Won't Hold Load",
-  'Hydraulic Oil Leak',
-  'Wheel/Caster Problems',
-  'Handle Issues',
-  'Insufficient Height',
-  'Capacity/Overload Concerns',
-  'Arrived Damaged/Missing Parts',
-  'Rust/Corrosion/Maintenance',
-  'Other',
-] as const;
-export const ISSUE_START_TIMES = [
-  'First use / brand new',
-  'Within first week',
-  'Within first month',
-  'After 1-3 months',
-  'More than 3 months',
-] as const;
-export const YES_NO = ['Yes', 'No'] as const;
-export const PREFERRED_RESOLUTIONS = [
-  'Replacement',
-  'Repair Parts',
-  'Refund',
-  'Technical Support Only',
-  'Unsure - Need Guidance',
-] as const;
+// The options, limits and messages are the server's own: one source for both sides.
+import {
+  CONTACT_METHODS,
+  ISSUE_CATEGORIES,
+  ISSUE_DESCRIPTION_MIN,
+  ISSUE_START_TIMES,
+  JACK_MODELS,
+  PREFERRED_RESOLUTIONS,
+  PURCHASE_DATE_MAX_YEARS,
+  TICKET_MESSAGES as MESSAGES,
+  YES_NO,
+} from '../../../backend/src/modules/tickets/ticket-options';
 
-export const ISSUE_DESCRIPTION_MIN = 20;
-export const PURCHASE_DATE_MAX_YEARS = 5;
-
-export const MESSAGES = {
-  customerName: 'Full name is required',
-  customerEmail: 'Valid email is required',
-  orderNumber: 'Order number is required',
-  purchaseDateRequired: 'Purchase date is required',
-  purchaseDateWindow: 'Purchase date must be within the last 5 years and not in the future',
-  purchaseLocation: 'Purchase location is required',
-  productSku: 'Product SKU/Model is required',
-  jackModel: 'Jack model is required',
-  issueCategory: 'Issue category is required',
-  issueDescription: 'Issue description must be at least 20 characters',
-  issueStartTime: 'Please select when the issue started',
-  preferredResolution: 'Please select your preferred resolution',
-  troubleshootingSteps: 'Please describe the troubleshooting steps you tried',
-} as const;
+export {
+  CONTACT_METHODS,
+  ISSUE_CATEGORIES,
+  ISSUE_DESCRIPTION_MIN,
+  ISSUE_START_TIMES,
+  JACK_MODELS,
+  MESSAGES,
+  PREFERRED_RESOLUTIONS,
+  PURCHASE_DATE_MAX_YEARS,
+  YES_NO,
+};
 
 export interface TicketFormValues {
   customerName: string;

@@ -31,6 +31,27 @@ export const PREFERRED_RESOLUTIONS = [
 
 /** How far back a purchase date may go (spec part 1 section 5). */
 export const PURCHASE_DATE_MAX_YEARS = 5;
+export const ISSUE_DESCRIPTION_MIN = 20;
+
+/**
+ * The create form's validation messages (spec part 1 section 5), verbatim. The server's DTO and
+ * the admin's form both read them from here (the admin imports this file), so they cannot drift.
+ */
+export const TICKET_MESSAGES = {
+  customerName: 'Full name is required',
+  customerEmail: 'Valid email is required',
+  orderNumber: 'Order number is required',
+  purchaseDateRequired: 'Purchase date is required',
+  purchaseDateWindow: 'Purchase date must be within the last 5 years and not in the future',
+  purchaseLocation: 'Purchase location is required',
+  productSku: 'Product SKU/Model is required',
+  jackModel: 'Jack model is required',
+  issueCategory: 'Issue category is required',
+  issueDescription: 'Issue description must be at least 20 characters',
+  issueStartTime: 'Please select when the issue started',
+  preferredResolution: 'Please select your preferred resolution',
+  troubleshootingSteps: 'Please describe the troubleshooting steps you tried',
+} as const;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -16,12 +16,14 @@ import {
 import {
   CONTACT_METHODS,
   ISSUE_CATEGORIES,
+  ISSUE_DESCRIPTION_MIN,
   ISSUE_START_TIMES,
   isIsoDate,
   isPurchaseDateInWindow,
   JACK_MODELS,
   oneOfMessage,
   PREFERRED_RESOLUTIONS,
+  TICKET_MESSAGES,
   YES_NO,
 } from '../ticket-options.js';
 import { TICKET_PRIORITIES } from '../ticket.entity.js';
@@ -45,15 +47,15 @@ export class CreateTicketDto {
   @ApiProperty({ example: 'Maria Gonzalez', maxLength: 255 })
   @Transform(trim)
   @MaxLength(255, { message: 'Full name must be at most 255 characters' })
-  @IsNotEmpty({ message: 'Full name is required' })
-  @IsString({ message: 'Full name is required' })
+  @IsNotEmpty({ message: TICKET_MESSAGES.customerName })
+  @IsString({ message: TICKET_MESSAGES.customerName })
   customerName!: string;
 
   @ApiProperty({ example: 'maria@example.com', maxLength: 255 })
   @Transform(trim)
-  @MaxLength(255, { message: 'Valid email is required' })
-  @IsEmail({}, { message: 'Valid email is required' })
-  @IsString({ message: 'Valid email is required' })
+  @MaxLength(255, { message: TICKET_MESSAGES.customerEmail })
+  @IsEmail({}, { message: TICKET_MESSAGES.customerEmail })
+  @IsString({ message: TICKET_MESSAGES.customerEmail })
   customerEmail!: string;
 
   @ApiPropertyOptional({ example: '+15125550101', maxLength: 50 })
@@ -72,37 +74,37 @@ export class CreateTicketDto {
   @ApiProperty({ example: 'ORD-100200', maxLength: 255 })
   @Transform(trim)
   @MaxLength(255, { message: 'Order number must be at most 255 characters' })
-  @IsNotEmpty({ message: 'Order number is required' })
-  @IsString({ message: 'Order number is required' })
+  @IsNotEmpty({ message: TICKET_MESSAGES.orderNumber })
+  @IsString({ message: TICKET_MESSAGES.orderNumber })
   orderNumber!: string;
 
   @ApiProperty({ example: '2026-01-15', format: 'date', description: 'Not in the future, not more than 5 years ago' })
   @Transform(toDateOnly)
-  @IsPurchaseDateInWindow({ message: 'Purchase date must be within the last 5 years and not in the future' })
+  @IsPurchaseDateInWindow({ message: TICKET_MESSAGES.purchaseDateWindow })
   @IsIsoDate({ message: 'Purchase date must be a date in the form YYYY-MM-DD' })
-  @IsNotEmpty({ message: 'Purchase date is required' })
-  @IsString({ message: 'Purchase date is required' })
+  @IsNotEmpty({ message: TICKET_MESSAGES.purchaseDateRequired })
+  @IsString({ message: TICKET_MESSAGES.purchaseDateRequired })
   purchaseDate!: string;
 
   @ApiProperty({ example: 'Walmart', description: 'Walmart, the host retailer, or Other', maxLength: 255 })
   @Transform(trim)
   @MaxLength(255, { message: 'Purchase location must be at most 255 characters' })
-  @IsNotEmpty({ message: 'Purchase location is required' })
-  @IsString({ message: 'Purchase location is required' })
+  @IsNotEmpty({ message: TICKET_MESSAGES.purchaseLocation })
+  @IsString({ message: TICKET_MESSAGES.purchaseLocation })
   purchaseLocation!: string;
 
   @ApiProperty({ example: 'FJ-250', maxLength: 255 })
   @Transform(trim)
   @MaxLength(255, { message: 'Product SKU/Model must be at most 255 characters' })
-  @IsNotEmpty({ message: 'Product SKU/Model is required' })
-  @IsString({ message: 'Product SKU/Model is required' })
+  @IsNotEmpty({ message: TICKET_MESSAGES.productSku })
+  @IsString({ message: TICKET_MESSAGES.productSku })
   productSku!: string;
 
   @ApiProperty({ enum: JACK_MODELS })
   @Transform(trim)
   @IsIn(JACK_MODELS, { message: oneOfMessage('Jack model', JACK_MODELS) })
-  @IsNotEmpty({ message: 'Jack model is required' })
-  @IsString({ message: 'Jack model is required' })
+  @IsNotEmpty({ message: TICKET_MESSAGES.jackModel })
+  @IsString({ message: TICKET_MESSAGES.jackModel })
   jackModel!: (typeof JACK_MODELS)[number];
 
   @ApiPropertyOptional({ maxLength: 255 })
@@ -115,22 +117,22 @@ export class CreateTicketDto {
   @ApiProperty({ enum: ISSUE_CATEGORIES })
   @Transform(trim)
   @IsIn(ISSUE_CATEGORIES, { message: oneOfMessage('Issue category', ISSUE_CATEGORIES) })
-  @IsNotEmpty({ message: 'Issue category is required' })
-  @IsString({ message: 'Issue category is required' })
+  @IsNotEmpty({ message: TICKET_MESSAGES.issueCategory })
+  @IsString({ message: TICKET_MESSAGES.issueCategory })
   issueCategory!: (typeof ISSUE_CATEGORIES)[number];
 
   @ApiProperty({ minLength: 20, maxLength: 20000, example: 'The jack pumps but the saddle will not rise under load.' })
   @Transform(trim)
   @MaxLength(20000, { message: 'Issue description must be at most 20000 characters' })
-  @MinLength(20, { message: 'Issue description must be at least 20 characters' })
-  @IsString({ message: 'Issue description must be at least 20 characters' })
+  @MinLength(ISSUE_DESCRIPTION_MIN, { message: TICKET_MESSAGES.issueDescription })
+  @IsString({ message: TICKET_MESSAGES.issueDescription })
   issueDescription!: string;
 
   @ApiProperty({ enum: ISSUE_START_TIMES })
   @Transform(trim)
   @IsIn(ISSUE_START_TIMES, { message: oneOfMessage('When the issue started', ISSUE_START_TIMES) })
-  @IsNotEmpty({ message: 'Please select when the issue started' })
-  @IsString({ message: 'Please select when the issue started' })
+  @IsNotEmpty({ message: TICKET_MESSAGES.issueStartTime })
+  @IsString({ message: TICKET_MESSAGES.issueStartTime })
   issueStartTime!: (typeof ISSUE_START_TIMES)[number];
 
   @ApiPropertyOptional({ enum: YES_NO, default: 'No' })
@@ -143,15 +145,15 @@ export class CreateTicketDto {
   @Transform(trim)
   @ValidateIf((dto: CreateTicketDto) => dto.troubleshootingAttempted === 'Yes')
   @MaxLength(5000, { message: 'Troubleshooting steps must be at most 5000 characters' })
-  @IsNotEmpty({ message: 'Please describe the troubleshooting steps you tried' })
-  @IsString({ message: 'Please describe the troubleshooting steps you tried' })
+  @IsNotEmpty({ message: TICKET_MESSAGES.troubleshootingSteps })
+  @IsString({ message: TICKET_MESSAGES.troubleshootingSteps })
   troubleshootingSteps?: string;
 
   @ApiProperty({ enum: PREFERRED_RESOLUTIONS })
   @Transform(trim)
   @IsIn(PREFERRED_RESOLUTIONS, { message: oneOfMessage('Preferred resolution', PREFERRED_RESOLUTIONS) })
-  @IsNotEmpty({ message: 'Please select your preferred resolution' })
-  @IsString({ message: 'Please select your preferred resolution' })
+  @IsNotEmpty({ message: TICKET_MESSAGES.preferredResolution })
+  @IsString({ message: TICKET_MESSAGES.preferredResolution })
   preferredResolution!: (typeof PREFERRED_RESOLUTIONS)[number];
 
   @ApiPropertyOptional({ description: "Defaults to the organization's default ticket brand (settings.ticket_brand)", maxLength: 50 })
