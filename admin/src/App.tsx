@@ -11,11 +11,11 @@ import { NotificationsPage } from './pages/notifications/NotificationsPage';
 import { PhoneSystemPage } from './pages/phone-system/PhoneSystemPage';
 import { ProfilePage } from './pages/profile/ProfilePage';
 import { SettingsPage } from './pages/settings/SettingsPage';
-import { UsersPage } from './pages/users/UsersPage';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { queryClient } from './providers/queryClient';
 import tickets from './resources/tickets';
+import users from './resources/users';
 import { theme } from './theme';
 
 export const APP_TITLE = 'Warranty CRM - Ticket Management System';
@@ -41,6 +41,7 @@ export function App() {
       notification={Toaster}
     >
       <Resource name="tickets" {...tickets} />
+      <Resource name="users" {...users} />
       <CustomRoutes noLayout>
         <Route path="/auth" element={<AuthPage />} />
         <Route path="/change-password" element={<ChangePasswordPage />} />
@@ -48,7 +49,6 @@ export function App() {
       <CustomRoutes>
         <Route path="/analytics" element={<AnalyticsPage />} />
         <Route path="/phone-system" element={<PhoneSystemPage />} />
-        <Route path="/users" element={<UsersPage />} />
         <Route path="/notifications" element={<NotificationsPage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/profile" element={<ProfilePage />} />

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, AlertTitle, Button, Snackbar } from '@mui/material';
+import { Alert, AlertTitle, Button, Snackbar, useMediaQuery, type Theme } from '@mui/material';
 import {
   CloseNotificationContext,
   type NotificationPayload,
@@ -8,6 +8,10 @@ import {
   useTranslate,
 } from 'react-admin';
 import { TOAST_DURATION } from './useToast';
+
+/** Spec part 1 section 9: a toast swiped right by 50 px goes away; F8 focuses the toast region. */
+const SWIPE_THRESHOLD_PX = 50;
+const FOCUS_HOTKEY = 'F8';
 
 /**
  * Replaces react-admin's <Notification>: one toast at a time (a new one
@@ -48,6 +52,18 @@ export function Toaster() {
   }, [notifications, takeNotification, settleUndoable]);
 
   const close = useCallback(() => setOpen(false), []);
+  // On phones the toast sits at the top so it never covers the actions at the bottom of a page.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const region = useRef<HTMLDivElement>(null);
+  const swipeStart = useRef<number | null>(null);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === FOCUS_HOTKEY) region.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   if (!current) return null;
   const { message, type, notificationOptions = {} } = current.payload;
@@ -64,7 +80,7 @@ export function Toaster() {
         onClose={(_, reason) => {
           if (reason !== 'clickaway') close();
         }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        anchorOrigin={phone ? { vertical: 'top', horizontal: 'center' } : { vertical: 'bottom', horizontal: 'right' }}
         slotProps={{
           transition: {
             onExited: () => {
@@ -75,6 +91,17 @@ export function Toaster() {
         }}
       >
         <Alert
+          ref={region}
+          tabIndex={-1}
+          aria-label="Notifications (F8)"
+          onTouchStart={event => {
+            swipeStart.current = event.touches[0]?.clientX ?? null;
+          }}
+          onTouchEnd={event => {
+            const endX = event.changedTouches[0]?.clientX;
+            if (swipeStart.current !== null && endX !== undefined && endX - swipeStart.current >= SWIPE_THRESHOLD_PX) close();
+            swipeStart.current = null;
+          }}
           data-testid="toast"
           data-type={type}
           role={type === 'error' ? 'alert' : 'status'}

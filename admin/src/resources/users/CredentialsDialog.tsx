@@ -1,0 +1,78 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useToast } from '../../components/useToast';
+import { credentialsText, type InvitedUser } from '../../lib/userManagement';
+import { copyToClipboard } from './api';
+
+/** Shown once after an invite: the username and temporary password to pass on. */
+export function CredentialsDialog({
+  invited,
+  open,
+  onClose,
+}: {
+  invited: InvitedUser | null;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const toast = useToast();
+
+  const copy = async () => {
+    if (!invited) return;
+    if (await copyToClipboard(credentialsText(invited))) {
+      toast('Copied!', { description: 'Credentials copied to clipboard', variant: 'success' });
+    } else {
+      toast('Copy failed', { description: 'Select the credentials and copy them by hand.', variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Dialog open={open && invited !== null} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="credentials-dialog-title" data-testid="credentials-dialog">
+      <DialogTitle id="credentials-dialog-title">User Invited</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>Share these credentials with the new user.</DialogContentText>
+        <Stack spacing={1.5} sx={{ p: 2, borderRadius: 2, bgcolor: 'grey.50', border: 1, borderColor: 'divider' }}>
+          <Credential label="Username" value={invited?.username} testId="credentials-username" />
+          <Credential label="Temporary Password" value={invited?.temporaryPassword} testId="credentials-password" />
+        </Stack>
+        <Alert severity="warning" sx={{ mt: 2 }} data-testid="credentials-note">
+          The user must change this password at first login.
+        </Alert>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} color="inherit" data-testid="credentials-done">
+          Done
+        </Button>
+        <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={copy} data-testid="copy-credentials">
+          Copy Credentials
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function Credential({ label, value, testId }: { label: string; value?: string; testId: string }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography
+        data-testid={testId}
+        sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontWeight: 600, wordBreak: 'break-all', userSelect: 'all' }}
+      >
+        {value}
+      </Typography>
+    </Box>
+  );
+}
