@@ -1,11 +1,8 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { Avatar, Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
-import PersonIcon from '@mui/icons-material/PersonOutline';
-import SettingsIcon from '@mui/icons-material/SettingsOutlined';
-import LogoutIcon from '@mui/icons-material/Logout';
+import { Avatar, Box, Divider, IconButton, Menu, Typography } from '@mui/material';
 import { initials } from '../lib/initials';
 import type { User } from '../providers/types';
+import { accountMenuItems } from './AccountMenuItems';
 import { useRequestLogout } from './LogoutContext';
 
 /** Top-bar avatar with the user's initials; menu: Profile, Settings, Log out. */
@@ -49,32 +46,7 @@ export function AvatarMenu({ user }: { user: User }) {
           ) : null}
         </Box>
         <Divider />
-        <MenuItem component={Link} to="/profile" onClick={close} data-testid="avatar-menu-profile">
-          <ListItemIcon>
-            <PersonIcon fontSize="small" />
-          </ListItemIcon>
-          Profile
-        </MenuItem>
-        <MenuItem component={Link} to="/settings" onClick={close} data-testid="avatar-menu-settings">
-          <ListItemIcon>
-            <SettingsIcon fontSize="small" />
-          </ListItemIcon>
-          Settings
-        </MenuItem>
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            close();
-            requestLogout();
-          }}
-          data-testid="avatar-menu-logout"
-          sx={{ color: 'error.main' }}
-        >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" color="error" />
-          </ListItemIcon>
-          Log out
-        </MenuItem>
+        {accountMenuItems({ onClose: close, onLogout: requestLogout, testIdPrefix: 'avatar-menu' })}
       </Menu>
     </>
   );

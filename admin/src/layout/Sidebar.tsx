@@ -12,17 +12,16 @@ import {
   ListItemText,
   ListSubheader,
   Menu,
-  MenuItem,
   Stack,
   Typography,
 } from '@mui/material';
 import SupportIcon from '@mui/icons-material/SupportAgent';
 import PersonIcon from '@mui/icons-material/PersonOutline';
-import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import UnfoldIcon from '@mui/icons-material/UnfoldMore';
 import { initials } from '../lib/initials';
 import type { User } from '../providers/types';
+import { accountMenuItems } from './AccountMenuItems';
 import { useRequestLogout } from './LogoutContext';
 import { isActive, MAIN_NAV, SETTINGS_NAV, USERS_NAV, type NavItem } from './navigation';
 import { useTicketMetrics, useVoicemailStats } from './shellData';
@@ -187,32 +186,7 @@ function SidebarUserMenu({ user }: { user: User }) {
         }}
       >
         <Divider />
-        <MenuItem component={Link} to="/profile" onClick={close} data-testid="sidebar-user-menu-profile">
-          <ListItemIcon>
-            <PersonIcon fontSize="small" />
-          </ListItemIcon>
-          Profile
-        </MenuItem>
-        <MenuItem component={Link} to="/settings" onClick={close} data-testid="sidebar-user-menu-settings">
-          <ListItemIcon>
-            <SettingsIcon fontSize="small" />
-          </ListItemIcon>
-          Settings
-        </MenuItem>
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            close();
-            requestLogout();
-          }}
-          data-testid="sidebar-user-menu-logout"
-          sx={{ color: 'error.main' }}
-        >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" color="error" />
-          </ListItemIcon>
-          Log out
-        </MenuItem>
+        {accountMenuItems({ onClose: close, onLogout: requestLogout, testIdPrefix: 'sidebar-user-menu' })}
       </Menu>
     </>
   );

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
+import { OptionalDayCount } from './day-count.js';
 
 export const ANALYTICS_PERIODS = [30, 90, 365] as const;
 export const MONTHS = ['current', 'last'] as const;
@@ -21,12 +22,7 @@ export class StatusQueryDto extends PeriodQueryDto {
 }
 
 export class TimelineQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 365, default: 30 })
-  @IsOptional()
-  @Type(() => Number)
-  @Max(365, { message: 'days must be a whole number between 1 and 365' })
-  @Min(1, { message: 'days must be a whole number between 1 and 365' })
-  @IsInt({ message: 'days must be a whole number between 1 and 365' })
+  @OptionalDayCount(30)
   days?: number;
 }
 

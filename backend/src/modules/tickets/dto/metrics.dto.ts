@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsOptional, IsString } from 'class-validator';
+import { OptionalDayCount } from './day-count.js';
 
 export class MetricsQueryDto {
   @ApiPropertyOptional({
@@ -21,12 +21,7 @@ export class TicketMetricsDto {
 }
 
 export class TrendsQueryDto extends MetricsQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 365, default: 7, description: 'Length of the comparison period in days' })
-  @IsOptional()
-  @Type(() => Number)
-  @Max(365, { message: 'days must be a whole number between 1 and 365' })
-  @Min(1, { message: 'days must be a whole number between 1 and 365' })
-  @IsInt({ message: 'days must be a whole number between 1 and 365' })
+  @OptionalDayCount(7, 'Length of the comparison period in days')
   days?: number;
 }
 
