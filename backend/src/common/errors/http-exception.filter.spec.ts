@@ -1,0 +1,63 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { ArgumentsHost, BadRequestException, Logger, NotFoundException } from '@nestjs/common';
+import { ValidationFailedException } from './app-exception.js';
+import { HttpExceptionFilter } from './http-exception.filter.js';
+
+function respond(exception: unknown): { status: number; body: unknown } {
+  const sent = { status: 0, body: undefined as unknown };
+  const res = {
+    headersSent: false,
+    status(code: number) {
+      sent.status = code;
+      return this;
+    },
+    json(body: unknown) {
+      sent.body = body;
+      return this;
+    },
+  };
+  const host = {
+    switchToHttp: () => ({ getResponse: () => res, getRequest: () => ({ method: 'GET', originalUrl: '/api/x' }) }),
+  } as unknown as ArgumentsHost;
+  new HttpExceptionFilter().catch(exception, host);
+  return sent;
+}
+
+describe('HttpExceptionFilter', () => {
+  it('answers an unknown error with a logged 500 that leaks nothing', () => {
+    const log = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const sent = respond(new Error('connection string postgres://secret@db'));
+    expect(sent).toEqual({
+      status: 500,
+      body: { statusCode: 500, error: 'Internal server error', message: 'Internal server error' },
+    });
+    expect(log).toHaveBeenCalled();
+    log.mockRestore();
+  });
+
+  it('puts the human text of an HTTP error in both error and message', () => {
+    expect(respond(new BadRequestException('Ticket ids are required')).body).toEqual({
+      statusCode: 400,
+      error: 'Ticket ids are required',
+      message: 'Ticket ids are required',
+    });
+  });
+
+  it("replaces the framework's 'Cannot GET' text with a plain Not found", () => {
+    expect(respond(new NotFoundException('Cannot GET /api/nope')).body).toEqual({ statusCode: 404, error: 'Not found', message: 'Not found' });
+    expect(respond(new NotFoundException('Ticket not found')).body).toMatchObject({ error: 'Ticket not found' });
+  });
+
+  it('names the first failing rule and lists every failure', () => {
+    const errors = [
+      { field: 'customerName', message: 'Full name is required' },
+      { field: 'orderNumber', message: 'Order number is required' },
+    ];
+    expect(respond(new ValidationFailedException(errors)).body).toEqual({
+      statusCode: 400,
+      error: 'Full name is required',
+      message: 'Full name is required',
+      errors,
+    });
+  });
+});
