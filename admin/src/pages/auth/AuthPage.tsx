@@ -3,16 +3,15 @@ import { Navigate, useNavigate } from 'react-router';
 import {
   Avatar,
   Box,
-  Button,
   Card,
   CardContent,
-  CircularProgress,
   Stack,
   Tab,
   Tabs,
   TextField,
   Typography,
 } from '@mui/material';
+import { PendingButton } from '../../components/PendingButton';
 import SupportIcon from '@mui/icons-material/SupportAgent';
 import TicketIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import PhoneIcon from '@mui/icons-material/PhoneInTalkOutlined';
@@ -139,16 +138,14 @@ function LoginForm() {
           helperText={errors.password}
           slotProps={{ htmlInput: { 'data-testid': 'login-password' } }}
         />
-        <Button
+        <PendingButton
           type="submit"
-          variant="contained"
           size="large"
-          disabled={pending}
-          startIcon={pending ? <CircularProgress size={18} color="inherit" /> : null}
           data-testid="login-submit"
-        >
-          {pending ? 'Signing in...' : 'Sign in'}
-        </Button>
+          pending={pending}
+          label="Sign in"
+          pendingLabel="Signing in..."
+        />
       </Stack>
     </Box>
   );
@@ -217,16 +214,14 @@ function RegisterForm() {
           helperText={errors.password ?? `At least ${MIN_PASSWORD_LENGTH} characters`}
           slotProps={{ htmlInput: { 'data-testid': 'register-password', minLength: MIN_PASSWORD_LENGTH } }}
         />
-        <Button
+        <PendingButton
           type="submit"
-          variant="contained"
           size="large"
-          disabled={pending}
-          startIcon={pending ? <CircularProgress size={18} color="inherit" /> : null}
           data-testid="register-submit"
-        >
-          {pending ? 'Creating account...' : 'Create account'}
-        </Button>
+          pending={pending}
+          label="Create account"
+          pendingLabel="Creating account..."
+        />
       </Stack>
     </Box>
   );

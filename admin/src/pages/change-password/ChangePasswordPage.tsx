@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { PendingButton } from '../../components/PendingButton';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { useToast } from '../../components/useToast';
 import { validateNewPassword } from '../../lib/password';
@@ -118,16 +119,14 @@ function ChangePasswordForm() {
                 {error}
               </Alert>
             ) : null}
-            <Button
+            <PendingButton
               type="submit"
-              variant="contained"
               size="large"
-              disabled={pending}
-              startIcon={pending ? <CircularProgress size={18} color="inherit" /> : null}
               data-testid="change-password-submit"
-            >
-              {pending ? 'Changing password...' : 'Change password'}
-            </Button>
+              pending={pending}
+              label="Change password"
+              pendingLabel="Changing password..."
+            />
             {forced ? (
               <Button color="inherit" onClick={requestLogout} data-testid="change-password-logout">
                 Log out

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
+import { Box, Card, CardContent, TextField, Typography } from '@mui/material';
+import { PendingButton } from '../../components/PendingButton';
 import { useToast } from '../../components/useToast';
 import { failureMessage } from '../../lib/fieldErrors';
 import { validatePasswordChange, type PasswordChangeField, type PasswordChangeValues } from '../../lib/profileForm';
@@ -81,15 +82,13 @@ export function ChangePasswordCard() {
           ))}
         </Box>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>
-          <Button
+          <PendingButton
             type="submit"
-            variant="contained"
-            disabled={pending}
-            startIcon={pending ? <CircularProgress size={16} color="inherit" /> : null}
             data-testid="profile-password-submit"
-          >
-            {pending ? 'Changing...' : 'Change Password'}
-          </Button>
+            pending={pending}
+            label="Change Password"
+            pendingLabel="Changing..."
+          />
         </Box>
       </CardContent>
     </Card>

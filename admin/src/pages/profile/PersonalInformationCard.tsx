@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
+import { PendingButton } from '../../components/PendingButton';
 import { useToast } from '../../components/useToast';
 import { failureMessage, fieldErrorsFrom } from '../../lib/fieldErrors';
 import { profilePayload, profileValues, type ProfileValues } from '../../lib/profileForm';
@@ -89,15 +90,13 @@ export function PersonalInformationCard({ user }: { user: User }) {
           <Button color="inherit" onClick={cancel} disabled={pending} data-testid="profile-cancel">
             Cancel
           </Button>
-          <Button
+          <PendingButton
             type="submit"
-            variant="contained"
-            disabled={pending}
-            startIcon={pending ? <CircularProgress size={16} color="inherit" /> : null}
             data-testid="profile-save"
-          >
-            {pending ? 'Saving...' : 'Save Changes'}
-          </Button>
+            pending={pending}
+            label="Save Changes"
+            pendingLabel="Saving..."
+          />
         </Box>
       </CardContent>
     </Card>

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -10,6 +9,7 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
+import { PendingButton } from '../../components/PendingButton';
 import { useToast } from '../../components/useToast';
 import { failureMessage } from '../../lib/fieldErrors';
 import {
@@ -120,15 +120,13 @@ export function InviteUserDialog({
           <Button onClick={close} color="inherit" disabled={pending} data-testid="invite-cancel">
             Cancel
           </Button>
-          <Button
+          <PendingButton
             type="submit"
-            variant="contained"
-            disabled={pending}
-            startIcon={pending ? <CircularProgress size={16} color="inherit" /> : null}
             data-testid="invite-submit"
-          >
-            {pending ? 'Inviting...' : 'Invite User'}
-          </Button>
+            pending={pending}
+            label="Invite User"
+            pendingLabel="Inviting..."
+          />
         </DialogActions>
       </form>
     </Dialog>

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import {
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
 } from '@mui/material';
+import { PendingButton } from '../../components/PendingButton';
 import { useToast } from '../../components/useToast';
 import { failureMessage } from '../../lib/fieldErrors';
 import { removeConfirmText, type UserListItem } from '../../lib/userManagement';
@@ -54,16 +54,14 @@ export function RemoveUserDialog({
         <Button onClick={onClose} color="inherit" disabled={pending} data-testid="remove-user-cancel">
           Cancel
         </Button>
-        <Button
-          variant="contained"
+        <PendingButton
           color="error"
           onClick={confirm}
-          disabled={pending}
-          startIcon={pending ? <CircularProgress size={16} color="inherit" /> : null}
           data-testid="remove-user-confirm"
-        >
-          {pending ? 'Removing...' : 'Remove'}
-        </Button>
+          pending={pending}
+          label="Remove"
+          pendingLabel="Removing..."
+        />
       </DialogActions>
     </Dialog>
   );
