@@ -56,7 +56,10 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   // An idle connection dropped by the server (restart, failover) must not crash the process.
   sessionPool.on('error', (error) => Logger.warn(`Session store connection lost: ${error.message}`, 'Sessions'));
   const PgStore = connectPgSimple(session);
+  // Sessions and passport only for the API: the admin's static files and the SPA fallback need
+  // neither, and would otherwise read the session and the user from the database on every asset.
   app.use(
+    '/api',
     session({
       name: config.session.cookieName,
       secret: config.appSecret,
@@ -73,8 +76,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
       },
     }),
   );
-  app.use(passport.initialize());
-  app.use(passport.session());
+  app.use('/api', passport.initialize());
+  app.use('/api', passport.session());
 
   setupOpenApi(app, config);
   serveAdmin(app, config.adminDistDir);

@@ -1,10 +1,11 @@
-import { sql, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { sql } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ConflictException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../common/auth/password.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { Organization } from '../organizations/organization.entity.js';
+import { saveNewUser } from '../users/save-new-user.js';
 import { User } from '../users/user.entity.js';
 import { UserRegisteredEvent } from './events/user-registered.event.js';
 import { LoginThrottleService } from './login-throttle.service.js';
@@ -31,7 +32,6 @@ export class AuthService {
   async register(username: string, password: string): Promise<User> {
     const passwordHash = await hashPassword(password);
     const user = await this.em.transactional(async (em) => {
-      if (await this.findByUsername(em, username)) throw this.usernameTaken();
       const organization = em.create(Organization, { name: `${username}'s organization` });
       const created = em.create(User, {
         username,
@@ -41,9 +41,7 @@ export class AuthService {
         role: 'owner',
         lastLogin: new Date(),
       });
-      await em.flush().catch((error: unknown) => {
-        throw error instanceof UniqueConstraintViolationException ? this.usernameTaken() : error;
-      });
+      await saveNewUser(em);
       return created;
     });
     this.events.publish(new UserRegisteredEvent(user.organization.id, user.id));
@@ -89,9 +87,5 @@ export class AuthService {
 
   private findByUsername(em: EntityManager, username: string): Promise<User | null> {
     return em.findOne(User, { [sql`lower(username)`]: username.toLowerCase() }, { filters: false });
-  }
-
-  private usernameTaken(): ConflictException {
-    return new ConflictException('Username already exists');
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, NotFoundException, Param, ParseUUIDPipe, Patch } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCookieAuth,
@@ -12,12 +12,13 @@ import {
 import { OwnerOnly } from '../../common/auth/account-owner.guard.js';
 import { type Actor, CurrentActor } from '../../common/auth/actor.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
+import { uuidOr404 } from '../../common/http/ids.js';
 import { OrganizationResponseDto, toOrganizationResponse } from './dto/organization-response.dto.js';
 import { UpdateA2pDto } from './dto/update-a2p.dto.js';
 import { A2P_OWNERS_ONLY, OrganizationsService } from './organizations.service.js';
 
 /** A malformed id is no organization of the user's: 404, like another organization's id. */
-const organizationIdPipe = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('Organization not found') });
+const organizationIdPipe = uuidOr404('Organization not found');
 
 @ApiTags('organizations')
 @ApiCookieAuth()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { likePattern, parseTicketFilters } from './ticket-filters.js';
+import { parseTicketFilters } from './ticket-filters.js';
 
 describe('parseTicketFilters', () => {
   it('reads the plain query parameters with an inclusive dateTo', () => {
@@ -41,8 +41,3 @@ describe('parseTicketFilters', () => {
   });
 });
 
-describe('likePattern', () => {
-  it('escapes wildcards', () => {
-    expect(likePattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
-  });
-});

@@ -1,4 +1,5 @@
 import { ValidationFailedException } from '../../common/errors/app-exception.js';
+import { isUuid } from '../../common/http/ids.js';
 import { isIsoDate } from './ticket-options.js';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from './ticket.entity.js';
 
@@ -17,7 +18,6 @@ export interface TicketFilters {
   ids?: string[];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const MAX_IDS = 1000;
 
 function text(source: Record<string, unknown>, ...keys: string[]): string | undefined {
@@ -92,12 +92,7 @@ export function parseTicketFilters(plain: Record<string, unknown>, filter: Recor
     if (list.length > MAX_IDS) {
       throw new ValidationFailedException([{ field: 'ids', message: `At most ${MAX_IDS} ids can be requested at once` }]);
     }
-    out.ids = list.map((id) => String(id).trim()).filter((id) => UUID.test(id));
+    out.ids = list.map((id) => String(id).trim()).filter(isUuid);
   }
   return out;
-}
-
-/** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
-export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

@@ -4,7 +4,8 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { type ListQuery, parseListQuery } from '../../common/http/list-query.js';
 import type { ListTicketsQueryDto } from './dto/list-tickets-query.dto.js';
-import { likePattern, parseTicketFilters, type TicketFilters } from './ticket-filters.js';
+import { containsPattern } from '../../common/http/ids.js';
+import { parseTicketFilters, type TicketFilters } from './ticket-filters.js';
 import { Ticket } from './ticket.entity.js';
 
 export const TICKET_SORTABLE = ['created_at', 'updated_at', 'ticket_number', 'status', 'priority', 'product_brand'] as const;
@@ -42,7 +43,7 @@ export function ticketWhere(organizationId: string, filters: TicketFilters): Fil
   }
   if (filters.ids) where.id = { $in: filters.ids };
   if (filters.q) {
-    const like = { $ilike: likePattern(filters.q) };
+    const like = { $ilike: containsPattern(filters.q) };
     where.$or = [
       { ticketNumber: like },
       { issueDescription: like },

@@ -12,6 +12,7 @@ import {
 import type { Response } from 'express';
 import { type Actor, CurrentActor } from '../../common/auth/actor.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
+import { uuidOr404 } from '../../common/http/ids.js';
 import { setContentRange } from '../../common/http/list-query.js';
 import { BulkDeletedDto, BulkDeleteTicketsDto, BulkUpdatedDto, BulkUpdateTicketsDto } from './dto/bulk-tickets.dto.js';
 import { CreateTicketDto } from './dto/create-ticket.dto.js';
@@ -31,6 +32,9 @@ import { TicketMetricsService } from './ticket-metrics.service.js';
 import { TicketsService } from './tickets.service.js';
 
 /** Fixed paths (metrics, recent, bulk-*) are declared before /:id so they are never read as an id. */
+/** A malformed id is no ticket of the organization: the same 404 as another organization's id. */
+const ticketIdPipe = uuidOr404('Ticket not found');
+
 @ApiTags('tickets')
 @ApiCookieAuth()
 @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'Not signed in' })
@@ -122,7 +126,7 @@ export class TicketsController {
   @ApiOperation({ summary: 'One ticket with its customer' })
   @ApiOkResponse({ type: TicketResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such ticket in your organization' })
-  async findOne(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<TicketResponseDto> {
+  async findOne(@CurrentActor() actor: Actor, @Param('id', ticketIdPipe) id: string): Promise<TicketResponseDto> {
     return toTicketResponse(await this.tickets.get(actor, id));
   }
 
@@ -131,7 +135,7 @@ export class TicketsController {
   @ApiOkResponse({ type: TicketResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: UpdateTicketDto): Promise<TicketResponseDto> {
+  async update(@CurrentActor() actor: Actor, @Param('id', ticketIdPipe) id: string, @Body() dto: UpdateTicketDto): Promise<TicketResponseDto> {
     return toTicketResponse(await this.tickets.update(actor, id, dto));
   }
 
@@ -139,7 +143,7 @@ export class TicketsController {
   @ApiOperation({ summary: 'Calls linked to the ticket, newest first' })
   @ApiOkResponse({ type: [TicketCallLogDto] })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  async callLogs(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<TicketCallLogDto[]> {
+  async callLogs(@CurrentActor() actor: Actor, @Param('id', ticketIdPipe) id: string): Promise<TicketCallLogDto[]> {
     return (await this.tickets.callLogs(actor, id)).map(toTicketCallLog);
   }
 }

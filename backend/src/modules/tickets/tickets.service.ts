@@ -14,8 +14,6 @@ import { nextTicketNumber } from './ticket-number.js';
 import { TicketStatusChange } from './ticket-status-change.entity.js';
 import { Ticket } from './ticket.entity.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Creating, reading and editing one ticket. */
 @Injectable()
 export class TicketsService {
@@ -74,15 +72,13 @@ export class TicketsService {
     return ticket;
   }
 
-  /** The organization's ticket with its customer; another organization's id or a malformed id is a 404. */
+  /** The organization's ticket with its customer; another organization's id is a 404. */
   async get(actor: Actor, id: string, em: EntityManager = this.em, lock = false): Promise<Ticket> {
-    const ticket = UUID.test(id)
-      ? await em.findOne(
-          Ticket,
-          { id, organization: actor.organizationId },
-          lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : { populate: ['customer'] },
-        )
-      : null;
+    const ticket = await em.findOne(
+      Ticket,
+      { id, organization: actor.organizationId },
+      lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : { populate: ['customer'] },
+    );
     if (!ticket) throw new NotFoundException('Ticket not found');
     return ticket;
   }

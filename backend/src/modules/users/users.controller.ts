@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, NotFoundException, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -15,6 +15,7 @@ import type { Response } from 'express';
 import { OwnerOnly } from '../../common/auth/account-owner.guard.js';
 import { type Actor, CurrentActor } from '../../common/auth/actor.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
+import { uuidOr404 } from '../../common/http/ids.js';
 import { ListQueryDto, setContentRange } from '../../common/http/list-query.js';
 import { InvitedUserDto, InviteUserDto } from './dto/invite-user.dto.js';
 import { SuccessResponseDto } from './dto/success-response.dto.js';
@@ -22,7 +23,7 @@ import { toUserListItem, UserListItemDto } from './dto/user-list.dto.js';
 import { OWNERS_ONLY, UsersService } from './users.service.js';
 
 /** A malformed id names no user of the organization: 404, like another organization's id. */
-const userIdPipe = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('User not found') });
+const userIdPipe = uuidOr404('User not found');
 
 @ApiTags('users')
 @ApiCookieAuth()

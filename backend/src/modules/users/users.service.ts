@@ -1,14 +1,16 @@
-import { type FilterQuery, UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { FilterQuery } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { generatePassword, hashPassword } from '../../common/auth/password.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
+import { containsPattern, isUuid } from '../../common/http/ids.js';
 import { type ListQueryDto, parseListQuery } from '../../common/http/list-query.js';
 import type { InvitedUserDto, InviteUserDto } from './dto/invite-user.dto.js';
 import { USER_SORTABLE, type UserSortField } from './dto/user-list.dto.js';
 import { UserInvitedEvent } from './events/user-invited.event.js';
 import { UserRemovedEvent } from './events/user-removed.event.js';
+import { saveNewUser } from './save-new-user.js';
 import { User } from './user.entity.js';
 import { UserSessions } from './user-sessions.js';
 
@@ -59,17 +61,7 @@ export class UsersService {
       isAccountOwner: false,
       mustChangePassword: true,
     });
-    try {
-      await this.em.flush();
-    } catch (error) {
-      // Usernames are unique across organizations, in any letter case (unique index on
-      // lower(username)): a taken name, or a simultaneous invite of it, ends here.
-      if (error instanceof UniqueConstraintViolationException) {
-        this.em.clear();
-        throw this.usernameTaken();
-      }
-      throw error;
-    }
+    await saveNewUser(this.em);
     this.events.publish(new UserInvitedEvent(actor.organizationId, user.id, actor.id));
     return { username: user.username, temporaryPassword };
   }
@@ -102,7 +94,7 @@ export class UsersService {
     const { q, id } = filter;
     if (q !== undefined && q !== '') {
       if (typeof q !== 'string') throw new BadRequestException('The q filter must be text');
-      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = containsPattern(q);
       where.$or = [{ username: { $ilike: pattern } }, { email: { $ilike: pattern } }];
     }
     if (id !== undefined) {
@@ -112,12 +104,4 @@ export class UsersService {
     }
     return where;
   }
-
-  private usernameTaken(): ConflictException {
-    return new ConflictException('Username already exists');
-  }
-}
-
-function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
