@@ -238,6 +238,23 @@ describe('tenant isolation', () => {
   });
 });
 
+describe('GET /api/notifications', () => {
+  it('answers the newest first, at most `limit` of them, and rejects a bad limit', async () => {
+    const { agent, user } = await registerOwner(app);
+    for (let i = 1; i <= 5; i++) {
+      await app.db.query(
+        `insert into notifications (organization_id, user_id, type, title, message, created_at)
+         values ($1, $2, 'system', $3, 'm', now() + make_interval(secs => $4))`,
+        [user.organization_id, user.id, `N${i}`, i],
+      );
+    }
+    const three = await agent.get('/api/notifications?limit=3').expect(200);
+    expect(three.body.map((n: { title: string }) => n.title)).toEqual(['N5', 'N4', 'N3']);
+    const bad = await agent.get('/api/notifications?limit=0').expect(400);
+    expect(bad.body.error).toBe('limit must be a whole number between 1 and 200');
+  });
+});
+
 describe('the HTTP surface', () => {
   it('refuses a state-changing request from another origin', async () => {
     const res = await app.request().post('/api/login').set('Origin', 'https://evil.example').send({ username: 'x', password: 'y' }).expect(403);

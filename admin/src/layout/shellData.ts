@@ -8,11 +8,11 @@ import type { TicketMetrics } from '../providers/types';
 /** Query keys follow the API paths, so pages reading the same data share the cache. */
 export const TICKET_METRICS_KEY = ['/api/tickets/metrics'] as const;
 export const VOICEMAIL_STATS_KEY = ['/api/voicemails/stats'] as const;
-export const NOTIFICATIONS_KEY = ['/api/notifications'] as const;
 export const UNREAD_COUNT_KEY = ['/api/notifications/unread-count'] as const;
 
 export const UNREAD_POLL_MS = 30_000;
 export const BELL_NOTIFICATION_LIMIT = 3;
+export const NOTIFICATIONS_KEY = ['/api/notifications', { limit: BELL_NOTIFICATION_LIMIT }] as const;
 
 /**
  * GET a path with the browser's time zone as `tz` (so "today" is the user's
@@ -53,7 +53,7 @@ export function useBellNotifications() {
     queryKey: NOTIFICATIONS_KEY,
     queryFn: async () => {
       try {
-        const list = await dataProvider.getLatestNotifications();
+        const list = await dataProvider.getLatestNotifications(BELL_NOTIFICATION_LIMIT);
         return Array.isArray(list) ? list : [];
       } catch {
         return [];

@@ -2,11 +2,8 @@ import type { FilterQuery } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
-import type { NotificationQueryDto } from './dto/notification.dto.js';
+import { NOTIFICATION_LIST_LIMIT, type NotificationQueryDto } from './dto/notification.dto.js';
 import { Notification } from './notification.entity.js';
-
-/** The most a list answer holds; the bell reads 3, the notifications page a screenful. */
-const LIST_LIMIT = 200;
 
 @Injectable()
 export class NotificationsService {
@@ -16,7 +13,7 @@ export class NotificationsService {
     const where: FilterQuery<Notification> = { user: actor.id };
     if (query.is_read !== undefined) where.isRead = query.is_read;
     if (query.is_followup !== undefined) where.isFollowup = query.is_followup;
-    return this.em.find(Notification, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: LIST_LIMIT });
+    return this.em.find(Notification, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: query.limit ?? NOTIFICATION_LIST_LIMIT });
   }
 
   unreadCount(actor: Actor): Promise<number> {

@@ -1,7 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsOptional } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { Notification } from '../notification.entity.js';
+
+/** The most one list answer holds. */
+export const NOTIFICATION_LIST_LIMIT = 200;
 
 const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
@@ -17,6 +20,14 @@ export class NotificationQueryDto {
   @Transform(toBoolean)
   @IsBoolean({ message: 'is_followup must be true or false' })
   is_followup?: boolean;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: NOTIFICATION_LIST_LIMIT, default: NOTIFICATION_LIST_LIMIT, description: 'At most this many, newest first (the bell asks for 3)' })
+  @IsOptional()
+  @Type(() => Number)
+  @Max(NOTIFICATION_LIST_LIMIT, { message: `limit must be a whole number between 1 and ${NOTIFICATION_LIST_LIMIT}` })
+  @Min(1, { message: `limit must be a whole number between 1 and ${NOTIFICATION_LIST_LIMIT}` })
+  @IsInt({ message: `limit must be a whole number between 1 and ${NOTIFICATION_LIST_LIMIT}` })
+  limit?: number;
 }
 
 export class NotificationResponseDto {
