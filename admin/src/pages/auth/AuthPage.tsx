@@ -78,8 +78,23 @@ interface FieldErrors {
   password?: string;
 }
 
-function LoginForm() {
-  const toast = useToast();
+/** What tells the Login and Register tabs apart; the form itself is shared. */
+interface CredentialsFormProps {
+  /** Prefix of the test ids: `<id>-form`, `<id>-username`, `<id>-password`, `<id>-submit`. */
+  id: 'login' | 'register';
+  heading: string;
+  subtitle: string;
+  passwordAutoComplete: 'current-password' | 'new-password';
+  passwordHint?: string;
+  submitLabel: string;
+  pendingLabel: string;
+  /** Rules beyond "required" for the password (registration's minimum length). */
+  checkPassword?: (password: string) => string | undefined;
+  /** Sends the credentials; resolves once signed in (toasts included), rejects on failure. */
+  send: (credentials: { username: string; password: string }) => Promise<void>;
+}
+
+function CredentialsForm(props: CredentialsFormProps) {
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -91,27 +106,26 @@ function LoginForm() {
     const next: FieldErrors = {};
     if (!username.trim()) next.username = 'Username is required';
     if (!password) next.password = 'Password is required';
+    else next.password = props.checkPassword?.(password);
     setErrors(next);
     if (next.username || next.password) return;
 
     setPending(true);
     try {
-      const user = await authProvider.login({ username: username.trim(), password });
-      toast('Login successful', { description: `Welcome back, ${user.username}!`, variant: 'success' });
+      await props.send({ username: username.trim(), password });
       navigate('/', { replace: true });
     } catch {
-      toast('Login failed', { description: 'Invalid username or password', variant: 'destructive' });
       setPending(false);
     }
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} data-testid="login-form">
+    <Box component="form" noValidate onSubmit={submit} data-testid={`${props.id}-form`}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-        Welcome back
+        {props.heading}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
-        Sign in to your account to manage warranty tickets.
+        {props.subtitle}
       </Typography>
       <Stack spacing={2}>
         <TextField
@@ -124,106 +138,81 @@ function LoginForm() {
           onChange={event => setUsername(event.target.value)}
           error={Boolean(errors.username)}
           helperText={errors.username}
-          slotProps={{ htmlInput: { 'data-testid': 'login-username' } }}
+          slotProps={{ htmlInput: { 'data-testid': `${props.id}-username` } }}
         />
         <TextField
           label="Password"
           name="password"
           type="password"
-          autoComplete="current-password"
+          autoComplete={props.passwordAutoComplete}
           required
           value={password}
           onChange={event => setPassword(event.target.value)}
           error={Boolean(errors.password)}
-          helperText={errors.password}
-          slotProps={{ htmlInput: { 'data-testid': 'login-password' } }}
+          helperText={errors.password ?? props.passwordHint}
+          slotProps={{ htmlInput: { 'data-testid': `${props.id}-password` } }}
         />
         <PendingButton
           type="submit"
           size="large"
-          data-testid="login-submit"
+          data-testid={`${props.id}-submit`}
           pending={pending}
-          label="Sign in"
-          pendingLabel="Signing in..."
+          label={props.submitLabel}
+          pendingLabel={props.pendingLabel}
         />
       </Stack>
     </Box>
   );
 }
 
+function LoginForm() {
+  const toast = useToast();
+  return (
+    <CredentialsForm
+      id="login"
+      heading="Welcome back"
+      subtitle="Sign in to your account to manage warranty tickets."
+      passwordAutoComplete="current-password"
+      submitLabel="Sign in"
+      pendingLabel="Signing in..."
+      send={async credentials => {
+        try {
+          const user = await authProvider.login(credentials);
+          toast('Login successful', { description: `Welcome back, ${user.username}!`, variant: 'success' });
+        } catch (error) {
+          toast('Login failed', { description: 'Invalid username or password', variant: 'destructive' });
+          throw error;
+        }
+      }}
+    />
+  );
+}
+
 function RegisterForm() {
   const toast = useToast();
-  const navigate = useNavigate();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const next: FieldErrors = {};
-    if (!username.trim()) next.username = 'Username is required';
-    if (!password) next.password = 'Password is required';
-    else if (password.length < MIN_PASSWORD_LENGTH)
-      next.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-    setErrors(next);
-    if (next.username || next.password) return;
-
-    setPending(true);
-    try {
-      const user = await authProvider.register({ username: username.trim(), password });
-      toast('Registration successful', { description: `Welcome, ${user.username}!`, variant: 'success' });
-      navigate('/', { replace: true });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : '';
-      toast('Registration failed', { description: message || 'Registration failed', variant: 'destructive' });
-      setPending(false);
-    }
-  };
-
   return (
-    <Box component="form" noValidate onSubmit={submit} data-testid="register-form">
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-        Create an account
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
-        Register a new organization and start tracking warranty tickets.
-      </Typography>
-      <Stack spacing={2}>
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          autoFocus
-          required
-          value={username}
-          onChange={event => setUsername(event.target.value)}
-          error={Boolean(errors.username)}
-          helperText={errors.username}
-          slotProps={{ htmlInput: { 'data-testid': 'register-username' } }}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={event => setPassword(event.target.value)}
-          error={Boolean(errors.password)}
-          helperText={errors.password ?? `At least ${MIN_PASSWORD_LENGTH} characters`}
-          slotProps={{ htmlInput: { 'data-testid': 'register-password', minLength: MIN_PASSWORD_LENGTH } }}
-        />
-        <PendingButton
-          type="submit"
-          size="large"
-          data-testid="register-submit"
-          pending={pending}
-          label="Create account"
-          pendingLabel="Creating account..."
-        />
-      </Stack>
-    </Box>
+    <CredentialsForm
+      id="register"
+      heading="Create an account"
+      subtitle="Register a new organization and start tracking warranty tickets."
+      passwordAutoComplete="new-password"
+      passwordHint={`At least ${MIN_PASSWORD_LENGTH} characters`}
+      submitLabel="Create account"
+      pendingLabel="Creating account..."
+      checkPassword={password =>
+        password.length < MIN_PASSWORD_LENGTH ? `Password must be at least ${MIN_PASSWORD_LENGTH} characters` : undefined
+      }
+      send={async credentials => {
+        try {
+          const user = await authProvider.register(credentials);
+          toast('Registration successful', { description: `Welcome, ${user.username}!`, variant: 'success' });
+        } catch (error) {
+          const message = error instanceof Error ? error.message : '';
+          toast('Registration failed', { description: message || 'Registration failed', variant: 'destructive' });
+          throw error;
+        }
+      }}
+    />
   );
 }
 
