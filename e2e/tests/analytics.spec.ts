@@ -1,11 +1,9 @@
-import { join } from 'node:path';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { backdateTicket } from './db.js';
-import { registerByApi, uniqueName } from './support.js';
+import { registerByApi, saveScreenshot, uniqueName } from './support.js';
 import { createTicket, setTicketStatus } from './ticket-factory.js';
 
 /** Screenshots for people to look at: <outputDir>/screenshots/ (e2e/test-results/screenshots by default). */
-const screenshotPath = (testInfo: TestInfo, name: string) => join(testInfo.project.outputDir, 'screenshots', `${name}-${testInfo.project.name}.png`);
 
 /** { brand: "count (percent)" } of the rows on screen. */
 async function shares(page: Page, rowTestId: string): Promise<Record<string, string>> {
@@ -85,7 +83,7 @@ test.describe('analytics', () => {
 
     await page.getByTestId('brand-period').selectOption('30');
     await expect(page.getByTestId('brand-card-subtitle')).toHaveText('2 tickets created in the last 30 days');
-    await page.screenshot({ path: screenshotPath(testInfo, 'analytics'), fullPage: true });
+    await saveScreenshot(page, 'analytics', testInfo);
   });
 
   test('the status month selector switches between this month and last month', async ({ page }) => {

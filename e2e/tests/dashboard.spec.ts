@@ -1,11 +1,9 @@
-import { join } from 'node:path';
-import { expect, test, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { backdateTicket } from './db.js';
-import { registerByApi, uniqueName } from './support.js';
+import { registerByApi, saveScreenshot, uniqueName } from './support.js';
 import { createTicket, setTicketStatus } from './ticket-factory.js';
 
 /** Screenshots for people to look at: <outputDir>/screenshots/ (e2e/test-results/screenshots by default). */
-const screenshotPath = (testInfo: TestInfo, name: string) => join(testInfo.project.outputDir, 'screenshots', `${name}-${testInfo.project.name}.png`);
 
 const shortDate = (date: Date) => date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -94,7 +92,7 @@ test.describe('dashboard', () => {
     await expect(rows.nth(1).getByTestId('status-badge')).toHaveText('Closed');
     await expect(rows.nth(1).getByTestId('recent-ticket-date')).toHaveText(shortDate(new Date(Date.now() - 10 * 86_400_000)));
 
-    await page.screenshot({ path: screenshotPath(testInfo, 'dashboard'), fullPage: true });
+    await saveScreenshot(page, 'dashboard', testInfo);
 
     await first.click();
     await expect(page).toHaveURL(new RegExp(`/tickets/${fresh.id}$`));

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { saveScreenshot, signIn, signOut } from './account.js';
-import { registerInUi, uniqueName } from './support.js';
+import { registerInUi, saveScreenshot, signIn, signOut, uniqueName } from './support.js';
 
 /** Closes the toast on screen: on a phone it covers the bottom of the page, where the card's button is. */
 async function dismissToast(page: Page) {

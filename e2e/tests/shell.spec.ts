@@ -1,45 +1,31 @@
 import { expect, test, type Page } from '@playwright/test';
 import { replaceNotifications, sql } from './db.js';
-import { registerByApi, uniqueName } from './support.js';
+import { openNavigation, registerByApi, uniqueName } from './support.js';
 import { createTicket } from './ticket-factory.js';
 
 const isPhone = (projectName: string) => projectName === 'phone';
 
-/** The navigation: the fixed sidebar on desktop, the drawer (opened by the menu button) on a phone. */
-async function openNavigation(page: Page, phone: boolean) {
-  if (phone) {
-    await expect(page.getByTestId('sidebar')).toHaveCount(0);
-    await page.getByTestId('menu-button').click();
-    await expect(page.getByTestId('mobile-drawer')).toBeVisible();
-    return page.getByTestId('mobile-drawer');
-  }
-  await expect(page.getByTestId('menu-button')).toBeHidden();
-  return page.getByTestId('sidebar');
-}
-
-async function navLabels(page: Page, phone: boolean): Promise<string[]> {
-  const nav = await openNavigation(page, phone);
+async function navLabels(page: Page): Promise<string[]> {
+  const nav = await openNavigation(page);
   return nav.locator('[data-testid^="nav-"]:not([data-testid$="-badge"])').evaluateAll(items =>
     items.map(item => (item.querySelector('.MuiListItemText-primary')?.textContent ?? '').trim()),
   );
 }
 
 test.describe('application shell', () => {
-  test('an owner sees every item in order, the Tickets total and no Phone System badge at zero', async ({ page }, testInfo) => {
-    const phone = isPhone(testInfo.project.name);
+  test('an owner sees every item in order, the Tickets total and no Phone System badge at zero', async ({ page }) => {
     await registerByApi(page.context().request, uniqueName('owner'));
     await createTicket(page.context().request);
     await createTicket(page.context().request);
     await page.goto('/');
 
-    expect(await navLabels(page, phone)).toEqual(['Dashboard', 'Tickets', 'Analytics', 'Phone System', 'Users', 'Settings']);
+    expect(await navLabels(page)).toEqual(['Dashboard', 'Tickets', 'Analytics', 'Phone System', 'Users', 'Settings']);
     await expect(page.getByTestId('nav-tickets-badge')).toHaveText('2');
     await expect(page.getByTestId('nav-phone-system-badge')).toHaveCount(0);
     await expect(page.getByTestId('nav-dashboard')).toHaveAttribute('aria-current', 'page');
   });
 
-  test('the Phone System badge shows unread voicemails', async ({ page }, testInfo) => {
-    const phone = isPhone(testInfo.project.name);
+  test('the Phone System badge shows unread voicemails', async ({ page }) => {
     const username = uniqueName('vm');
     await registerByApi(page.context().request, username);
     await sql(
@@ -49,12 +35,11 @@ test.describe('application shell', () => {
       [username],
     );
     await page.goto('/');
-    await openNavigation(page, phone);
+    await openNavigation(page);
     await expect(page.getByTestId('nav-phone-system-badge')).toHaveText('3');
   });
 
   test('an invited user changes the temporary password, then sees no Users item', async ({ page, browser }, testInfo) => {
-    const phone = isPhone(testInfo.project.name);
     await registerByApi(page.context().request, uniqueName('boss'));
     const agentName = uniqueName('agent');
     const invite = await page.context().request.post('/api/users/invite', { data: { username: agentName } });
@@ -88,7 +73,7 @@ test.describe('application shell', () => {
     await expect(agent).toHaveURL(/\/$/);
     await expect(agent.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
-    expect(await navLabels(agent, phone)).toEqual(['Dashboard', 'Tickets', 'Analytics', 'Phone System', 'Settings']);
+    expect(await navLabels(agent)).toEqual(['Dashboard', 'Tickets', 'Analytics', 'Phone System', 'Settings']);
     await expect(agent.getByTestId('nav-users')).toHaveCount(0);
     await agentContext.close();
 
@@ -104,7 +89,7 @@ test.describe('application shell', () => {
 
     if (isPhone(testInfo.project.name)) {
       await expect(page.getByTestId('search-input')).toBeHidden();
-      const drawer = await openNavigation(page, true);
+      const drawer = await openNavigation(page);
       await expect(drawer.getByTestId('drawer-profile-button')).toBeVisible();
       await expect(drawer.getByTestId('drawer-logout-button')).toBeVisible();
       await drawer.getByTestId('nav-analytics').click();

@@ -1,9 +1,7 @@
-import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { sql } from './db.js';
 import { createTicket } from './ticket-factory.js';
-import { registerByApi, uniqueName } from './support.js';
-
-const SCREENSHOTS = 'test-results/screenshots';
+import { registerByApi, saveScreenshot, uniqueName } from './support.js';
 
 /** The local calendar day `days` before today, as a date input holds it. */
 function localDaysAgo(days: number): string {
@@ -31,10 +29,6 @@ async function setBrands(request: APIRequestContext, brands: string[], ticketBra
 
 async function signIn(page: Page, prefix: string) {
   await registerByApi(page.request, uniqueName(prefix));
-}
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true, animations: 'disabled' });
 }
 
 /** Picks an option of a MUI select identified by its data-field (dialog) or test id (filters). */
@@ -120,7 +114,7 @@ test.describe('tickets', () => {
     for (const [field, message] of Object.entries(expected)) {
       await expect(f(field), field).toContainText(message);
     }
-    await screenshot(page, testInfo, 'create-dialog-errors');
+    await saveScreenshot(page, 'create-dialog-errors', testInfo);
 
     // bad values
     await f('customerEmail').locator('input').fill('maria@');
@@ -161,7 +155,7 @@ test.describe('tickets', () => {
     await f('troubleshootingSteps').locator('textarea').first().fill('Bled the air from the system.');
     await dialog.getByRole('radio', { name: 'Repair Parts' }).check();
     for (const field of Object.keys(expected)) await expect(f(field).locator('.Mui-error')).toHaveCount(0);
-    await screenshot(page, testInfo, 'create-dialog-filled');
+    await saveScreenshot(page, 'create-dialog-filled', testInfo);
 
     await dialog.getByRole('button', { name: 'Create Ticket' }).click();
     await expect(dialog).toBeHidden();
@@ -253,7 +247,7 @@ test.describe('tickets', () => {
     // the long description is cut, the tooltip has it all
     const issue = rowC.getByTestId('ticket-issue');
     expect(await issue.evaluate(el => el.scrollWidth > el.clientWidth)).toBe(true);
-    await screenshot(page, testInfo, 'ticket-list');
+    await saveScreenshot(page, 'ticket-list', testInfo);
     if (testInfo.project.name === 'desktop') {
       await issue.hover();
       await expect(page.getByRole('tooltip')).toContainText('A very long description of the problem.');
@@ -397,7 +391,7 @@ test.describe('tickets', () => {
     await expect(page.getByTestId('timeline-card')).toContainText('Ticket Created');
     await expect(page.getByTestId('timeline-card')).not.toContainText('Last Updated');
     await expect(page.getByTestId('contact-customer-button')).toHaveAttribute('href', /^mailto:evan@example\.com/);
-    await screenshot(page, testInfo, 'ticket-detail');
+    await saveScreenshot(page, 'ticket-detail', testInfo);
 
     // status
     await page.getByRole('button', { name: 'Update Status' }).click();

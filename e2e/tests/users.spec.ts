@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newBrowserLike, openNavigation, saveScreenshot, signIn, signOut } from './account.js';
-import { registerInUi, uniqueName } from './support.js';
+import { newBrowserLike, openNavigation, registerInUi, saveScreenshot, signIn, signOut, uniqueName } from './support.js';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
