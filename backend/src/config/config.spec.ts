@@ -44,9 +44,20 @@ describe('loadConfig', () => {
     [{ APP_SECRET: 'short' }, /APP_SECRET must be at least 32 characters/],
     [{ SESSION_SECURE: 'maybe' }, /SESSION_SECURE must be true or false/],
     [{ SESSION_MAX_AGE_HOURS: '0' }, /SESSION_MAX_AGE_HOURS must be an integer/],
+    [{ TWILIO_API_BASE_URL: 'ftp://127.0.0.1:4010' }, /TWILIO_API_BASE_URL must start with http: or https:/],
+    [{ TWILIO_API_BASE_URL: 'http://127.0.0.1:4010/twilio' }, /TWILIO_API_BASE_URL must be an origin without a path/],
+    [{ TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 't' }, /TWILIO_ACCOUNT_SID must be "AC" followed by 32 hexadecimal/],
+    [{ TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}` }, /TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN must be set together/],
   ])('rejects %j', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it('reads the optional Twilio base URL and platform account', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).twilio).toEqual({ apiBaseUrl: undefined, accountSid: undefined, authToken: undefined });
+    const sid = `AC${'0'.repeat(32)}`;
+    const twilio = loadConfig({ DATA_DIR: dataDir(), TWILIO_API_BASE_URL: 'http://127.0.0.1:4010/', TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 'tok' }).twilio;
+    expect(twilio).toEqual({ apiBaseUrl: 'http://127.0.0.1:4010', accountSid: sid, authToken: 'tok' });
   });
 
   it('defaults PUBLIC_BASE_URL to the port on localhost', () => {

@@ -30,6 +30,15 @@ export interface AppConfig {
   seedDemo: boolean;
   trustProxy: boolean;
   adminDistDir: string;
+  twilio: TwilioConfig;
+}
+
+export interface TwilioConfig {
+  /** Origin every Twilio REST request goes to instead of Twilio's hosts (a fake in tests), or unset. */
+  apiBaseUrl?: string;
+  /** The platform (main) account that creates organizations' subaccounts; both or neither. */
+  accountSid?: string;
+  authToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -92,6 +101,22 @@ function resolveAppSecret(env: Env, nodeEnv: NodeEnv, dataDir: string): string {
   return secret;
 }
 
+function twilioConfig(env: Env): TwilioConfig {
+  const apiBaseUrl = env.TWILIO_API_BASE_URL ? url(env, 'TWILIO_API_BASE_URL', '', ['http:', 'https:']) : undefined;
+  if (apiBaseUrl && new URL(apiBaseUrl).pathname !== '/') {
+    throw new ConfigError(`TWILIO_API_BASE_URL must be an origin without a path (got "${env.TWILIO_API_BASE_URL}")`);
+  }
+  const accountSid = env.TWILIO_ACCOUNT_SID || undefined;
+  const authToken = env.TWILIO_AUTH_TOKEN || undefined;
+  if (accountSid && !/^AC[0-9a-fA-F]{32}$/.test(accountSid)) {
+    throw new ConfigError(`TWILIO_ACCOUNT_SID must be "AC" followed by 32 hexadecimal characters (got "${accountSid}")`);
+  }
+  if (Boolean(accountSid) !== Boolean(authToken)) {
+    throw new ConfigError('TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN must be set together');
+  }
+  return { apiBaseUrl, accountSid, authToken };
+}
+
 /** Reads and validates the environment once; a bad value throws a ConfigError that names it. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnvRaw = env.NODE_ENV || 'development';
@@ -126,6 +151,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     seedDemo: bool(env, 'SEED_DEMO', !databaseUrl),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     adminDistDir: resolve(REPO_ROOT, env.ADMIN_DIST_DIR || 'admin/dist'),
+    twilio: twilioConfig(env),
   };
 }
 
