@@ -1,0 +1,40 @@
+import type TestAgent from 'supertest/lib/agent.js';
+import { type FakeAccount, FakeTwilio } from '../../src/dev/fake-twilio/fake-twilio.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+export interface TelephonyApp {
+  app: TestApp;
+  fake: FakeTwilio;
+  /** The platform account of TWILIO_ACCOUNT_SID / TWILIO_AUTH_TOKEN. */
+  platform: FakeAccount;
+  close(): Promise<void>;
+}
+
+/** The real app with the real Twilio SDK pointed at a fake Twilio on 127.0.0.1. */
+export async function startTelephonyApp(env: Record<string, string> = {}): Promise<TelephonyApp> {
+  const fake = await FakeTwilio.start();
+  const platform = fake.addAccount({ friendlyName: 'Platform' });
+  const app = await startTestApp({
+    TWILIO_API_BASE_URL: fake.url,
+    TWILIO_ACCOUNT_SID: platform.sid,
+    TWILIO_AUTH_TOKEN: platform.authToken,
+    ...env,
+  });
+  return {
+    app,
+    fake,
+    platform,
+    close: async () => {
+      await app.close();
+      await fake.stop();
+    },
+  };
+}
+
+/** Connects a new account of the fake to the agent's organization through the API. */
+export async function connectAccount(fake: FakeTwilio, agent: TestAgent): Promise<FakeAccount> {
+  const account = fake.addAccount({ friendlyName: 'Customer account' });
+  const res = await agent.patch('/api/organizations/twilio-credentials').send({ twilio_account_sid: account.sid, twilio_auth_token: account.authToken });
+  if (res.status !== 200) throw new Error(`connect failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return account;
+}
