@@ -16,6 +16,7 @@ import { NotificationsModule } from './modules/notifications/notifications.modul
 import { SettingsModule } from './modules/settings/settings.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { OrganizationsModule } from './modules/organizations/organizations.module.js';
+import { PhoneNumbersModule } from './modules/phone-numbers/phone-numbers.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 
 /** Config, the database URL and the secret box, available to every module. */
@@ -53,6 +54,7 @@ export class AppModule {
         SettingsModule,
         UsersModule,
         OrganizationsModule,
+        PhoneNumbersModule,
         ...(extraImports ?? []),
       ],
       providers: [

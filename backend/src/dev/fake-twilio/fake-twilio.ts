@@ -353,6 +353,7 @@ export class FakeTwilio {
     const owned = new Set([...this.numbers.values()].map((n) => n.phoneNumber));
     const areaCode = params.get('AreaCode');
     const contains = params.get('Contains');
+    if (areaCode && country === 'GB') throw new TwilioError(400, 21421, 'AreaCode is only supported for US and CA numbers');
     const wants = (name: string) => params.get(name) === 'true';
     const size = Math.min(Number(params.get('PageSize') ?? 20) || 20, 1000);
     const results = catalogue(country)
