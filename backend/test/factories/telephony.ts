@@ -1,6 +1,7 @@
 import type TestAgent from 'supertest/lib/agent.js';
 import { type FakeAccount, FakeTwilio } from '../../src/dev/fake-twilio/fake-twilio.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { type Form, sign } from '../../src/dev/twilio-callbacks.js';
+import { startTestApp, type TestApp, type TestAppOptions } from '../support/test-app.js';
 
 export interface TelephonyApp {
   app: TestApp;
@@ -11,7 +12,7 @@ export interface TelephonyApp {
 }
 
 /** The real app with the real Twilio SDK pointed at a fake Twilio on 127.0.0.1. */
-export async function startTelephonyApp(env: Record<string, string> = {}): Promise<TelephonyApp> {
+export async function startTelephonyApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TelephonyApp> {
   const fake = await FakeTwilio.start();
   const platform = fake.addAccount({ friendlyName: 'Platform' });
   const app = await startTestApp({
@@ -19,7 +20,7 @@ export async function startTelephonyApp(env: Record<string, string> = {}): Promi
     TWILIO_ACCOUNT_SID: platform.sid,
     TWILIO_AUTH_TOKEN: platform.authToken,
     ...env,
-  });
+  }, options);
   return {
     app,
     fake,
@@ -37,4 +38,16 @@ export async function connectAccount(fake: FakeTwilio, agent: TestAgent): Promis
   const res = await agent.patch('/api/organizations/twilio-credentials').send({ twilio_account_sid: account.sid, twilio_auth_token: account.authToken });
   if (res.status !== 200) throw new Error(`connect failed: ${res.status} ${JSON.stringify(res.body)}`);
   return account;
+}
+
+/**
+ * Posts a form to one of our Twilio webhooks as Twilio would: `url` is the absolute URL from TwiML
+ * (or a path), signed with `authToken` over PUBLIC_BASE_URL + path and the form. `authToken: null`
+ * sends no signature.
+ */
+export function twilioPost(app: TestApp, url: string, form: Form, authToken: string | null) {
+  const absolute = url.startsWith('http') ? url : `${app.config.publicBaseUrl}${url}`;
+  const path = absolute.slice(app.config.publicBaseUrl.length);
+  const req = app.request().post(path).type('form').send(form);
+  return authToken === null ? req : req.set('X-Twilio-Signature', sign(authToken, absolute, form));
 }

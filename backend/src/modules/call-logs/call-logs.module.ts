@@ -1,10 +1,15 @@
 import { Module } from '@nestjs/common';
+import { TwilioModule } from '../../integrations/twilio/twilio.module.js';
+import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { CallLogsService } from './call-logs.service.js';
+import { RecordingJobs } from './recording-jobs.service.js';
+import { VoicemailRecorder } from './voicemail-recorder.service.js';
 import { VoicemailsController } from './voicemails.controller.js';
 
 @Module({
+  imports: [TwilioModule, OrganizationsModule],
   controllers: [VoicemailsController],
-  providers: [CallLogsService],
-  exports: [CallLogsService],
+  providers: [CallLogsService, VoicemailRecorder, RecordingJobs],
+  exports: [CallLogsService, VoicemailRecorder],
 })
 export class CallLogsModule {}

@@ -14,6 +14,11 @@ export const ACCOUNT_TAKEN = 'This Twilio account is already connected to anothe
 export const A2P_FAILED = 'Failed to update A2P registration';
 export const NOT_CONNECTED = 'Connect a Twilio account in Settings → Phone Setup first';
 
+/** The organization a Twilio account belongs to, with the account's credentials. */
+export interface LinkedAccount extends TwilioCredentials {
+  organizationId: string;
+}
+
 /**
  * The organization's link to a Twilio account: imported (the user's own credentials) or created
  * (a subaccount of the platform account, made when the A2P registration is first saved). Tokens
@@ -92,6 +97,16 @@ export class TwilioAccountService {
   async credentials(organizationId: string, em: EntityManager = this.em): Promise<TwilioCredentials | null> {
     const organization = await em.findOne(Organization, { id: organizationId }, { fields: ['twilioSubaccountSid', 'twilioSubaccountAuthToken'] });
     return this.credentialsOf(organization);
+  }
+
+  /**
+   * Which organization a provider callback's AccountSid belongs to (organizations are not tenant
+   * rows, so this is a plain lookup on the unique SID), with the token that must have signed it.
+   */
+  async byAccountSid(accountSid: string, em: EntityManager = this.em): Promise<LinkedAccount | null> {
+    const organization = await em.findOne(Organization, { twilioSubaccountSid: accountSid }, { fields: ['id', 'twilioSubaccountSid', 'twilioSubaccountAuthToken'] });
+    const credentials = this.credentialsOf(organization);
+    return organization && credentials ? { organizationId: organization.id, ...credentials } : null;
   }
 
   credentialsOf(organization: Pick<Organization, 'twilioSubaccountSid' | 'twilioSubaccountAuthToken'> | null): TwilioCredentials | null {
