@@ -1,6 +1,15 @@
 import type TestAgent from 'supertest/lib/agent.js';
 import { type FakeAccount, FakeTwilio } from '../../src/dev/fake-twilio/fake-twilio.js';
-import { type Form, sign } from '../../src/dev/twilio-callbacks.js';
+import {
+  callSid,
+  type Form,
+  parseRecordVerb,
+  recordedForm,
+  recordingStatusForm,
+  sign,
+  transcriptionForm,
+  voiceForm,
+} from '../../src/dev/twilio-callbacks.js';
 import { startTestApp, type TestApp, type TestAppOptions } from '../support/test-app.js';
 
 export interface TelephonyApp {
@@ -50,4 +59,35 @@ export function twilioPost(app: TestApp, url: string, form: Form, authToken: str
   const path = absolute.slice(app.config.publicBaseUrl.length);
   const req = app.request().post(path).type('form').send(form);
   return authToken === null ? req : req.set('X-Twilio-Signature', sign(authToken, absolute, form));
+}
+
+export interface Voicemail {
+  callSid: string;
+  recordingSid: string;
+}
+
+/**
+ * A caller leaves a voicemail on `to`, as Twilio would deliver it: the voice webhook, then the
+ * Record action, the recording status and (when requested) the transcription callbacks, all signed.
+ */
+export async function leaveVoicemail(
+  t: TelephonyApp,
+  account: FakeAccount,
+  call: { from: string; to: string; callerName?: string; seconds?: number; transcript?: string },
+): Promise<Voicemail> {
+  const facts = { accountSid: account.sid, callSid: callSid(), from: call.from, to: call.to, callerName: call.callerName };
+  const twiml = await twilioPost(t.app, '/api/webhooks/twilio/voice', voiceForm(facts), account.authToken);
+  const verb = parseRecordVerb(twiml.text);
+  if (twiml.status !== 200 || !verb) throw new Error(`voice webhook failed: ${twiml.status} ${twiml.text}`);
+  const duration = call.seconds ?? 12;
+  const recording = { recordingSid: t.fake.addRecording(account.sid, facts.callSid, duration).sid, duration };
+  for (const [url, form] of [
+    [verb.action!, recordedForm(facts, recording)],
+    [verb.recordingStatusCallback!, recordingStatusForm(facts, recording)],
+    ...(verb.transcribeCallback && call.transcript ? [[verb.transcribeCallback, transcriptionForm(facts, recording, call.transcript)]] : []),
+  ] as [string, Form][]) {
+    const res = await twilioPost(t.app, url, form, account.authToken);
+    if (res.status >= 300) throw new Error(`callback ${url} failed: ${res.status}`);
+  }
+  return { callSid: facts.callSid, recordingSid: recording.recordingSid };
 }

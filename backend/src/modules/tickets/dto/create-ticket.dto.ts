@@ -7,6 +7,7 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
+  IsUUID,
   MaxLength,
   MinLength,
   ValidateBy,
@@ -178,4 +179,9 @@ export class CreateTicketDto {
   @IsOptional()
   @IsBoolean({ message: 'Property damage must be true or false' })
   propertyDamage?: boolean;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'Create the ticket from this call log: the call is linked to the ticket and its caller’s number is the customer’s phone' })
+  @ValidateIf((_, value) => value !== undefined)
+  @IsUUID('all', { message: 'Call log not found' })
+  call_log_id?: string;
 }
