@@ -17,14 +17,16 @@ export class ProbeEvent extends DomainEvent {
   }
 }
 
+/** Attempts per event key, across every app instance of the test process. */
+export const ATTEMPTS = new Map<string, number>();
+
 /**
  * Handlers that observe the queue: each handling writes a row to probe_effects (created by the
- * test) in the handler's transaction, and every attempt is counted in memory per instance.
+ * test) in the handler's transaction, and every attempt is counted in memory.
  */
 @Injectable()
 export class JobProbe {
   readonly instance = randomUUID();
-  readonly attempts = new Map<string, number>();
   readonly ticks: Date[] = [];
 
   constructor(
@@ -42,8 +44,8 @@ export class JobProbe {
 
   @OnDomainEvent(ProbeEvent, { maxAttempts: 3 })
   async handle(event: ProbeEvent, { em }: TenantContext): Promise<void> {
-    const attempt = (this.attempts.get(event.key) ?? 0) + 1;
-    this.attempts.set(event.key, attempt);
+    const attempt = (ATTEMPTS.get(event.key) ?? 0) + 1;
+    ATTEMPTS.set(event.key, attempt);
     await em.execute('insert into probe_effects (key, instance) values (?, ?)', [event.key, this.instance]);
     if (event.mode === 'broken') throw new Error(`probe ${event.key} is broken`);
     if (event.mode === 'flaky' && attempt < 3) throw new Error(`probe ${event.key} failed attempt ${attempt}`);
