@@ -109,6 +109,15 @@ describe('in-browser calls (agentPhone "computer")', () => {
     expect(res.text).not.toContain('<Dial');
   });
 
+  it("refuses another organization's number as the caller ID and places no call", async () => {
+    const stranger = await registerOwner(t.app);
+    await connectAccount(t.fake, stranger.agent);
+    const before = t.fake.calls.length;
+    const res = await stranger.agent.post('/api/phone-numbers/make-call').send({ from: ours, to: CUSTOMER, agentPhone: '+12125550199' }).expect(400);
+    expect(res.body.error).toBe('The provider number must be one of your phone numbers');
+    expect(t.fake.calls.length).toBe(before);
+  });
+
   it('needs a connected Twilio account', async () => {
     const other = await registerOwner(t.app);
     const res = await other.agent.get('/api/phone-numbers/voice-token').expect(400);

@@ -203,3 +203,17 @@ describe('GET /api/webhooks/twilio/health', () => {
     expect(res.body).toMatchObject({ status: 'ok', voice_webhook_url: 'http://127.0.0.1:3999/api/webhooks/twilio/voice' });
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every telephony route', async () => {
+    const doc = (await t.app.request().get('/api/docs-json').expect(200)).body;
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
+      '/api/organizations/twilio-credentials', '/api/phone-numbers', '/api/phone-numbers/search', '/api/phone-numbers/purchase',
+      '/api/phone-numbers/import', '/api/phone-numbers/{id}', '/api/phone-numbers/{id}/reconfigure-webhook', '/api/phone-numbers/{id}/greeting',
+      '/api/phone-numbers/make-call', '/api/phone-numbers/voice-token', '/api/call-logs', '/api/call-logs/stats', '/api/call-logs/{id}',
+      '/api/call-logs/{id}/recording', '/api/webhooks/twilio/voice', '/api/webhooks/twilio/recording', '/api/webhooks/twilio/transcription',
+      '/api/webhooks/twilio/health',
+    ]));
+    expect(JSON.stringify(doc.components.schemas.TwilioCredentialsDto)).toContain('writeOnly');
+  });
+});

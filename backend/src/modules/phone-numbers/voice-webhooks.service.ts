@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request } from 'express';
 import twilio from 'twilio';
 import { TenantRunner } from '../../common/tenancy/tenant-runner.js';
@@ -42,17 +42,18 @@ export class VoiceWebhooksService {
   /** POST /api/webhooks/twilio/voice: greet the caller, then record a voicemail. */
   async incomingCall(req: Request): Promise<string> {
     const form = req.body as Form;
-    const organizationId = form.To ? await this.tenants.organizationOf(BrandPhoneNumber, { phoneNumber: form.To }) : null;
-    if (!organizationId) {
-      this.logger.warn(`Incoming call to a number we do not know (${form.To ?? 'no To'})`);
-      return this.say(NOT_IN_SERVICE);
-    }
-    this.signatures.verify(req, await this.twilioAccount.credentials(organizationId));
     try {
+      const organizationId = form.To ? await this.tenants.organizationOf(BrandPhoneNumber, { phoneNumber: form.To }) : null;
+      if (!organizationId) {
+        this.logger.warn(`Incoming call to a number we do not know (${form.To ?? 'no To'})`);
+        return this.say(NOT_IN_SERVICE);
+      }
+      this.signatures.verify(req, await this.twilioAccount.credentials(organizationId));
       const number = await this.tenants.run(organizationId, ({ em }) => em.findOne(BrandPhoneNumber, { phoneNumber: form.To! }));
-      if (!number) return this.say(NOT_IN_SERVICE);
-      return this.greetingTwiml(number, form);
+      return number ? this.greetingTwiml(number, form) : this.say(NOT_IN_SERVICE);
     } catch (error) {
+      // A forged request is refused; anything else still gives the caller a polite answer, never a 500.
+      if (error instanceof ForbiddenException) throw error;
       this.logger.error(`Voice webhook failed: ${(error as Error).message}`, (error as Error).stack);
       return this.say(UNAVAILABLE);
     }
