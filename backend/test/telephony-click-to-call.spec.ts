@@ -109,6 +109,16 @@ describe('in-browser calls (agentPhone "computer")', () => {
     expect(res.text).not.toContain('<Dial');
   });
 
+  it('creates one key and one TwiML app even when two tokens are asked for at once', async () => {
+    const other = await registerOwner(t.app);
+    const otherAccount = await connectAccount(t.fake, other.agent);
+    const [a, b] = await Promise.all([other.agent.get('/api/phone-numbers/voice-token'), other.agent.get('/api/phone-numbers/voice-token')]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([...t.fake.keys.values()].filter((k) => k.accountSid === otherAccount.sid)).toHaveLength(1);
+    expect([...t.fake.applications.values()].filter((app) => app.accountSid === otherAccount.sid)).toHaveLength(1);
+    expect(jwtPayload(a.body.token).iss).toBe(jwtPayload(b.body.token).iss);
+  });
+
   it("refuses another organization's number as the caller ID and places no call", async () => {
     const stranger = await registerOwner(t.app);
     await connectAccount(t.fake, stranger.agent);

@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
@@ -24,14 +23,15 @@ export class OrganizationsService {
   /**
    * Saves the business and contact information (account owner only). The first save moves the
    * registration from not_started to pending_registration; a later status stays as it is. It also
-   * creates the organization's Twilio subaccount when it has none (once, under the row lock); a
-   * provider failure there is a 502 and nothing is saved.
+   * creates the organization's Twilio subaccount when it has none (once, under the account lock);
+   * a provider failure there is a 502 and nothing is saved.
    */
   async updateA2p(actor: Actor, organizationId: string, dto: UpdateA2pDto): Promise<Organization> {
     if (!actor.isAccountOwner) throw new ForbiddenException(A2P_OWNERS_ONLY);
     await this.own(actor, organizationId);
     return this.em.transactional(async (tx) => {
-      const organization = await tx.findOneOrFail(Organization, { id: organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      await this.twilioAccount.lockAccount(tx, organizationId);
+      const organization = await tx.findOneOrFail(Organization, { id: organizationId }, { refresh: true });
       this.assignA2p(tx, organization, dto);
       await this.twilioAccount.ensureSubaccount(organization);
       return organization;

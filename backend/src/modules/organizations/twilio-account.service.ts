@@ -1,4 +1,4 @@
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, Logger } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
@@ -53,7 +53,8 @@ export class TwilioAccountService {
 
     try {
       return await this.em.transactional(async (tx) => {
-        const organization = await tx.findOneOrFail(Organization, { id: actor.organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+        await this.lockAccount(tx, actor.organizationId);
+        const organization = await tx.findOneOrFail(Organization, { id: actor.organizationId }, { refresh: true });
         if (organization.twilioSubaccountSid !== credentials.accountSid) {
           // The Voice SDK key and TwiML app belonged to the previous account.
           organization.twilioApiKeySid = null;
@@ -73,7 +74,17 @@ export class TwilioAccountService {
   }
 
   /**
-   * Inside the A2P save's transaction, with the organization row locked: creates the subaccount
+   * Serialises the changes to one organization's Twilio account (subaccount, API key, TwiML app)
+   * until the transaction ends. An advisory lock rather than the organization's row lock: the
+   * provider calls made under it must not hold up ticket numbering, which updates that row.
+   * Read the organization again (refresh) after taking it.
+   */
+  async lockAccount(tx: EntityManager, organizationId: string): Promise<void> {
+    await tx.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`twilio-account:${organizationId}`]);
+  }
+
+  /**
+   * Inside the A2P save's transaction, under lockAccount: creates the subaccount
    * under the platform account when the organization has no Twilio account yet. The lock makes
    * a second, racing save wait and then find the subaccount already there.
    */

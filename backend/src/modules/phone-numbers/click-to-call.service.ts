@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request } from 'express';
@@ -89,12 +88,13 @@ export class ClickToCallService {
 
   /**
    * A Voice SDK access token for the signed-in user. The organization's API key and TwiML app are
-   * created at Twilio on first use (under the organization's row lock, so once) and reused.
+   * created at Twilio on first use (under the organization's account lock, so once) and reused.
    */
   async voiceToken(actor: Actor): Promise<VoiceTokenResponseDto> {
     const { client, credentials } = await this.twilioAccount.client(actor.organizationId);
     const app = await this.em.transactional(async (tx) => {
-      const organization = await tx.findOneOrFail(Organization, { id: actor.organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      await this.twilioAccount.lockAccount(tx, actor.organizationId);
+      const organization = await tx.findOneOrFail(Organization, { id: actor.organizationId }, { refresh: true });
       try {
         if (!organization.twilioApiKeySid || !organization.twilioApiKeySecret) {
           const key = await client.newKeys.create({ friendlyName: 'Warranty CRM in-browser calling' });
