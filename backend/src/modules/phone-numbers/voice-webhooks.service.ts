@@ -1,6 +1,7 @@
 import { ForbiddenException, Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request } from 'express';
 import twilio from 'twilio';
+import { isUuid } from '../../common/http/ids.js';
 import { TenantRunner } from '../../common/tenancy/tenant-runner.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { TranscriptionStatus } from '../call-logs/call-log.entity.js';
@@ -107,7 +108,7 @@ export class VoiceWebhooksService {
     await this.tenants.run(account.organizationId, (ctx) =>
       this.recorder.record(ctx, {
         callSid: form.CallSid!,
-        brandPhoneId: query.number ?? null,
+        brandPhoneId: isUuid(query.number) ? query.number : null,
         fromPhone: query.from ?? form.From ?? null,
         callerName: query.caller ?? form.CallerName ?? null,
         toPhone: form.To ?? null,
