@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { plainToInstance } from 'class-transformer';
-import { getMetadataStorage, IS_OPTIONAL, IsString, validate, type ValidationMetadata } from 'class-validator';
+import { getMetadataStorage, IS_OPTIONAL, IsString, validate } from 'class-validator';
 // Loads every module, so every DTO class has registered its metadata.
 import '../../app.module.js';
 import { OptionalField } from './optional.js';
@@ -22,6 +22,13 @@ describe('OptionalField()', () => {
     expect(errors.map((e) => [e.property, e.constraints])).toEqual([['name', { isString: 'name must be text' }]]);
   });
 });
+
+/** The parts of class-validator's ValidationMetadata (not exported) this check reads. */
+interface ValidationMetadata {
+  name?: string;
+  target: Function | string;
+  propertyName: string;
+}
 
 describe('THE RULE over every DTO of the app', () => {
   const storage = getMetadataStorage() as unknown as { validationMetadatas: Map<Function, ValidationMetadata[]> };
