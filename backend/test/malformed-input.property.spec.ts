@@ -12,7 +12,8 @@ import { startTestApp } from './support/test-app.js';
  * OpenAPI document, so a route added later is covered without touching this file: every write
  * route (POST/PUT/PATCH/DELETE) gets generated malformed bodies, ids and query strings, and every
  * GET route with query parameters gets odd values for them. Bounded: a fixed seed, a fixed total
- * of runs shared by the routes, no shrinking (the failing request is reported as generated).
+ * of runs and a wall-clock budget shared by the routes, no shrinking (the failing request is
+ * reported as generated).
  */
 
 const SEED = 19;
