@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StorageService } from '../src/modules/storage/storage.service.js';
 import { UrlSigner } from '../src/modules/storage/url-signer.js';
@@ -12,7 +13,8 @@ let owner: SignedIn;
 let storage: StorageService;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // Under a dot folder, as the default DATA_DIR (.data) is: files there must still be served.
+  app = await startTestApp({ DATA_DIR: join(mkdtempSync(join(tmpdir(), 'wcrm-storage-')), '.data') });
   owner = await registerOwner(app);
   storage = app.created.app.get(StorageService);
 });

@@ -84,7 +84,8 @@ export class LocalDiskDriver implements StorageDriver {
     if (!(await this.exists(key))) throw new NotFoundException('Not found');
     await new Promise<void>((done, fail) => {
       // send() honours Range and conditional requests; the stored type wins over the extension's.
-      res.sendFile(file, { headers: { 'Content-Type': contentType }, cacheControl: false, lastModified: true }, (error) =>
+      // Dot segments are allowed: the default DATA_DIR is .data (keys themselves never hold one).
+      res.sendFile(file, { headers: { 'Content-Type': contentType }, cacheControl: false, lastModified: true, dotfiles: 'allow' }, (error) =>
         error && !res.headersSent ? fail(error) : done(),
       );
     });
