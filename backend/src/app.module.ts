@@ -1,14 +1,13 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
-import { EventEmitterModule } from '@nestjs/event-emitter';
-import { ScheduleModule } from '@nestjs/schedule';
 import { SessionAuthGuard } from './common/auth/session-auth.guard.js';
 import { SecretBox } from './common/crypto/secret-box.js';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
-import { DomainEvents } from './common/events/domain-event.js';
+import { JobsModule } from './common/jobs/jobs.module.js';
 import { createValidationPipe } from './common/http/validation.pipe.js';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
+import { DATABASE_URL } from './database/database-url.js';
 import { buildOrmOptions } from './database/mikro-orm.config.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CallLogsModule } from './modules/call-logs/call-logs.module.js';
@@ -20,33 +19,33 @@ import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { OrganizationsModule } from './modules/organizations/organizations.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 
-/** Config, the event publisher and the secret box, available to every module. */
+/** Config, the database URL and the secret box, available to every module. */
 @Global()
 @Module({})
 class CoreModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
     return {
       module: CoreModule,
       providers: [
         { provide: APP_CONFIG, useValue: config },
+        { provide: DATABASE_URL, useValue: databaseUrl },
         { provide: SecretBox, useValue: new SecretBox(config.appSecret) },
-        DomainEvents,
       ],
-      exports: [APP_CONFIG, SecretBox, DomainEvents],
+      exports: [APP_CONFIG, DATABASE_URL, SecretBox],
     };
   }
 }
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+  /** `extraImports`: modules only tests add (handlers that observe the queue). */
+  static forRoot(config: AppConfig, databaseUrl: string, extraImports: DynamicModule['imports'] = []): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot(config),
+        CoreModule.forRoot(config, databaseUrl),
         MikroOrmModule.forRoot({ ...buildOrmOptions(databaseUrl), registerRequestContext: true }),
-        EventEmitterModule.forRoot({ wildcard: false, ignoreErrors: false }),
-        ScheduleModule.forRoot(),
+        JobsModule,
         HealthModule,
         AuthModule,
         NotificationsModule,
@@ -56,6 +55,7 @@ export class AppModule {
         UsersModule,
         OrganizationsModule,
         StorageModule,
+        ...(extraImports ?? []),
       ],
       providers: [
         { provide: APP_GUARD, useClass: SessionAuthGuard },

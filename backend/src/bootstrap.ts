@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { type INestApplication, Logger, RequestMethod } from '@nestjs/common';
+import { type DynamicModule, type INestApplication, Logger, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import connectPgSimple from 'connect-pg-simple';
@@ -27,8 +27,12 @@ export interface CreatedApp {
  * Builds the whole HTTP application on a migrated database: security headers, the Origin check,
  * sessions in PostgreSQL, passport, the API under /api, OpenAPI, and the built admin.
  */
-export async function createApp(config: AppConfig, databaseUrl: string, options: { logger?: false } = {}): Promise<CreatedApp> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
+export async function createApp(
+  config: AppConfig,
+  databaseUrl: string,
+  options: { logger?: false; imports?: DynamicModule['imports'] } = {},
+): Promise<CreatedApp> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, options.imports), {
     logger: options.logger ?? ['error', 'warn', 'log'],
     bodyParser: false,
   });

@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp, type CreatedApp } from './bootstrap.js';
+import { TenantRunner } from './common/tenancy/tenant-runner.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres.js';
-import { runMigrations } from './database/migrate.js';
+import { migrateDatabase } from './database/migrate.js';
 import { seedDemoIfEmpty } from './database/seed-demo.js';
 
 const logger = new Logger('Main');
@@ -40,12 +41,12 @@ async function main(): Promise<void> {
   }
   const databaseUrl = config.databaseUrl ?? embedded!.url;
 
-  created = await createApp(config, databaseUrl);
-  const applied = await runMigrations(created.orm, databaseUrl);
+  const applied = await migrateDatabase(databaseUrl);
   if (applied.length) logger.log(`Applied migrations: ${applied.join(', ')}`);
+  created = await createApp(config, databaseUrl);
 
   if (config.seedDemo) {
-    const demo = await seedDemoIfEmpty(created.orm.em);
+    const demo = await seedDemoIfEmpty(created.orm.em, created.app.get(TenantRunner));
     if (demo) {
       console.log(
         '\n  Demo organization created. Sign in with\n' +

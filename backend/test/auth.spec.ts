@@ -279,7 +279,7 @@ describe('the HTTP surface', () => {
   });
 
   it('GET /api/health reports the database', async () => {
-    expect((await app.request().get('/api/health').expect(200)).body).toEqual({ status: 'ok', database: 'up' });
+    expect((await app.request().get('/api/health').expect(200)).body).toEqual({ status: 'ok', database: 'up', jobs: { failed: 0 } });
   });
 
   it('publishes OpenAPI with every route and the session cookie scheme', async () => {

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EventEmitter2 } from '@nestjs/event-emitter';
-import { TicketCreatedEvent } from '../src/modules/tickets/events/ticket-created.event.js';
-import { TicketStatusChangedEvent } from '../src/modules/tickets/events/ticket-status-changed.event.js';
 import { createTicket, isoDaysAgo, ticketPayload } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
+import { EventProbe, EventProbeModule, type SeenEvent } from './support/event-probe.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 let app: TestApp;
@@ -11,7 +9,7 @@ let owner: SignedIn;
 let other: SignedIn;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({}, { imports: [EventProbeModule] });
   owner = await registerOwner(app);
   other = await registerOwner(app);
 });
@@ -363,28 +361,32 @@ describe('bulk actions', () => {
 });
 
 describe('domain events', () => {
-  it('publishes ticket.created and ticket.status_changed (single and bulk) with ids', async () => {
-    const emitter = app.created.app.get(EventEmitter2);
-    const seen: unknown[] = [];
-    const record = (event: object) => seen.push({ type: event.constructor.name, ...event });
-    emitter.on(TicketCreatedEvent.eventName, record);
-    emitter.on(TicketStatusChangedEvent.eventName, record);
-    try {
-      const org = owner.user.organization_id;
-      const ticket = await createTicket(owner.agent, { productBrand: 'IronJack' });
-      await owner.agent.patch(`/api/tickets/${ticket.id}`).send({ status: 'Pending' }).expect(200);
-      await owner.agent.patch(`/api/tickets/${ticket.id}`).send({ priority: 'Low' }).expect(200);
-      await owner.agent.patch('/api/tickets/bulk-update').send({ ticketIds: [ticket.id], status: 'Closed' }).expect(200);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(seen).toEqual([
-        { type: 'TicketCreatedEvent', organizationId: org, ticketId: ticket.id, brand: 'IronJack' },
-        { type: 'TicketStatusChangedEvent', organizationId: org, ticketId: ticket.id, from: 'Open', to: 'Pending', changedBy: owner.user.id },
-        { type: 'TicketStatusChangedEvent', organizationId: org, ticketId: ticket.id, from: 'Pending', to: 'Closed', changedBy: owner.user.id },
-      ]);
-    } finally {
-      emitter.off(TicketCreatedEvent.eventName, record);
-      emitter.off(TicketStatusChangedEvent.eventName, record);
-    }
+  it('publishes ticket.created and ticket.status_changed (single and bulk) with ids, handled in the organization', async () => {
+    const probe = app.created.app.get(EventProbe);
+    const org = owner.user.organization_id;
+    const ticket = await createTicket(owner.agent, { productBrand: 'IronJack' });
+    await owner.agent.patch(`/api/tickets/${ticket.id}`).send({ status: 'Pending' }).expect(200);
+    await owner.agent.patch(`/api/tickets/${ticket.id}`).send({ priority: 'Low' }).expect(200);
+    await owner.agent.patch('/api/tickets/bulk-update').send({ ticketIds: [ticket.id], status: 'Closed' }).expect(200);
+    const ofTicket = (event: SeenEvent) => event.payload.ticketId === ticket.id;
+    const seen = await probe.waitFor(ofTicket, 3);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // nothing more arrives for this ticket
+    expect(probe.seen.filter(ofTicket)).toHaveLength(3);
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        { name: 'ticket.created', scopedTo: org, payload: { organizationId: org, ticketId: ticket.id, brand: 'IronJack' } },
+        {
+          name: 'ticket.status_changed',
+          scopedTo: org,
+          payload: { organizationId: org, ticketId: ticket.id, from: 'Open', to: 'Pending', changedBy: owner.user.id },
+        },
+        {
+          name: 'ticket.status_changed',
+          scopedTo: org,
+          payload: { organizationId: org, ticketId: ticket.id, from: 'Pending', to: 'Closed', changedBy: owner.user.id },
+        },
+      ]),
+    );
   });
 });
 

@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { randomUUID } from 'node:crypto';
 import { inviteMember } from './factories/members.js';
 import { registerOwner, uniqueUsername } from './factories/users.js';
+import { EventProbe, EventProbeModule } from './support/event-probe.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 let app: TestApp;
-const events: { name: string; payload: Record<string, unknown> }[] = [];
+let probe: EventProbe;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  const emitter = app.created.app.get(EventEmitter2);
-  for (const name of ['user.invited', 'user.removed']) {
-    emitter.on(name, (payload: Record<string, unknown>) => events.push({ name, payload }));
-  }
+  app = await startTestApp({}, { imports: [EventProbeModule] });
+  probe = app.created.app.get(EventProbe);
 });
 afterAll(async () => app.close());
 
@@ -115,10 +112,8 @@ describe('POST /api/users/invite', () => {
     expect((await agent.get('/api/notifications').expect(403)).body.error).toBe('You must change your password before continuing.');
     await agent.post('/api/change-password').send({ newPassword: 'my-own-pass' }).expect(200);
     await agent.get('/api/notifications').expect(200);
-    expect(events).toContainEqual({
-      name: 'user.invited',
-      payload: expect.objectContaining({ organizationId: owner.user.organization_id, userId: row.id, invitedById: owner.user.id }),
-    });
+    const [invited] = await probe.waitFor((event) => event.name === 'user.invited' && event.payload.userId === row.id);
+    expect(invited.payload).toEqual({ organizationId: owner.user.organization_id, userId: row.id, invitedById: owner.user.id });
   });
 
   it('hands out a different temporary password for every invite', async () => {
@@ -229,10 +224,8 @@ describe('DELETE /api/users/{id}', () => {
     // The owner stays signed in and no longer lists them.
     const list = await owner.agent.get('/api/users').expect(200);
     expect(list.body.map((u: { id: string }) => u.id)).toEqual([owner.user.id]);
-    expect(events).toContainEqual({
-      name: 'user.removed',
-      payload: expect.objectContaining({ organizationId: org, userId: member.user.id, removedById: owner.user.id }),
-    });
+    const [removed] = await probe.waitFor((event) => event.name === 'user.removed' && event.payload.userId === member.user.id);
+    expect(removed.payload).toEqual({ organizationId: org, userId: member.user.id, removedById: owner.user.id });
   });
 
   it('does not let the owner remove themselves', async () => {

@@ -30,6 +30,14 @@ export interface AppConfig {
   seedDemo: boolean;
   trustProxy: boolean;
   adminDistDir: string;
+  jobs: {
+    /** Whether this instance works the queue (false: it only enqueues). */
+    worker: boolean;
+    concurrency: number;
+    /** Attempts before a job is kept as failed; retries back off exponentially (e^attempt seconds). */
+    maxAttempts: number;
+    pollIntervalMs: number;
+  };
   /** Uploaded files: S3-compatible storage when set, else local disk under DATA_DIR. */
   s3?: S3Config;
 }
@@ -165,6 +173,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     seedDemo: bool(env, 'SEED_DEMO', !databaseUrl),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     adminDistDir: resolve(REPO_ROOT, env.ADMIN_DIST_DIR || 'admin/dist'),
+    jobs: {
+      worker: bool(env, 'JOBS_WORKER', true),
+      concurrency: int(env, 'JOBS_CONCURRENCY', 4, 1, 100),
+      maxAttempts: int(env, 'JOBS_MAX_ATTEMPTS', 10, 1, 25),
+      pollIntervalMs: int(env, 'JOBS_POLL_INTERVAL_MS', 2000, 100, 60_000),
+    },
     s3: s3Config(env),
   };
 }

@@ -1,12 +1,17 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Logger as QueueLogger, runMigrations as runQueueMigrations } from 'graphile-worker';
 import pg from 'pg';
+import { buildOrmOptions } from './mikro-orm.config.js';
 
 /** Any constant shared by every instance: pg_advisory_lock serialises concurrent starts. */
 const MIGRATION_LOCK_KEY = 727_411_902;
 
+const QUIET = new QueueLogger(() => () => undefined);
+
 /**
- * Applies pending migrations while holding a session-level advisory lock on a dedicated
- * connection, so instances starting together run them once, one after the other.
+ * Applies pending migrations, ours and then the job queue's schema (graphile-worker), while holding
+ * a session-level advisory lock on a dedicated connection, so instances starting together run them
+ * once, one after the other.
  */
 export async function runMigrations(orm: MikroORM, databaseUrl: string): Promise<string[]> {
   const lock = new pg.Client({ connectionString: databaseUrl });
@@ -14,9 +19,20 @@ export async function runMigrations(orm: MikroORM, databaseUrl: string): Promise
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     const applied = await orm.migrator.up();
+    await runQueueMigrations({ connectionString: databaseUrl, logger: QUIET });
     return applied.map((migration) => migration.name);
   } finally {
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     await lock.end();
+  }
+}
+
+/** Migrates the database before the app boots (the queue's worker starts with the app and needs its schema). */
+export async function migrateDatabase(databaseUrl: string): Promise<string[]> {
+  const orm = await MikroORM.init(buildOrmOptions(databaseUrl, { allowGlobalContext: true }));
+  try {
+    return await runMigrations(orm, databaseUrl);
+  } finally {
+    await orm.close(true);
   }
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { generatePassword, hashPassword } from '../common/auth/password.js';
-import { forkForTenant } from '../common/tenancy/tenant-em.js';
+import type { TenantRunner } from '../common/tenancy/tenant-runner.js';
 import { Customer } from '../modules/customers/customer.entity.js';
 import { Organization } from '../modules/organizations/organization.entity.js';
 import { SystemSettings } from '../modules/settings/system-settings.entity.js';
@@ -38,7 +38,7 @@ const STATUSES = ['Open', 'Open', 'Pending', 'Open', 'Closed', 'Resolved', 'Pend
  * On an empty database, creates a demo organization with an owner whose password is generated
  * here and returned once, plus sample customers and tickets. Returns nothing when data exists.
  */
-export async function seedDemoIfEmpty(rootEm: EntityManager): Promise<DemoCredentials | undefined> {
+export async function seedDemoIfEmpty(rootEm: EntityManager, tenants: TenantRunner): Promise<DemoCredentials | undefined> {
   const em = rootEm.fork({ clear: true, useContext: false });
   if ((await em.count(Organization, {}, { filters: false })) > 0) return undefined;
 
@@ -57,8 +57,7 @@ export async function seedDemoIfEmpty(rootEm: EntityManager): Promise<DemoCreden
   em.create(SystemSettings, { organization, brands: BRANDS, ticketBrand: BRANDS[0] });
   await em.flush();
 
-  const tenant = forkForTenant(em, organization.id);
-  await tenant.transactional(async (tx) => {
+  await tenants.run(organization.id, async ({ em: tx }) => {
     const customers = CUSTOMERS.map(([name, email, phone, city, state]) =>
       tx.create(Customer, { organization: organization.id, name, email, phone, city, state, street: '100 Main St', zipCode: '00000' }),
     );

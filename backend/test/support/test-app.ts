@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { DynamicModule } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -81,9 +82,16 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
   return urlOf(name);
 }
 
+export interface TestAppOptions {
+  /** Test-only modules (e.g. handlers that observe the queue). */
+  imports?: DynamicModule['imports'];
+  /** Another instance on an existing test database instead of a new database. */
+  databaseUrl?: string;
+}
+
 /** The real app over real HTTP on a database of its own. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const databaseUrl = await createTestDatabase();
+export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
@@ -92,7 +100,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     PUBLIC_BASE_URL: 'http://127.0.0.1:3999',
     ...env,
   });
-  const created = await createApp(config, databaseUrl, { logger: false });
+  const created = await createApp(config, databaseUrl, { logger: false, imports: options.imports });
   const server = created.app.getHttpServer();
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();

@@ -1,27 +1,53 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { JobRegistry } from '../jobs/job-registry.js';
+import { type JobPayload, Jobs, RECEIPT_FIELD } from '../jobs/jobs.js';
 
 /**
- * A domain event: a plain class with a static `eventName`, carrying ids, never entities.
- * Publish it only after the transaction that caused it has committed.
+ * A domain event: a plain class with a static `eventName`, carrying ids, never entities, and the
+ * organization it belongs to (its handlers run scoped to that organization).
  */
 export abstract class DomainEvent {
   static readonly eventName: string;
+  abstract readonly organizationId: string;
 }
 
 type EventClass = { eventName: string };
 
+/** The payload of an event handler's job. */
+export interface EventJobPayload extends JobPayload {
+  eventId: string;
+  event: Record<string, unknown>;
+  [RECEIPT_FIELD]: string;
+}
+
+/**
+ * The transactional outbox: `publish` writes one job per handler of the event on the caller's
+ * transaction, so a rollback publishes nothing and a commit cannot lose it. Handlers
+ * (`@OnDomainEvent`) run as jobs after the commit, retried with backoff, each at most once.
+ */
 @Injectable()
 export class DomainEvents {
-  private readonly logger = new Logger(DomainEvents.name);
+  constructor(
+    private readonly registry: JobRegistry,
+    private readonly jobs: Jobs,
+  ) {}
 
-  constructor(private readonly emitter: EventEmitter2) {}
-
-  /** Hands the event to its listeners; a failing listener is logged and never fails the caller. */
-  publish(event: DomainEvent): void {
+  async publish(em: EntityManager, event: DomainEvent): Promise<void> {
+    if (!em.isInTransaction()) {
+      throw new Error('DomainEvents.publish must be called inside em.transactional(), with its EntityManager');
+    }
     const name = (event.constructor as unknown as EventClass).eventName;
-    this.emitter.emitAsync(name, event).catch((error: Error) => {
-      this.logger.error(`Listener of ${name} failed: ${error.message}`, error.stack);
-    });
+    const eventId = randomUUID();
+    for (const handler of this.registry.handlersOf(name)) {
+      const payload: EventJobPayload = {
+        organizationId: event.organizationId,
+        eventId,
+        event: { ...event },
+        [RECEIPT_FIELD]: `${eventId}:${handler.task}`,
+      };
+      await this.jobs.add(em, handler.task, payload, { maxAttempts: handler.maxAttempts, jobKey: payload[RECEIPT_FIELD] });
+    }
   }
 }

@@ -42,9 +42,9 @@ export class AuthService {
         lastLogin: new Date(),
       });
       await saveNewUser(em);
+      await this.events.publish(em, new UserRegisteredEvent(organization.id, created.id));
       return created;
     });
-    this.events.publish(new UserRegisteredEvent(user.organization.id, user.id));
     return user;
   }
 

@@ -36,14 +36,16 @@ export class TicketBulkService {
 
   async updateStatus(actor: Actor, ticketIds: string[], status: TicketStatus): Promise<number> {
     const ids = [...new Set(ticketIds.map((id) => id.toLowerCase()))];
-    const [row] = await this.em.getConnection().execute<{ updated: number; changes: { id: string; from: string | null }[] }[]>(
-      BULK_UPDATE_SQL,
-      [actor.organizationId, ids, status, actor.organizationId, status, actor.id, status],
-    );
-    for (const change of row.changes) {
-      this.events.publish(new TicketStatusChangedEvent(actor.organizationId, change.id, change.from, status, actor.id));
-    }
-    return row.updated;
+    return this.em.transactional(async (tx) => {
+      const [row] = await tx.execute<{ updated: number; changes: { id: string; from: string | null }[] }[]>(
+        BULK_UPDATE_SQL,
+        [actor.organizationId, ids, status, actor.organizationId, status, actor.id, status],
+      );
+      for (const change of row.changes) {
+        await this.events.publish(tx, new TicketStatusChangedEvent(actor.organizationId, change.id, change.from, status, actor.id));
+      }
+      return row.updated;
+    });
   }
 
   async delete(actor: Actor, ticketIds: string[]): Promise<number> {

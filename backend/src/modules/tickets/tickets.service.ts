@@ -66,9 +66,10 @@ export class TicketsService {
         changedBy: actor.id,
         createdAt: created.createdAt,
       });
+      await tx.flush();
+      await this.events.publish(tx, new TicketCreatedEvent(organizationId, created.id, created.productBrand ?? null));
       return created;
     });
-    this.events.publish(new TicketCreatedEvent(organizationId, ticket.id, ticket.productBrand ?? null));
     return ticket;
   }
 
@@ -87,20 +88,20 @@ export class TicketsService {
     if (dto.status === undefined && dto.priority === undefined && dto.issue_description === undefined && dto.purchase_verified === undefined) {
       throw new BadRequestException('Nothing to update: send status, priority, issue_description or purchase_verified');
     }
-    let change: { from: string; to: string } | undefined;
-    const ticket = await this.em.transactional(async (tx) => {
+    return this.em.transactional(async (tx) => {
       // Locked so two concurrent status changes record their true "from" in the history.
       const locked = await this.get(actor, id, tx, true);
       if (dto.status !== undefined && dto.status !== locked.status) {
-        change = { from: locked.status, to: dto.status };
+        const from = locked.status;
         locked.status = dto.status;
         tx.create(TicketStatusChange, {
           organization: actor.organizationId,
           ticket: locked,
-          fromStatus: change.from,
-          toStatus: change.to,
+          fromStatus: from,
+          toStatus: dto.status,
           changedBy: actor.id,
         });
+        await this.events.publish(tx, new TicketStatusChangedEvent(actor.organizationId, locked.id, from, dto.status, actor.id));
       }
       if (dto.priority !== undefined) locked.priority = dto.priority;
       if (dto.issue_description !== undefined) locked.issueDescription = dto.issue_description;
@@ -108,10 +109,6 @@ export class TicketsService {
       await tx.populate(locked, ['customer']);
       return locked;
     });
-    if (change) {
-      this.events.publish(new TicketStatusChangedEvent(actor.organizationId, ticket.id, change.from, change.to, actor.id));
-    }
-    return ticket;
   }
 
   /** Calls linked to the ticket, newest first. */

@@ -53,17 +53,19 @@ export class UsersService {
     this.assertOwner(actor);
     const temporaryPassword = generatePassword();
     const passwordHash = await hashPassword(temporaryPassword);
-    const user = this.em.create(User, {
-      username: dto.username,
-      email: dto.email ?? null,
-      passwordHash,
-      organization: actor.organizationId,
-      isAccountOwner: false,
-      mustChangePassword: true,
+    return this.em.transactional(async (em) => {
+      const user = em.create(User, {
+        username: dto.username,
+        email: dto.email ?? null,
+        passwordHash,
+        organization: actor.organizationId,
+        isAccountOwner: false,
+        mustChangePassword: true,
+      });
+      await saveNewUser(em);
+      await this.events.publish(em, new UserInvitedEvent(actor.organizationId, user.id, actor.id));
+      return { username: user.username, temporaryPassword };
     });
-    await saveNewUser(this.em);
-    this.events.publish(new UserInvitedEvent(actor.organizationId, user.id, actor.id));
-    return { username: user.username, temporaryPassword };
   }
 
   /**
@@ -79,9 +81,9 @@ export class UsersService {
     await this.em.transactional(async (em) => {
       await em.nativeDelete(User, { id: user.id, organization: actor.organizationId });
       await this.sessions.endAll(user.id, em);
+      await this.events.publish(em, new UserRemovedEvent(actor.organizationId, user.id, actor.id));
     });
     this.em.getUnitOfWork().unsetIdentity(user);
-    this.events.publish(new UserRemovedEvent(actor.organizationId, user.id, actor.id));
   }
 
   private assertOwner(actor: Actor): void {

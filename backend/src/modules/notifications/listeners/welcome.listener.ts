@@ -1,18 +1,14 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
-import { forkForTenant } from '../../../common/tenancy/tenant-em.js';
+import { OnDomainEvent } from '../../../common/jobs/job-decorators.js';
+import type { TenantContext } from '../../../common/tenancy/tenant-runner.js';
 import { UserRegisteredEvent } from '../../auth/events/user-registered.event.js';
 import { Notification } from '../notification.entity.js';
 
 /** Greets a new account owner in the notification bell. */
 @Injectable()
 export class WelcomeListener {
-  constructor(private readonly em: EntityManager) {}
-
-  @OnEvent(UserRegisteredEvent.eventName, { async: true, promisify: true })
-  async onUserRegistered(event: UserRegisteredEvent): Promise<void> {
-    const em = forkForTenant(this.em, event.organizationId);
+  @OnDomainEvent(UserRegisteredEvent)
+  async onUserRegistered(event: UserRegisteredEvent, { em }: TenantContext): Promise<void> {
     em.create(Notification, {
       organization: event.organizationId,
       user: event.userId,
@@ -22,6 +18,5 @@ export class WelcomeListener {
       relatedEntityType: 'user',
       relatedEntityId: event.userId,
     });
-    await em.flush();
   }
 }

@@ -1,0 +1,55 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { JobFailureDto, JobsOverviewDto } from './jobs-overview.dto.js';
+
+/** Jobs of one organization by state (graphile-worker keeps failed jobs and deletes finished ones). */
+const ORGANIZATION_COUNTS = `
+select count(*) filter (where j.locked_at is not null)::int as running,
+       count(*) filter (where j.locked_at is null and j.attempts = 0 and j.run_at <= now())::int as queued,
+       count(*) filter (where j.locked_at is null and j.attempts = 0 and j.run_at > now())::int as scheduled,
+       count(*) filter (where j.locked_at is null and j.attempts > 0 and j.attempts < j.max_attempts)::int as retrying,
+       count(*) filter (where j.attempts >= j.max_attempts)::int as failed,
+       (select count(*) from job_receipts r where r.organization_id = ? and r.created_at > now() - interval '24 hours')::int as completed_24h
+  from graphile_worker._private_jobs j
+ where j.payload ->> 'organizationId' = ?`;
+
+const ORGANIZATION_FAILURES = `
+select j.id::text as id, t.identifier as task, j.attempts, j.max_attempts, j.last_error, j.run_at, j.updated_at
+  from graphile_worker._private_jobs j
+  join graphile_worker._private_tasks t on t.id = j.task_id
+ where j.payload ->> 'organizationId' = ? and j.last_error is not null
+ order by j.updated_at desc
+ limit 20`;
+
+@Injectable()
+export class JobsStatusService {
+  constructor(private readonly em: EntityManager) {}
+
+  async overview(organizationId: string): Promise<JobsOverviewDto> {
+    const [counts] = await this.em.getConnection().execute(ORGANIZATION_COUNTS, [organizationId, organizationId]);
+    const failures = await this.em.getConnection().execute<Record<string, unknown>[]>(ORGANIZATION_FAILURES, [organizationId]);
+    return {
+      counts: counts as JobsOverviewDto['counts'],
+      recent_failures: failures.map(
+        (row): JobFailureDto => ({
+          id: row.id as string,
+          task: row.task as string,
+          attempts: row.attempts as number,
+          max_attempts: row.max_attempts as number,
+          state: (row.attempts as number) >= (row.max_attempts as number) ? 'failed' : 'retrying',
+          last_error: (row.last_error as string).slice(0, 2000),
+          next_attempt_at: (row.attempts as number) >= (row.max_attempts as number) ? null : new Date(row.run_at as string).toISOString(),
+          updated_at: new Date(row.updated_at as string).toISOString(),
+        }),
+      ),
+    };
+  }
+
+  /** Jobs of every organization that ran out of attempts (for the health check). */
+  async failedCount(): Promise<number> {
+    const [row] = await this.em
+      .getConnection()
+      .execute<{ failed: number }[]>('select count(*)::int as failed from graphile_worker._private_jobs where attempts >= max_attempts');
+    return row.failed;
+  }
+}

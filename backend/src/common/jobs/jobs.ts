@@ -1,0 +1,52 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { JobRegistry } from './job-registry.js';
+
+/** What every queued job carries: its organization, and the key that makes it act at most once. */
+export interface JobPayload {
+  organizationId: string;
+  [key: string]: unknown;
+}
+
+export interface EnqueueOptions {
+  /** Idempotency key: a second job with the same task and key never acts again. */
+  key?: string;
+  maxAttempts?: number;
+  runAt?: Date;
+}
+
+/** Name of the payload field holding a job's receipt key (see JobWorker). */
+export const RECEIPT_FIELD = '_receipt';
+
+/**
+ * The durable queue's producer side. A job is a row of graphile-worker's queue written on the
+ * caller's connection: inside `em.transactional()` it commits or rolls back with the change.
+ */
+@Injectable()
+export class Jobs {
+  constructor(
+    private readonly registry: JobRegistry,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async enqueue(em: EntityManager, task: string, payload: JobPayload, options: EnqueueOptions = {}): Promise<void> {
+    const handler = this.registry.tenantTasks.get(task);
+    if (!handler || handler.kind !== 'job') throw new Error(`No job handler is declared for ${task}`);
+    const receipt = `${task}:${options.key ?? randomUUID()}`;
+    await this.add(em, task, { ...payload, [RECEIPT_FIELD]: receipt }, {
+      maxAttempts: options.maxAttempts ?? handler.maxAttempts,
+      runAt: options.runAt,
+      jobKey: options.key ? receipt : undefined,
+    });
+  }
+
+  /** Inserts one job row on `em`'s connection (and transaction, when it has one). */
+  async add(em: EntityManager, task: string, payload: JobPayload, options: { maxAttempts?: number; runAt?: Date; jobKey?: string }): Promise<void> {
+    await em.execute(
+      `select graphile_worker.add_job(identifier => ?, payload => ?::json, run_at => ?, max_attempts => ?, job_key => ?, job_key_mode => 'unsafe_dedupe')`,
+      [task, JSON.stringify(payload), options.runAt ?? null, options.maxAttempts ?? this.config.jobs.maxAttempts, options.jobKey ?? null],
+    );
+  }
+}

@@ -1,0 +1,70 @@
+import { Injectable, Module } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DomainEvent, DomainEvents } from '../../src/common/events/domain-event.js';
+import { OnDomainEvent, ScheduledTask } from '../../src/common/jobs/job-decorators.js';
+import { type TenantContext, TenantRunner } from '../../src/common/tenancy/tenant-runner.js';
+
+/** A test-only event: `mode` says how its handler behaves. */
+export class ProbeEvent extends DomainEvent {
+  static readonly eventName = 'probe.happened';
+
+  constructor(
+    readonly organizationId: string,
+    readonly key: string,
+    readonly mode: 'ok' | 'flaky' | 'broken',
+  ) {
+    super();
+  }
+}
+
+/** Attempts per event key, across every app instance of the test process. */
+export const ATTEMPTS = new Map<string, number>();
+
+/**
+ * Handlers that observe the queue: each handling writes a row to probe_effects (created by the
+ * test) in the handler's transaction, and every attempt is counted in memory.
+ */
+@Injectable()
+export class JobProbe {
+  readonly instance = randomUUID();
+  readonly ticks: Date[] = [];
+
+  constructor(
+    private readonly tenants: TenantRunner,
+    private readonly events: DomainEvents,
+  ) {}
+
+  /** Publishes one probe event in a transaction that commits, or that throws after publishing. */
+  publish(organizationId: string, key: string, mode: ProbeEvent['mode'], rollback = false): Promise<void> {
+    return this.tenants.run(organizationId, async ({ em }) => {
+      await this.events.publish(em, new ProbeEvent(organizationId, key, mode));
+      if (rollback) throw new Error('rolled back on purpose');
+    });
+  }
+
+  @OnDomainEvent(ProbeEvent, { maxAttempts: 3 })
+  async handle(event: ProbeEvent, { em }: TenantContext): Promise<void> {
+    const attempt = (ATTEMPTS.get(event.key) ?? 0) + 1;
+    ATTEMPTS.set(event.key, attempt);
+    await em.execute('insert into probe_effects (key, instance) values (?, ?)', [event.key, this.instance]);
+    if (event.mode === 'broken') throw new Error(`probe ${event.key} is broken`);
+    if (event.mode === 'flaky' && attempt < 3) throw new Error(`probe ${event.key} failed attempt ${attempt}`);
+  }
+
+  @ScheduledTask('probe.tick', '* * * * *')
+  async tick(): Promise<void> {
+    this.ticks.push(new Date());
+  }
+}
+
+@Module({ providers: [JobProbe] })
+export class JobProbeModule {}
+
+/** Polls `check` until it returns true; fails after `timeoutMs` with `what`. */
+export async function eventually(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
