@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { JobRegistry } from '../src/common/jobs/job-registry.js';
 import { StorageService } from '../src/modules/storage/storage.service.js';
 import { UrlSigner } from '../src/modules/storage/url-signer.js';
 import { requestUpload, wavBytes } from './factories/uploads.js';
@@ -186,7 +187,10 @@ describe('claim and the clean-up of unclaimed uploads', () => {
     const twoDaysAgo = new Date(Date.now() - 48 * 3600 * 1000);
     await app.db.query('update uploads set created_at = $2 where object_path = any($1)', [[abandoned, neverSent, claimed], twoDaysAgo]);
 
-    await storage.removeOrphans();
+    // The hourly task, as the queue's cron runs it (once across instances).
+    const task = app.created.app.get(JobRegistry).cronTasks.get('storage.orphan-cleanup');
+    expect(task?.cron).toBe('17 * * * *');
+    await task!.handle();
 
     const left = (await uploadRows(user.organization_id)).map((r) => r.object_path).sort();
     expect(left).toEqual([claimed, recent].sort());
@@ -196,5 +200,20 @@ describe('claim and the clean-up of unclaimed uploads', () => {
     await agent.get(abandoned).expect(404);
     await agent.get(claimed).expect(200);
   });
-});
 
+  it('keeps an upload whose bytes cannot be deleted for the next run, and removes the others', async () => {
+    const { agent, user } = await registerOwner(app);
+    const stuck = await requestUpload(agent, wavBytes(10), 'stuck.wav');
+    await requestUpload(agent, wavBytes(10), 'never-sent.wav');
+    // A directory where the file should be: deleting it fails.
+    mkdirSync(fileOnDisk(stuck.objectPath), { recursive: true });
+    await app.db.query("update uploads set created_at = now() - interval '2 days' where organization_id = $1", [user.organization_id]);
+
+    await storage.removeOrphans();
+    expect((await uploadRows(user.organization_id)).map((r) => r.object_path)).toEqual([stuck.objectPath]);
+
+    rmSync(fileOnDisk(stuck.objectPath), { recursive: true });
+    await storage.removeOrphans();
+    expect(await uploadRows(user.organization_id)).toEqual([]);
+  });
+});

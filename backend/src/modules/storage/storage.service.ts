@@ -4,7 +4,9 @@ import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../common/auth/actor.js';
 import { ValidationFailedException } from '../../common/errors/app-exception.js';
+import { ScheduledTask } from '../../common/jobs/job-decorators.js';
 import { TENANT_FILTER } from '../../common/tenancy/tenant-filter.js';
+import { TenantRunner } from '../../common/tenancy/tenant-runner.js';
 import type { CreateUploadDto, UploadParametersDto } from './dto/upload.dto.js';
 import { LocalDiskDriver } from './drivers/local-disk.driver.js';
 import { STORAGE_DRIVER, type StorageDriver, UPLOAD_URL_TTL_SECONDS } from './drivers/storage-driver.js';
@@ -23,6 +25,9 @@ export const UPLOAD_NOT_FOUND = 'The uploaded file was not found: upload it agai
 /** How long an upload may wait for a setting to claim it before the clean-up removes it. */
 export const ORPHAN_AGE_MS = 24 * 3600 * 1000;
 
+/** One clean-up run visits at most this many organizations (the next hour takes the rest). */
+const ORGANIZATIONS_PER_RUN = 200;
+
 /**
  * Uploads straight to storage: issues signed upload URLs under a purpose's policy, serves an
  * organization's objects, mints signed download URLs for providers, and tracks which uploads a
@@ -34,6 +39,7 @@ export class StorageService {
 
   constructor(
     private readonly em: EntityManager,
+    private readonly tenants: TenantRunner,
     @Inject(STORAGE_DRIVER) private readonly driver: StorageDriver,
   ) {}
 
@@ -91,28 +97,33 @@ export class StorageService {
   }
 
   /**
-   * Removes uploads no setting claimed within a day, with their bytes. Each row is deleted only if
-   * still unclaimed, in a transaction that rolls back when the bytes cannot be deleted, so a claim
-   * racing the clean-up either wins or finds the upload gone, and nothing is left untracked.
+   * Removes uploads no setting claimed within a day, bytes and row; hourly, once across instances.
+   * Each row goes in its own transaction, deleted only if still unclaimed, and rolled back when its
+   * bytes cannot be deleted: a claim racing the clean-up either wins or finds the upload gone, and
+   * nothing is left on storage untracked. Uploads that failed wait for the next run.
    */
+  @ScheduledTask('storage.orphan-cleanup', '17 * * * *')
   async removeOrphans(now: Date = new Date()): Promise<number> {
-    const cutoff = new Date(now.getTime() - ORPHAN_AGE_MS);
-    // System work across organizations: the tenant filter is off for this read only.
-    const orphans = await this.em.fork().find(
-      Upload,
-      { claimedAt: null, createdAt: { $lt: cutoff } },
-      { filters: false, fields: ['id', 'objectPath'], orderBy: { createdAt: 'asc' }, limit: 1000 },
-    );
+    const orphaned = { claimedAt: null, createdAt: { $lt: new Date(now.getTime() - ORPHAN_AGE_MS) } };
+    const failed: string[] = [];
     let removed = 0;
-    for (const orphan of orphans) {
-      try {
-        await this.em.fork().transactional(async (tx) => {
-          const deleted = await tx.nativeDelete(Upload, { id: orphan.id, claimedAt: null }, { filters: false });
-          if (deleted) await this.driver.delete(storageKeyOf(orphan.objectPath));
-          removed += deleted;
-        });
-      } catch (error) {
-        this.logger.warn(`Could not remove unclaimed upload ${orphan.objectPath}: ${(error as Error).message}`);
+    for (let round = 0; round < ORGANIZATIONS_PER_RUN; round += 1) {
+      const organizationId = await this.tenants.organizationOf(Upload, failed.length ? { ...orphaned, id: { $nin: failed } } : orphaned);
+      if (!organizationId) break;
+      const orphans = await this.tenants.run(organizationId, ({ em }) =>
+        em.find(Upload, failed.length ? { ...orphaned, id: { $nin: failed } } : orphaned, { fields: ['id', 'objectPath'], limit: 500 }),
+      );
+      for (const orphan of orphans) {
+        try {
+          removed += await this.tenants.run(organizationId, async ({ em }) => {
+            const deleted = await em.nativeDelete(Upload, { id: orphan.id, claimedAt: null });
+            if (deleted) await this.driver.delete(storageKeyOf(orphan.objectPath));
+            return deleted;
+          });
+        } catch (error) {
+          failed.push(orphan.id);
+          this.logger.warn(`Could not remove unclaimed upload ${orphan.objectPath}: ${(error as Error).message}`);
+        }
       }
     }
     return removed;
