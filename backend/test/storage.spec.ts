@@ -27,6 +27,15 @@ const uploadRows = async (organizationId: string) =>
 /** The request line of an absolute URL (the app is reached through supertest, not PUBLIC_BASE_URL). */
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 
+describe('OpenAPI', () => {
+  it('documents the upload call under /api and the stored-file path outside it', async () => {
+    const docs = await app.request().get('/api/docs-json').expect(200);
+    expect(Object.keys(docs.body.paths['/api/objects/upload'])).toEqual(['post']);
+    expect(Object.keys(docs.body.paths['/objects/uploads/{path}'])).toEqual(['get']);
+    expect(Object.keys(docs.body.paths).filter((path) => path.includes('storage'))).toEqual([]);
+  });
+});
+
 describe('POST /api/objects/upload', () => {
   it('needs a session', async () => {
     await app.request().post('/api/objects/upload').send({ filename: 'a.wav', type: 'audio/wav', size: 10 }).expect(401);
