@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type TestAgent from 'supertest/lib/agent.js';
 import type { FakeAccount } from '../src/dev/fake-twilio/fake-twilio.js';
-import { connectAccount, startTelephonyApp, type TelephonyApp } from './factories/telephony.js';
+import { connectAccount, startTelephonyApp, type TelephonyApp, uploadGreeting } from './factories/telephony.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 
 let t: TelephonyApp;
@@ -151,12 +151,15 @@ describe('PATCH and DELETE /api/phone-numbers/{id}', () => {
     expect((await t.app.db.query('select brand from brand_phone_numbers where id = $1', [number.id])).rows[0].brand).toBeNull();
   });
 
-  it('releases a purchased number at Twilio and says so', async () => {
+  it('releases a purchased number at Twilio and says so, deleting its greeting audio', async () => {
     const number = await purchase();
+    const file = await uploadGreeting(t.app, owner.agent);
+    await owner.agent.patch(`/api/phone-numbers/${number.id}/greeting`).send({ greeting_type: 'audio_file', greeting_audio_url: file }).expect(200);
     const res = await owner.agent.delete(`/api/phone-numbers/${number.id}`).expect(200);
     expect(res.body).toEqual({ success: true, action: 'released', message: 'Phone number released' });
     expect(t.fake.numberByPhone(number.phone_number)).toBeUndefined();
     expect((await t.app.db.query('select 1 from brand_phone_numbers where id = $1', [number.id])).rowCount).toBe(0);
+    expect((await t.app.db.query('select 1 from uploads where object_path = $1', [file])).rowCount).toBe(0);
   });
 
   it('detaches an imported number and leaves it in the Twilio account', async () => {
@@ -242,20 +245,48 @@ describe('GET/PATCH /api/phone-numbers/{id}/greeting', () => {
   });
 
   it('keeps text only for text_to_speech and the audio only for audio_file', async () => {
-    const audio = await patch({ greeting_type: 'audio_file', greeting_text: 'ignored', greeting_audio_url: '/objects/uploads/abc', greeting_audio_filename: 'hi.mp3' }).expect(200);
-    expect(audio.body).toMatchObject({ greeting_type: 'audio_file', greeting_text: null, greeting_audio_url: '/objects/uploads/abc', greeting_audio_filename: 'hi.mp3' });
-    const tts = await patch({ greeting_type: 'text_to_speech', greeting_text: 'Hello there', greeting_audio_url: '/objects/uploads/abc' }).expect(200);
+    const file = await uploadGreeting(t.app, owner.agent, 'hi.wav');
+    const audio = await patch({ greeting_type: 'audio_file', greeting_text: 'ignored', greeting_audio_url: file, greeting_audio_filename: 'hi.wav' }).expect(200);
+    expect(audio.body).toMatchObject({ greeting_type: 'audio_file', greeting_text: null, greeting_audio_url: file, greeting_audio_filename: 'hi.wav' });
+    const tts = await patch({ greeting_type: 'text_to_speech', greeting_text: 'Hello there', greeting_audio_url: file }).expect(200);
     expect(tts.body).toMatchObject({ greeting_type: 'text_to_speech', greeting_text: 'Hello there', greeting_audio_url: null, greeting_audio_filename: null });
     const def = await patch({ greeting_type: 'default' }).expect(200);
     expect(def.body).toMatchObject({ greeting_type: 'default', greeting_text: null, greeting_audio_url: null });
+  });
+
+  it('claims the uploaded audio on save and deletes the file it replaces', async () => {
+    const first = await uploadGreeting(t.app, owner.agent, 'first.wav');
+    const second = await uploadGreeting(t.app, owner.agent, 'second.wav');
+    const uploads = async () => (await t.app.db.query('select object_path, claimed_at from uploads where object_path = any($1)', [[first, second]])).rows;
+    await patch({ greeting_type: 'audio_file', greeting_audio_url: first }).expect(200);
+    expect((await uploads()).find((u: { object_path: string }) => u.object_path === first).claimed_at).not.toBeNull();
+    await patch({ greeting_audio_url: second }).expect(200);
+    const rows = await uploads();
+    expect(rows.map((u: { object_path: string }) => u.object_path)).toEqual([second]);
+    expect(rows[0].claimed_at).not.toBeNull();
+    await owner.agent.get(first).expect(404);
+    await patch({ greeting_type: 'default' }).expect(200);
+    expect(await uploads()).toEqual([]);
+  });
+
+  it('refuses audio that was never uploaded or belongs to another organization', async () => {
+    const stranger = await registerOwner(t.app);
+    const theirs = await uploadGreeting(t.app, stranger.agent);
+    for (const path of [theirs, `/objects/uploads/${owner.user.organization_id}/00000000-0000-0000-0000-000000000000-x.wav`]) {
+      const res = await patch({ greeting_type: 'audio_file', greeting_audio_url: path }).expect(400);
+      expect(res.body.error).toBe('The uploaded file was not found: upload it again');
+    }
+    expect((await owner.agent.get(`/api/phone-numbers/${id}/greeting`).expect(200)).body.greeting_audio_url).toBeNull();
   });
 
   it('needs text for text_to_speech and an audio file for audio_file', async () => {
     expect((await patch({ greeting_type: 'text_to_speech', greeting_text: '  ' }).expect(400)).body.error)
       .toBe('Please enter the greeting text for a text-to-speech greeting');
     expect((await patch({ greeting_type: 'audio_file' }).expect(400)).body.error).toBe('Please upload an audio file for the greeting');
-    expect((await patch({ greeting_type: 'audio_file', greeting_audio_url: 'javascript:alert(1)' }).expect(400)).body.error)
-      .toBe('Greeting audio must be an uploaded file (/objects/...) or an http(s) URL');
+    for (const url of ['javascript:alert(1)', 'https://cdn.example/greeting.mp3']) {
+      expect((await patch({ greeting_type: 'audio_file', greeting_audio_url: url }).expect(400)).body.error)
+        .toBe('Greeting audio must be a file uploaded with POST /api/objects/upload (/objects/uploads/...)');
+    }
     expect((await patch({ greeting_type: 'voicemail' }).expect(400)).body.error).toBe('Greeting type must be one of: default, text_to_speech, audio_file');
     expect((await patch({ enable_transcription: 'yes' }).expect(400)).body.error).toBe('enable_transcription must be true or false');
   });

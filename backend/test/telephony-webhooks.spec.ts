@@ -9,7 +9,7 @@ import {
   transcriptionForm,
   voiceForm,
 } from '../src/dev/twilio-callbacks.js';
-import { connectAccount, startTelephonyApp, type TelephonyApp, twilioPost } from './factories/telephony.js';
+import { connectAccount, startTelephonyApp, type TelephonyApp, twilioPost, uploadGreeting } from './factories/telephony.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { eventually } from './support/job-probe.js';
 import { VoicemailProbe, VoicemailProbeModule } from './support/voicemail-probe.js';
@@ -64,15 +64,20 @@ describe('POST /api/webhooks/twilio/voice', () => {
     expect(res.text).toContain('<Hangup/>');
   });
 
-  it('speaks a text-to-speech greeting in its voice and plays an audio greeting from our public URL', async () => {
+  it('speaks a text-to-speech greeting in its voice and plays an audio greeting from a signed URL Twilio can fetch', async () => {
     await owner.agent.patch(`/api/phone-numbers/${number.id}/greeting`).send({ greeting_type: 'text_to_speech', greeting_text: 'Hi, Acme support. Leave a message!', tts_voice: 'Polly.Brian' }).expect(200);
     const tts = await greet(call()).expect(200);
     expect(tts.text).toContain('<Say voice="Polly.Brian">Hi, Acme support. Leave a message!</Say>');
 
-    await owner.agent.patch(`/api/phone-numbers/${number.id}/greeting`).send({ greeting_type: 'audio_file', greeting_audio_url: '/objects/uploads/greeting-1' }).expect(200);
+    const file = await uploadGreeting(t.app, owner.agent);
+    await owner.agent.patch(`/api/phone-numbers/${number.id}/greeting`).send({ greeting_type: 'audio_file', greeting_audio_url: file }).expect(200);
     const audio = await greet(call()).expect(200);
-    expect(audio.text).toContain('<Play>http://127.0.0.1:3999/objects/uploads/greeting-1</Play>');
+    const play = /<Play>([^<]+)<\/Play>/.exec(audio.text)![1].replace(/&amp;/g, '&');
+    expect(play).toMatch(/^http:\/\/127\.0\.0\.1:3999\/api\/storage\/uploads\/.+\?expires=\d+&signature=/);
     expect(audio.text).not.toContain('Hi, Acme support');
+    // Twilio fetches it without a session.
+    const fetched = await t.app.request().get(play.slice('http://127.0.0.1:3999'.length)).expect(200);
+    expect(Buffer.from(fetched.body).subarray(0, 4).toString('ascii')).toBe('RIFF');
 
     await owner.agent.patch(`/api/phone-numbers/${number.id}/greeting`).send({ greeting_type: 'default', tts_voice: 'alice' }).expect(200);
   });

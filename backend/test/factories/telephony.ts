@@ -11,6 +11,7 @@ import {
   voiceForm,
 } from '../../src/dev/twilio-callbacks.js';
 import { startTestApp, type TestApp, type TestAppOptions } from '../support/test-app.js';
+import { requestUpload, wavBytes } from './uploads.js';
 
 export interface TelephonyApp {
   app: TestApp;
@@ -90,4 +91,12 @@ export async function leaveVoicemail(
     if (res.status >= 300) throw new Error(`callback ${url} failed: ${res.status}`);
   }
   return { callSid: facts.callSid, recordingSid: recording.recordingSid };
+}
+
+/** A greeting audio file uploaded the way the admin does (signed PUT); its objectPath. */
+export async function uploadGreeting(app: TestApp, agent: TestAgent, filename = 'greeting.wav'): Promise<string> {
+  const bytes = wavBytes(400);
+  const upload = await requestUpload(agent, bytes, filename);
+  await app.request().put(upload.uploadURL).set(upload.headers).send(bytes).expect(200);
+  return upload.objectPath;
 }

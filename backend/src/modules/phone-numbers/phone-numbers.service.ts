@@ -1,9 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { isTwilioRestError, providerFailure } from '../../integrations/twilio/twilio-errors.js';
 import { TwilioAccountService } from '../organizations/twilio-account.service.js';
+import { StorageService } from '../storage/storage.service.js';
 import { BrandPhoneNumber } from './brand-phone-number.entity.js';
 import type { DeletedNumberResponseDto, ReconfiguredResponseDto, UpdatePhoneNumberDto } from './dto/phone-number.dto.js';
 import { MESSAGES } from './phone-options.js';
@@ -12,10 +13,13 @@ import { webhookUrl } from './webhook-urls.js';
 /** The organization's numbers: list, brand, delete (release or detach), webhook repair. */
 @Injectable()
 export class PhoneNumbersService {
+  private readonly logger = new Logger(PhoneNumbersService.name);
+
   constructor(
     private readonly em: EntityManager,
     private readonly twilioAccount: TwilioAccountService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly storage: StorageService,
   ) {}
 
   async list(actor: Actor, offset: number, limit: number): Promise<[BrandPhoneNumber[], number]> {
@@ -27,8 +31,8 @@ export class PhoneNumbersService {
   }
 
   /** The organization's number; another organization's id answers 404. */
-  async get(actor: Actor, id: string): Promise<BrandPhoneNumber> {
-    const number = await this.em.findOne(BrandPhoneNumber, { id, organization: actor.organizationId });
+  async get(actor: Actor, id: string, em: EntityManager = this.em): Promise<BrandPhoneNumber> {
+    const number = await em.findOne(BrandPhoneNumber, { id, organization: actor.organizationId });
     if (!number) throw new NotFoundException(MESSAGES.numberNotFound);
     return number;
   }
@@ -57,6 +61,10 @@ export class PhoneNumbersService {
       }
     }
     await this.em.remove(number).flush();
+    if (number.greetingAudioUrl) {
+      await this.storage.remove(actor.organizationId, number.greetingAudioUrl).catch((error: Error) =>
+        this.logger.warn(`Could not delete the greeting of a deleted number: ${error.message}`));
+    }
     return number.origin === 'purchased'
       ? { success: true, action: 'released', message: 'Phone number released' }
       : { success: true, action: 'detached', message: 'Phone number removed from the app; it stays in your Twilio account' };

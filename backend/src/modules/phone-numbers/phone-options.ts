@@ -12,6 +12,8 @@ export const GREETING_TEXT_MAX = 500;
 export const MAX_LENGTH_MIN = 30;
 export const MAX_LENGTH_MAX = 300;
 export const MAX_LENGTH_DEFAULT = 120;
+/** How long Twilio may fetch a greeting's audio through its signed URL (it plays it at once). */
+export const GREETING_AUDIO_URL_TTL_SECONDS = 3600;
 /** Twilio transcribes recordings of at most 120 s. */
 export const TRANSCRIPTION_LIMIT_SECONDS = 120;
 
@@ -30,6 +32,7 @@ export const MESSAGES = {
   greetingTextMax: `Greeting text must be at most ${GREETING_TEXT_MAX} characters`,
   greetingTextRequired: 'Please enter the greeting text for a text-to-speech greeting',
   greetingAudioRequired: 'Please upload an audio file for the greeting',
+  greetingAudioPath: 'Greeting audio must be a file uploaded with POST /api/objects/upload (/objects/uploads/...)',
   maxLengthRange: `Maximum recording length must be between ${MAX_LENGTH_MIN} and ${MAX_LENGTH_MAX} seconds`,
   callMissing: 'Please fill in all required fields',
   callFailed: 'Could not initiate the call',

@@ -8,7 +8,8 @@ import type { TranscriptionStatus } from '../call-logs/call-log.entity.js';
 import { type VoicemailFacts, VoicemailRecorder } from '../call-logs/voicemail-recorder.service.js';
 import { type LinkedAccount, TwilioAccountService } from '../organizations/twilio-account.service.js';
 import { BrandPhoneNumber } from './brand-phone-number.entity.js';
-import { DEFAULT_GREETING, TRANSCRIPTION_LIMIT_SECONDS } from './phone-options.js';
+import { StorageService } from '../storage/storage.service.js';
+import { DEFAULT_GREETING, GREETING_AUDIO_URL_TTL_SECONDS, TRANSCRIPTION_LIMIT_SECONDS } from './phone-options.js';
 import { TwilioSignatureService } from './twilio-signature.service.js';
 import { webhookUrl } from './webhook-urls.js';
 
@@ -38,6 +39,7 @@ export class VoiceWebhooksService {
     private readonly twilioAccount: TwilioAccountService,
     private readonly signatures: TwilioSignatureService,
     private readonly recorder: VoicemailRecorder,
+    private readonly storage: StorageService,
   ) {}
 
   /** POST /api/webhooks/twilio/voice: greet the caller, then record a voicemail. */
@@ -51,7 +53,11 @@ export class VoiceWebhooksService {
       }
       this.signatures.verify(req, await this.twilioAccount.credentials(organizationId));
       const number = await this.tenants.run(organizationId, ({ em }) => em.findOne(BrandPhoneNumber, { phoneNumber: form.To! }));
-      return number ? this.greetingTwiml(number, form) : this.say(NOT_IN_SERVICE);
+      if (!number) return this.say(NOT_IN_SERVICE);
+      const audio = number.greetingType === 'audio_file' && number.greetingAudioUrl
+        ? await this.storage.signedReadUrl(number.greetingAudioUrl, GREETING_AUDIO_URL_TTL_SECONDS)
+        : null;
+      return this.greetingTwiml(number, form, audio);
     } catch (error) {
       // A forged request is refused; anything else still gives the caller a polite answer, never a 500.
       if (error instanceof ForbiddenException) throw error;
@@ -122,12 +128,13 @@ export class VoiceWebhooksService {
     return form.AccountSid ? this.twilioAccount.byAccountSid(form.AccountSid) : null;
   }
 
-  private greetingTwiml(number: BrandPhoneNumber, form: Form): string {
+  /** `audioUrl`: a signed URL Twilio can fetch the audio greeting from without a session. */
+  private greetingTwiml(number: BrandPhoneNumber, form: Form, audioUrl: string | null): string {
     const response = new twilio.twiml.VoiceResponse();
     if (number.greetingType === 'text_to_speech' && number.greetingText) {
       response.say({ voice: number.ttsVoice as never }, number.greetingText);
-    } else if (number.greetingType === 'audio_file' && number.greetingAudioUrl) {
-      response.play(new URL(number.greetingAudioUrl, this.config.publicBaseUrl).toString());
+    } else if (audioUrl) {
+      response.play(audioUrl);
     } else {
       response.say({ voice: number.ttsVoice as never }, DEFAULT_GREETING);
     }

@@ -29,11 +29,16 @@ export class UpdateGreetingDto {
   @IsString({ message: 'Greeting text must be text' })
   greeting_text?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, type: String, example: '/objects/uploads/3f1c...', description: 'Kept only for audio_file: an uploaded object path or an http(s) URL' })
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    example: '/objects/uploads/<organization>/<id>-greeting.mp3',
+    description: 'Kept only for audio_file: the objectPath of an upload (POST /api/objects/upload), which the save claims',
+  })
   @Transform(trimOrNull)
   @IsOptional()
-  @MaxLength(2000, { message: 'Greeting audio URL must be at most 2000 characters' })
-  @Matches(/^(\/objects\/\S+|https?:\/\/\S+)$/, { message: 'Greeting audio must be an uploaded file (/objects/...) or an http(s) URL' })
+  @MaxLength(2000, { message: MESSAGES.greetingAudioPath })
+  @Matches(/^\/objects\/uploads\/\S+$/, { message: MESSAGES.greetingAudioPath })
   greeting_audio_url?: string | null;
 
   @ApiPropertyOptional({ nullable: true, type: String, maxLength: 255, example: 'greeting.mp3' })

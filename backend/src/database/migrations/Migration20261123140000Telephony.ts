@@ -5,9 +5,9 @@ import { Migration } from '@mikro-orm/migrations';
  * (purchased numbers are released on delete, imported ones only detached), a call log's
  * transcription state, and the call-log list's filters at scale.
  */
-export class Migration20261123120000Telephony extends Migration {
+export class Migration20261123140000Telephony extends Migration {
 
-  override name = 'Migration20261123120000Telephony';
+  override name = 'Migration20261123140000Telephony';
 
   override up(): void | Promise<void> {
     this.addSql(`alter table "organizations" add column "twilio_api_key_sid" varchar(100) null, add column "twilio_api_key_secret" text null, add column "twilio_twiml_app_sid" varchar(100) null;`);
