@@ -10,7 +10,14 @@ import { Ticket } from './ticket.entity.js';
 @Entity({ tableName: 'ticket_status_changes' })
 @TenantScoped()
 @Index({ name: 'ticket_status_changes_ticket_created_index', properties: ['ticket', 'createdAt'] })
-@Index({ name: 'ticket_status_changes_organization_created_index', properties: ['organization', 'createdAt'] })
+@Index({
+  name: 'ticket_status_changes_organization_created_index',
+  expression: `create index "ticket_status_changes_organization_created_index" on "ticket_status_changes" ("organization_id", "created_at") include ("from_status", "to_status")`,
+})
+@Index({
+  name: 'ticket_status_changes_closures_index',
+  expression: `create index "ticket_status_changes_closures_index" on "ticket_status_changes" ("organization_id", "created_at") include ("ticket_id") where "to_status" in ('Closed', 'Resolved')`,
+})
 export class TicketStatusChange {
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();
