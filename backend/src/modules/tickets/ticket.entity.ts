@@ -4,6 +4,7 @@ import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-o
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Customer } from '../customers/customer.entity.js';
 import { Organization } from '../organizations/organization.entity.js';
+import { TICKETS_TRIGGERS } from './rollups/rollup-triggers.js';
 import { TICKET_LIST_INDEXES } from './rollups/ticket-indexes.js';
 
 export const TICKET_STATUSES = ['Open', 'Pending', 'Resolved', 'Closed'] as const;
@@ -11,7 +12,11 @@ export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const TICKET_PRIORITIES = ['High', 'Medium', 'Low'] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 
-@Entity({ tableName: 'tickets' })
+@Entity({
+  tableName: 'tickets',
+  // Keep the rollups current (rollups/rollup-triggers.ts, created by Migration20261123100000TicketRollups).
+  triggers: TICKETS_TRIGGERS.map((t) => ({ name: t.name, timing: 'after' as const, events: [...t.events], forEach: 'statement' as const, expression: t.expression })),
+})
 @TenantScoped()
 @Unique({ name: 'tickets_organization_number_unique', properties: ['organization', 'ticketNumber'] })
 // The list's indexes (every filter × sort of the screen in index order) and the covering one the
