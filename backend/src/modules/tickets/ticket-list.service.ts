@@ -9,7 +9,7 @@ import { parseTicketFilters, type TicketFilters } from './ticket-filters.js';
 import { Ticket } from './ticket.entity.js';
 
 export const TICKET_SORTABLE = ['created_at', 'updated_at', 'ticket_number', 'status', 'priority', 'product_brand'] as const;
-type SortField = (typeof TICKET_SORTABLE)[number];
+export type SortField = (typeof TICKET_SORTABLE)[number];
 
 /** Without a range the whole (filtered) list is returned, up to this many rows. */
 export const UNRANGED_LIMIT = 1000;
@@ -31,7 +31,7 @@ export interface TicketPage {
   nextCursor?: string;
 }
 
-interface Cursor {
+export interface Cursor {
   /** sort field and order the cursor was made for */
   s: string;
   /** the last row's sort value (absent when sorting by created_at) */
@@ -127,6 +127,35 @@ function afterCursor(field: SortField, order: 'ASC' | 'DESC', cursor: Cursor): S
     : sql.add(`(${tuple} or ${column} is null)`, cursor.v, cursor.c, cursor.i);
 }
 
+/**
+ * The page's ids with their sort keys, in page order: an index-only walk (also for deep offsets);
+ * the rows and their customers are read after, by id.
+ */
+export function listIdsQuery(
+  organizationId: string,
+  filters: TicketFilters,
+  field: SortField,
+  order: 'ASC' | 'DESC',
+  limit: number,
+  offset: number,
+  cursor?: Cursor,
+): { sql: string; params: unknown[] } {
+  const where = filterConditions(organizationId, filters);
+  const conditions = new Sql().add(where.text, ...where.params);
+  if (cursor) {
+    const after = afterCursor(field, order, cursor);
+    conditions.add(after.text, ...after.params);
+  }
+  const direction = order === 'DESC' ? 'desc' : 'asc';
+  const orderBy = orderColumns(field).map((c) => `t.${c} ${direction}`).join(', ');
+  return {
+    sql: `select t.id, ${field === 'created_at' ? 'null' : `t.${field}`}::text as v,
+                 to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as c
+          from tickets t where ${conditions.text} order by ${orderBy} limit ? offset ?`,
+    params: [...conditions.params, limit, offset],
+  };
+}
+
 /** The ticket list and the dashboard's recent tickets; paging and counting happen in SQL. */
 @Injectable()
 export class TicketListService {
@@ -148,21 +177,8 @@ export class TicketListService {
     const cursor = rawCursor ? decodeCursor(rawCursor, sortKey) : undefined;
     if (!cursor && page.offset > MAX_OFFSET) throw new BadRequestException(OFFSET_TOO_DEEP);
 
-    const conn = this.em.getConnection();
-    const where = filterConditions(actor.organizationId, filters);
-    const conditions = new Sql().add(where.text, ...where.params);
-    if (cursor) {
-      const after = afterCursor(field, order, cursor);
-      conditions.add(after.text, ...after.params);
-    }
-    const direction = order === 'DESC' ? 'desc' : 'asc';
-    const orderBy = orderColumns(field).map((c) => `t.${c} ${direction}`).join(', ');
-    // Ids first (an index-only walk, also for deep offsets), then the rows and their customers.
-    const keys = await conn.execute<{ id: string; v: string | null; c: string }[]>(
-      `select t.id, ${field === 'created_at' ? 'null' : `t.${field}`}::text as v, to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as c
-       from tickets t where ${conditions.text} order by ${orderBy} limit ? offset ?`,
-      [...conditions.params, page.limit, cursor ? 0 : page.offset],
-    );
+    const ids = listIdsQuery(actor.organizationId, filters, field, order, page.limit, cursor ? 0 : page.offset, cursor);
+    const keys = await this.em.getConnection().execute<{ id: string; v: string | null; c: string }[]>(ids.sql, ids.params);
     const [tickets, counted] = await Promise.all([this.rows(keys.map((k) => k.id)), this.count(actor.organizationId, filters)]);
     const last = keys.at(-1);
     const nextCursor =
