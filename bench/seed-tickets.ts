@@ -1,6 +1,7 @@
 /**
  * Inserts N tickets (default 100,000) with their customers and status history into a database,
- * using set-based SQL (generate_series), for benchmarking the ticket list and metrics.
+ * using set-based SQL (generate_series) with the rollup triggers off and one rollup rebuild at the
+ * end, for benchmarking the ticket list, the dashboard and the analytics.
  *
  *   DATABASE_URL=postgres://... node --experimental-strip-types bench/seed-tickets.ts [--count 100000]
  *       [--organization <uuid> | --username bench --password bench-pass-123]
@@ -13,6 +14,7 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { REBUILD_ROLLUPS_SQL } from '../backend/src/modules/tickets/rollups/rollup-sql.ts';
 
 const { values } = parseArgs({
   options: {
@@ -79,10 +81,15 @@ async function main(): Promise<void> {
        select id, row_number() over (order by id) as rn from customers where organization_id = $1 and email like $2`,
       [org, `%.${run}@bench.example`],
     );
+    // Triggers off while loading (one rebuild of the rollups afterwards is far cheaper than
+    // keeping them per statement); each ticket's first response / resolution is written with it.
+    await client.query('alter table tickets disable trigger user');
+    await client.query('alter table ticket_status_changes disable trigger user');
     await client.query(
       `insert into tickets (organization_id, customer_id, ticket_number, product_brand, product_model, product_sku, order_number,
                             purchase_location, purchase_date, issue_category, issue_description, issue_start_time,
-                            preferred_resolution, contact_method, status, priority, created_at, updated_at)
+                            preferred_resolution, contact_method, status, priority, created_at, updated_at,
+                            first_response_at, resolved_at)
        select $1, c.id, 'WC-' || lpad(n::text, greatest(6, length(n::text)), '0'),
               ($4::text[])[1 + g % 3],
               (array['2-Ton Floor Jack','2.5-Ton Floor Jack','3-Ton Floor Jack'])[1 + g % 3],
@@ -90,12 +97,15 @@ async function main(): Promise<void> {
               (created - make_interval(days => 10 + g % 200))::date,
               'Hydraulic Oil Leak', 'Benchmark ticket ' || n || ': oil is leaking from the ram seal after light use.',
               'Within first month', 'Replacement', 'Email',
-              case when r < 0.40 then 'Open' when r < 0.65 then 'Pending' when r < 0.80 then 'Resolved' else 'Closed' end,
-              (array['High','Medium','Medium','Low'])[1 + g % 4],
-              created, created
-       from (select g, $3::int + g - 1 as n, random() as r,
-                    now() - make_interval(secs => random() * 365 * 86400) as created
-             from generate_series(1, $2::int) g) s
+              status, (array['High','Medium','Medium','Low'])[1 + g % 4],
+              created, created,
+              case when status <> 'Open' then changed end,
+              case when status in ('Closed', 'Resolved') then changed end
+       from (select g, n, created, least(now(), created + make_interval(hours => 1 + (g * 7919) % 72)) as changed,
+                    case when r < 0.40 then 'Open' when r < 0.65 then 'Pending' when r < 0.80 then 'Resolved' else 'Closed' end as status
+             from (select g, $3::int + g - 1 as n, random() as r,
+                          now() - make_interval(secs => random() * 365 * 86400) as created
+                   from generate_series(1, $2::int) g) s0) s
        join bench_customers c on c.rn = 1 + (s.g % $5)`,
       [org, count, first, BRANDS, customers, run],
     );
@@ -103,18 +113,20 @@ async function main(): Promise<void> {
     await client.query(
       `insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status, created_at)
        select organization_id, id, null, 'Open', created_at from tickets
-       where organization_id = $1 and order_number like $2`,
-      [org, `ORD-${run}-%`],
-    );
-    await client.query(
-      `insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status, created_at)
-       select organization_id, id, 'Open', status, least(now(), created_at + make_interval(hours => 1 + (abs(hashtext(id::text)) % 72)))
-       from tickets
+       where organization_id = $1 and order_number like $2
+       union all
+       select organization_id, id, 'Open', status, first_response_at from tickets
        where organization_id = $1 and status <> 'Open' and order_number like $2`,
       [org, `ORD-${run}-%`],
     );
+    await client.query('alter table tickets enable trigger user');
+    await client.query('alter table ticket_status_changes enable trigger user');
+    await client.query(REBUILD_ROLLUPS_SQL);
     await client.query('commit');
-    await client.query('analyze tickets; analyze customers; analyze ticket_status_changes');
+    // Index-only scans need the visibility map: vacuum after the load.
+    for (const table of ['tickets', 'customers', 'ticket_status_changes', 'ticket_rollups', 'ticket_status_flow']) {
+      await client.query(`vacuum analyze ${table}`);
+    }
     const total = await client.query('select count(*)::int as n from tickets where organization_id = $1', [org]);
     console.log(
       JSON.stringify({ organization: org, username: values.organization ? undefined : values.username, inserted: count, tickets_in_org: total.rows[0].n, seconds: (Date.now() - started) / 1000 }),
