@@ -15,6 +15,7 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { REBUILD_ROLLUPS_SQL } from '../backend/src/modules/tickets/rollups/rollup-sql.ts';
+import { TICKET_LIST_INDEXES } from '../backend/src/modules/tickets/rollups/ticket-indexes.ts';
 
 const { values } = parseArgs({
   options: {
@@ -26,6 +27,15 @@ const { values } = parseArgs({
 });
 
 const BRANDS = ['IronJack', 'TorqueLine', 'LiftMaster Pro'];
+/** The status history's indexes, built after the load (as in the migrations). */
+const HISTORY_INDEXES: Record<string, string> = {
+  ticket_status_changes_organization_id_index: 'create index "ticket_status_changes_organization_id_index" on "ticket_status_changes" ("organization_id")',
+  ticket_status_changes_ticket_created_index: 'create index "ticket_status_changes_ticket_created_index" on "ticket_status_changes" ("ticket_id", "created_at")',
+  ticket_status_changes_organization_created_index:
+    'create index "ticket_status_changes_organization_created_index" on "ticket_status_changes" ("organization_id", "created_at") include ("from_status", "to_status")',
+  ticket_status_changes_closures_index:
+    `create index "ticket_status_changes_closures_index" on "ticket_status_changes" ("organization_id", "created_at") include ("ticket_id") where "to_status" in ('Closed', 'Resolved')`,
+};
 const count = Number(values.count);
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('Set DATABASE_URL to the database to seed');
@@ -54,6 +64,11 @@ async function main(): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const started = Date.now();
+  let lap = started;
+  const step = (name: string) => {
+    console.error(`${name}: ${((Date.now() - lap) / 1000).toFixed(1)} s`);
+    lap = Date.now();
+  };
   try {
     const org = await organizationId(client);
     await client.query('begin');
@@ -68,6 +83,7 @@ async function main(): Promise<void> {
     const first = counter.rows[0].ticket_counter - count + 1;
     const customers = Math.max(1, Math.floor(count / 2));
     const run = `${Date.now().toString(36)}`;
+    step('organization');
 
     await client.query(
       `insert into customers (organization_id, name, phone, email, street, city, state, zip_code)
@@ -76,15 +92,22 @@ async function main(): Promise<void> {
        from generate_series(1, $2::int) g`,
       [org, customers, run],
     );
+    step('customers');
     await client.query(
       `create temp table bench_customers on commit drop as
        select id, row_number() over (order by id) as rn from customers where organization_id = $1 and email like $2`,
       [org, `%.${run}@bench.example`],
     );
+    await client.query('create index on bench_customers (rn); analyze bench_customers');
     // Triggers off while loading (one rebuild of the rollups afterwards is far cheaper than
     // keeping them per statement); each ticket's first response / resolution is written with it.
-    await client.query('alter table tickets disable trigger user');
-    await client.query('alter table ticket_status_changes disable trigger user');
+    // The list's indexes are built once after the load (a sort), not row by row.
+    await client.query(`set local maintenance_work_mem = '256MB'`);
+    for (const sql of TICKET_LIST_INDEXES) await client.query(`drop index if exists ${sql.match(/create index ("[^"]+")/)![1]}`);
+    // Triggers (the rollups' and the foreign keys') off for the load: the rows are generated
+    // consistent, and the rollups are rebuilt once below. Needs a superuser (the embedded one is).
+    await client.query('set local session_replication_role = replica');
+    for (const name of Object.keys(HISTORY_INDEXES)) await client.query(`drop index if exists ${name}`);
     await client.query(
       `insert into tickets (organization_id, customer_id, ticket_number, product_brand, product_model, product_sku, order_number,
                             purchase_location, purchase_date, issue_category, issue_description, issue_start_time,
@@ -109,6 +132,7 @@ async function main(): Promise<void> {
        join bench_customers c on c.rn = 1 + (s.g % $5)`,
       [org, count, first, BRANDS, customers, run],
     );
+    step('tickets');
     // History: the creation, then one change for tickets that left Open.
     await client.query(
       `insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status, created_at)
@@ -119,14 +143,20 @@ async function main(): Promise<void> {
        where organization_id = $1 and status <> 'Open' and order_number like $2`,
       [org, `ORD-${run}-%`],
     );
-    await client.query('alter table tickets enable trigger user');
-    await client.query('alter table ticket_status_changes enable trigger user');
+    step('history');
+    for (const sql of TICKET_LIST_INDEXES) await client.query(sql);
+    for (const sql of Object.values(HISTORY_INDEXES)) await client.query(sql);
+    step('indexes');
+    await client.query('set local session_replication_role = origin');
     await client.query(REBUILD_ROLLUPS_SQL);
+    step('rollups');
     await client.query('commit');
+    step('commit');
     // Index-only scans need the visibility map: vacuum after the load.
     for (const table of ['tickets', 'customers', 'ticket_status_changes', 'ticket_rollups', 'ticket_status_flow']) {
       await client.query(`vacuum analyze ${table}`);
     }
+    step('vacuum analyze');
     const total = await client.query('select count(*)::int as n from tickets where organization_id = $1', [org]);
     console.log(
       JSON.stringify({ organization: org, username: values.organization ? undefined : values.username, inserted: count, tickets_in_org: total.rows[0].n, seconds: (Date.now() - started) / 1000 }),
