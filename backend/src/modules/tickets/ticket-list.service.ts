@@ -4,7 +4,8 @@ import type { Actor } from '../../common/auth/actor.js';
 import { containsPattern } from '../../common/http/ids.js';
 import { type ListQuery, parseListQuery } from '../../common/http/list-query.js';
 import type { ListTicketsQueryDto } from './dto/list-tickets-query.dto.js';
-import { countFromRollups } from './rollups/rollup-queries.js';
+import { Customer } from '../customers/customer.entity.js';
+import { rollupCountSql } from './rollups/rollup-queries.js';
 import { parseTicketFilters, type TicketFilters } from './ticket-filters.js';
 import { Ticket } from './ticket.entity.js';
 
@@ -20,6 +21,15 @@ export const EXACT_SEARCH_COUNT = 1000;
 
 export const OFFSET_TOO_DEEP = `Pages beyond the first ${MAX_OFFSET} tickets are read by cursor: pass the X-Next-Cursor header of the previous page as the cursor parameter`;
 export const BAD_CURSOR = 'The cursor parameter must be the X-Next-Cursor header of a previous page with the same sort';
+
+interface PageRow {
+  page_total: number | null;
+  page_v: string | null;
+  page_c: string;
+  page_customer: Record<string, unknown>;
+  id: string;
+  [column: string]: unknown;
+}
 
 export interface TicketPage {
   tickets: Ticket[];
@@ -177,32 +187,41 @@ export class TicketListService {
     const cursor = rawCursor ? decodeCursor(rawCursor, sortKey) : undefined;
     if (!cursor && page.offset > MAX_OFFSET) throw new BadRequestException(OFFSET_TOO_DEEP);
 
+    // One statement: the page (ids by index, then their rows and customers) and, for the
+    // screen's filters, the exact total from the rollups.
     const ids = listIdsQuery(actor.organizationId, filters, field, order, page.limit, cursor ? 0 : page.offset, cursor);
-    const keys = await this.em.getConnection().execute<{ id: string; v: string | null; c: string }[]>(ids.sql, ids.params);
-    const [tickets, counted] = await Promise.all([this.rows(keys.map((k) => k.id)), this.count(actor.organizationId, filters)]);
-    const last = keys.at(-1);
+    const fromRollups = !filters.q && !filters.ids;
+    const total = fromRollups ? rollupCountSql(actor.organizationId, filters) : { sql: 'select null::int as n', params: [] };
+    const direction = order === 'DESC' ? 'desc' : 'asc';
+    const rows = await this.em.getConnection().execute<PageRow[]>(
+      `with page as (${ids.sql}), total as (${total.sql})
+       select total.n as page_total, p.v as page_v, p.c as page_c, t.*, row_to_json(cu) as page_customer
+       from total left join (page p join tickets t on t.id = p.id join customers cu on cu.id = t.customer_id) on true
+       order by ${orderColumns(field).map((c) => (c === 'id' ? 'p.id' : c === 'created_at' ? 'p.c' : 'p.v')).map((c) => `${c} ${direction}`).join(', ')}`,
+      [...ids.params, ...total.params],
+    );
+    const found = rows.filter((r) => r.id);
+    const tickets = found.map(({ page_total: _t, page_v: _v, page_c: _c, page_customer: customer, ...ticket }) => {
+      const entity = this.em.map(Ticket, ticket);
+      entity.customer = this.em.map(Customer, customer);
+      return entity;
+    });
+    const counted = fromRollups ? { total: rows[0]?.page_total ?? 0, estimated: false } : await this.count(actor.organizationId, filters);
+    const last = found.at(-1);
     const nextCursor =
-      last && keys.length === page.limit
-        ? encodeCursor({ s: sortKey, ...(field === 'created_at' ? {} : { v: last.v }), c: last.c, i: last.id })
+      last && found.length === page.limit
+        ? encodeCursor({ s: sortKey, ...(field === 'created_at' ? {} : { v: last.page_v }), c: last.page_c, i: last.id })
         : undefined;
     return { tickets, total: counted.total, totalEstimated: counted.estimated, offset: page.offset, nextCursor };
   }
 
-  private async rows(ids: string[]): Promise<Ticket[]> {
-    if (!ids.length) return [];
-    const found = await this.em.find(Ticket, { id: { $in: ids } }, { populate: ['customer'] });
-    const byId = new Map(found.map((t) => [t.id, t]));
-    return ids.map((id) => byId.get(id)).filter((t): t is Ticket => t !== undefined);
-  }
-
   /**
-   * Exact from the rollups for the screen's filters (status, brand, priority, whole-day dates);
-   * a short id list is counted directly; a search counts up to EXACT_SEARCH_COUNT matches exactly
-   * and answers the planner's estimate beyond.
+   * Totals the rollups cannot give: a short id list is counted directly; a search counts up to
+   * EXACT_SEARCH_COUNT matches exactly and answers the planner's estimate beyond. (The screen's
+   * filters are counted exactly from the rollups, in the page's own statement.)
    */
   private async count(organizationId: string, filters: TicketFilters): Promise<{ total: number; estimated: boolean }> {
     const conn = this.em.getConnection();
-    if (!filters.q && !filters.ids) return { total: await countFromRollups(conn, organizationId, filters), estimated: false };
     const where = filterConditions(organizationId, filters);
     if (!filters.q) {
       const [row] = await conn.execute<{ n: number }[]>(`select count(*)::int as n from tickets t where ${where.text}`, where.params);

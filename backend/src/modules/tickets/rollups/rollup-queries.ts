@@ -85,7 +85,7 @@ export async function durationSums(
 }
 
 /** The list's total for filters the rollups carry (no search, no id list): exact, whole UTC days. */
-export async function countFromRollups(conn: Execute, organizationId: string, filters: TicketFilters): Promise<number> {
+export function rollupCountSql(organizationId: string, filters: TicketFilters): { sql: string; params: unknown[] } {
   const conditions = ['organization_id = ?'];
   const params: unknown[] = [organizationId];
   if (filters.status) conditions.push('status = ?') && params.push(filters.status);
@@ -93,9 +93,5 @@ export async function countFromRollups(conn: Execute, organizationId: string, fi
   if (filters.priority) conditions.push('priority = ?') && params.push(filters.priority);
   if (filters.createdFrom) conditions.push('day >= ?::date') && params.push(filters.createdFrom.toISOString().slice(0, 10));
   if (filters.createdBefore) conditions.push('day < ?::date') && params.push(filters.createdBefore.toISOString().slice(0, 10));
-  const [row] = await conn.execute<{ n: number }[]>(
-    `select coalesce(sum(tickets), 0)::int as n from ticket_rollups where ${conditions.join(' and ')}`,
-    params,
-  );
-  return row.n;
+  return { sql: `select coalesce(sum(tickets), 0)::int as n from ticket_rollups where ${conditions.join(' and ')}`, params };
 }
