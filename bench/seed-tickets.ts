@@ -124,7 +124,7 @@ async function main(): Promise<void> {
               created, created,
               case when status <> 'Open' then changed end,
               case when status in ('Closed', 'Resolved') then changed end
-       from (select g, n, created, least(now(), created + make_interval(hours => 1 + (g * 7919) % 72)) as changed,
+       from (select g, n, created, least(now(), created + make_interval(hours => 1 + (g * 37) % 72)) as changed,
                     case when r < 0.40 then 'Open' when r < 0.65 then 'Pending' when r < 0.80 then 'Resolved' else 'Closed' end as status
              from (select g, $3::int + g - 1 as n, random() as r,
                           now() - make_interval(secs => random() * 365 * 86400) as created
