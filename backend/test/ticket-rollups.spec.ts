@@ -210,7 +210,9 @@ describe('ticket rollups', () => {
     const ticket = await createTicket(org.agent, { productBrand: 'IronJack' });
     await org.agent.patch(`/api/tickets/${ticket.id}`).send({ status: 'Closed' }).expect(200);
     const before = (await app.db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot;
-    await app.db.query('update ticket_rollups set tickets = tickets + 5 where organization_id = $1 and status = $2', [org.user.organization_id, 'Closed']);
+    for (const table of ['ticket_rollups', 'ticket_totals']) {
+      await app.db.query(`update ${table} set tickets = tickets + 5 where organization_id = $1 and status = $2`, [org.user.organization_id, 'Closed']);
+    }
     await app.db.query('update tickets set first_response_at = null where id = $1', [ticket.id]);
     await org.agent.get('/api/tickets/metrics').expect(200, { total: 6, open: 0, pending: 0, closedToday: 1 });
     await app.db.query(REBUILD_ROLLUPS_SQL);

@@ -11,6 +11,8 @@ import { TICKET_LIST_INDEXES } from '../../modules/tickets/rollups/ticket-indexe
  *
  * - ticket_rollups: per organization × UTC creation day × status × brand × priority, the number of
  *   tickets and the sums (and counts) of their first-response and resolution durations.
+ * - ticket_totals: the same counts without the day (at most statuses × brands × priorities rows per
+ *   organization), for the dashboard's counts and the list's totals without a date filter.
  * - ticket_status_flow: per organization × UTC day × status, tickets entering (+1) and leaving (-1)
  *   the status according to the history: the sum up to an instant is the count in that status then.
  * - tickets.first_response_at / resolved_at: the first change away from Open and the first change to
@@ -36,6 +38,18 @@ export class Migration20261123100000TicketRollups extends Migration {
       "resolution_n" int not null default 0,
       "resolution_seconds" numeric not null default 0);`);
     this.addSql(`create unique index "ticket_rollups_key" on "ticket_rollups" ("organization_id", "day", "status", "product_brand", "priority") nulls not distinct;`);
+
+    this.addSql(`create table "ticket_totals" (
+      "organization_id" uuid not null references "organizations" ("id") on delete cascade,
+      "status" varchar(50) not null,
+      "product_brand" varchar(50) null,
+      "priority" varchar(50) not null,
+      "tickets" int not null default 0,
+      "first_response_n" int not null default 0,
+      "first_response_seconds" numeric not null default 0,
+      "resolution_n" int not null default 0,
+      "resolution_seconds" numeric not null default 0);`);
+    this.addSql(`create unique index "ticket_totals_key" on "ticket_totals" ("organization_id", "status", "product_brand", "priority") nulls not distinct;`);
 
     this.addSql(`create table "ticket_status_flow" (
       "organization_id" uuid not null references "organizations" ("id") on delete cascade,
@@ -73,6 +87,7 @@ export class Migration20261123100000TicketRollups extends Migration {
     this.addSql(`drop function if exists "ticket_status_flow_apply"();`);
     this.addSql(`drop table if exists "ticket_rollups";`);
     this.addSql(`drop table if exists "ticket_status_flow";`);
+    this.addSql(`drop table if exists "ticket_totals";`);
     this.addSql(`drop index if exists "ticket_status_changes_closures_index";`);
     this.addSql(`alter table "tickets" drop column "first_response_at", drop column "resolved_at";`);
   }

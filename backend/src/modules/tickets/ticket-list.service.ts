@@ -159,9 +159,11 @@ export function listIdsQuery(
   const direction = order === 'DESC' ? 'desc' : 'asc';
   const orderBy = orderColumns(field).map((c) => `t.${c} ${direction}`).join(', ');
   return {
-    sql: `select t.id, ${field === 'created_at' ? 'null' : `t.${field}`}::text as v,
-                 to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as c
-          from tickets t where ${conditions.text} order by ${orderBy} limit ? offset ?`,
+    // Only the index's columns are carried past the skipped rows of an offset; the page's keys
+    // are formatted for its own rows alone.
+    sql: `select k.id, k.v::text as v, to_char(k.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as c
+          from (select t.id, ${field === 'created_at' ? 'null' : `t.${field}`} as v, t.created_at
+                from tickets t where ${conditions.text} order by ${orderBy} limit ? offset ?) k`,
     params: [...conditions.params, limit, offset],
   };
 }

@@ -13,7 +13,7 @@ const TODAY_START = `(date_trunc('day', now() at time zone ?) at time zone ?)`;
  * partial index: bounded by the day's activity, not by the number of tickets).
  */
 const METRICS_SQL = `
-with by_status as (select status, sum(tickets)::int as n from ticket_rollups where organization_id = ? group by status)
+with by_status as (select status, sum(tickets)::int as n from ticket_totals where organization_id = ? group by status)
 select coalesce((select sum(n) from by_status), 0)::int as total,
        coalesce((select n from by_status where status = 'Open'), 0) as open,
        coalesce((select n from by_status where status = 'Pending'), 0) as pending,
@@ -25,12 +25,13 @@ select coalesce((select sum(n) from by_status), 0)::int as total,
  * The dashboard's trend badges: the state now against the state `days` ago. The state then is
  * the status flow (tickets entering and leaving each status per the history) summed over the whole
  * UTC days before the anchor's day, plus the history rows of that day up to the anchor; the total
- * then likewise from the rollups and the tickets created that day up to the anchor.
+ * then is the total now less the tickets created after the anchor (whole days from the rollups,
+ * the rest of the anchor's day from the tickets).
  */
 const TRENDS_SQL = `
 with anchor as (select now() - make_interval(days => ?::int) as at, ${TODAY_START} as today),
 a as (select at, today, (at at time zone 'UTC')::date as d0, ((at at time zone 'UTC')::date::timestamp at time zone 'UTC') as d0_start from anchor),
-now_state as (select status, sum(tickets)::int as n from ticket_rollups where organization_id = ? group by status),
+now_state as (select status, sum(tickets)::int as n from ticket_totals where organization_id = ? group by status),
 then_state as (
   select status, sum(n)::int as n from (
     select f.status, sum(f.delta) as n from ticket_status_flow f, a where f.organization_id = ? and f.day < a.d0 group by f.status
@@ -48,8 +49,10 @@ closed as (
 )
 select
   coalesce((select sum(n) from now_state), 0)::int as total_now,
-  ((select coalesce(sum(r.tickets), 0) from ticket_rollups r, a where r.organization_id = ? and r.day < a.d0)
-   + (select count(*) from tickets t, a where t.organization_id = ? and t.created_at >= a.d0_start and t.created_at <= a.at))::int as total_then,
+  (coalesce((select sum(n) from now_state), 0)
+   - (select coalesce(sum(r.tickets), 0) from ticket_rollups r, a where r.organization_id = ? and r.day > a.d0)
+   - (select count(*) from tickets t, a where t.organization_id = ? and t.created_at > a.at
+        and t.created_at < a.d0_start + interval '1 day'))::int as total_then,
   coalesce((select n from now_state where status = 'Open'), 0) as open_now,
   coalesce((select n from then_state where status = 'Open'), 0) as open_then,
   coalesce((select n from now_state where status = 'Pending'), 0) as pending_now,

@@ -5,7 +5,7 @@
  * rollups current afterwards. Used by the migration, `npm run rollups:rebuild` and the bench seed.
  */
 export const REBUILD_ROLLUPS_SQL = `
-lock table tickets, ticket_status_changes, ticket_rollups, ticket_status_flow in share row exclusive mode;
+lock table tickets, ticket_status_changes, ticket_rollups, ticket_totals, ticket_status_flow in share row exclusive mode;
 
 update tickets t set first_response_at = x.fr, resolved_at = x.rs
 from (
@@ -29,6 +29,15 @@ select organization_id, (created_at at time zone 'UTC')::date, status, product_b
 from tickets
 group by 1, 2, 3, 4, 5;
 
+delete from ticket_totals;
+insert into ticket_totals (organization_id, status, product_brand, priority, tickets,
+                           first_response_n, first_response_seconds, resolution_n, resolution_seconds)
+select organization_id, status, product_brand, priority, count(*),
+       count(first_response_at), coalesce(sum(extract(epoch from first_response_at - created_at)), 0),
+       count(resolved_at), coalesce(sum(extract(epoch from resolved_at - created_at)), 0)
+from tickets
+group by 1, 2, 3, 4;
+
 delete from ticket_status_flow;
 insert into ticket_status_flow (organization_id, day, status, delta)
 select organization_id, day, status, sum(d)
@@ -49,6 +58,11 @@ select json_build_object(
             round(first_response_seconds, 6)::text as first_response_seconds, resolution_n, round(resolution_seconds, 6)::text as resolution_seconds
      from ticket_rollups
      where tickets <> 0 or first_response_n <> 0 or resolution_n <> 0 or first_response_seconds <> 0 or resolution_seconds <> 0) r), '[]'),
+  'totals', coalesce((select json_agg(x order by x.organization_id, x.status, x.product_brand, x.priority) from (
+     select organization_id, status, product_brand, priority, tickets, first_response_n, round(first_response_seconds, 6)::text as fs,
+            resolution_n, round(resolution_seconds, 6)::text as rs
+     from ticket_totals
+     where tickets <> 0 or first_response_n <> 0 or resolution_n <> 0 or first_response_seconds <> 0 or resolution_seconds <> 0) x), '[]'),
   'flow', coalesce((select json_agg(f order by f.organization_id, f.day, f.status) from (
      select organization_id, day, status, delta from ticket_status_flow where delta <> 0) f), '[]'),
   'firsts', coalesce((select json_agg(t order by t.id) from (

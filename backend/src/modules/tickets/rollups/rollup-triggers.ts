@@ -8,14 +8,31 @@ function rollupContribution(table: string, sign: 1 | -1): string {
 }
 
 function applyRollups(contributions: string[]): string {
-  return `insert into ticket_rollups as r (organization_id, day, status, product_brand, priority, tickets,
-                                   first_response_n, first_response_seconds, resolution_n, resolution_seconds)
-  select organization_id, day, status, product_brand, priority, sum(n), sum(fn), sum(fs), sum(rn), sum(rs)
-  from (${contributions.join('\n    union all\n    ')}) c
-  group by organization_id, day, status, product_brand, priority
+  return `with c as (${contributions.join('\n    union all\n    ')}),
+  daily as (
+    insert into ticket_rollups as r (organization_id, day, status, product_brand, priority, tickets,
+                                     first_response_n, first_response_seconds, resolution_n, resolution_seconds)
+    select organization_id, day, status, product_brand, priority, sum(n), sum(fn), sum(fs), sum(rn), sum(rs)
+    from c
+    group by organization_id, day, status, product_brand, priority
+    having sum(n) <> 0 or sum(fn) <> 0 or sum(fs) <> 0 or sum(rn) <> 0 or sum(rs) <> 0
+    order by organization_id, day, status, product_brand, priority
+    on conflict (organization_id, day, status, product_brand, priority) do update set
+      tickets = r.tickets + excluded.tickets,
+      first_response_n = r.first_response_n + excluded.first_response_n,
+      first_response_seconds = r.first_response_seconds + excluded.first_response_seconds,
+      resolution_n = r.resolution_n + excluded.resolution_n,
+      resolution_seconds = r.resolution_seconds + excluded.resolution_seconds
+    returning 1
+  )
+  insert into ticket_totals as r (organization_id, status, product_brand, priority, tickets,
+                                  first_response_n, first_response_seconds, resolution_n, resolution_seconds)
+  select organization_id, status, product_brand, priority, sum(n), sum(fn), sum(fs), sum(rn), sum(rs)
+  from c
+  group by organization_id, status, product_brand, priority
   having sum(n) <> 0 or sum(fn) <> 0 or sum(fs) <> 0 or sum(rn) <> 0 or sum(rs) <> 0
-  order by organization_id, day, status, product_brand, priority
-  on conflict (organization_id, day, status, product_brand, priority) do update set
+  order by organization_id, status, product_brand, priority
+  on conflict (organization_id, status, product_brand, priority) do update set
     tickets = r.tickets + excluded.tickets,
     first_response_n = r.first_response_n + excluded.first_response_n,
     first_response_seconds = r.first_response_seconds + excluded.first_response_seconds,
