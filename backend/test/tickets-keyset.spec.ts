@@ -65,6 +65,14 @@ describe('GET /api/tickets by cursor', () => {
     },
   );
 
+  it('answers each row exactly as GET /api/tickets/{id} does', async () => {
+    const list = await owner.agent.get('/api/tickets').query({ range: '[0,4]', sort: '["product_brand","ASC"]' }).expect(200);
+    for (const row of list.body) {
+      const one = await owner.agent.get(`/api/tickets/${row.id}`).expect(200);
+      expect(row).toEqual(one.body);
+    }
+  });
+
   it('orders ties on the sort value by created_at then id, in the direction asked', async () => {
     const { rows } = await app.db.query(
       `select id from tickets where organization_id = $1 order by status desc, created_at desc, id desc`,
