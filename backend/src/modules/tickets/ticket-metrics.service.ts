@@ -34,13 +34,14 @@ a as (select at, today, (at at time zone 'UTC')::date as d0, ((at at time zone '
 now_state as (select status, sum(tickets)::int as n from ticket_totals where organization_id = ? group by status),
 then_state as (
   select status, sum(n)::int as n from (
-    select f.status, sum(f.delta) as n from ticket_status_flow f, a where f.organization_id = ? and f.day < a.d0 group by f.status
+    select f.status, sum(f.delta) as n from ticket_status_flow f where f.organization_id = ? and f.day < (select d0 from a) group by f.status
     union all
-    select h.to_status, count(*) from ticket_status_changes h, a
-    where h.organization_id = ? and h.created_at >= a.d0_start and h.created_at <= a.at group by h.to_status
+    select h.to_status, count(*) from ticket_status_changes h
+    where h.organization_id = ? and h.created_at >= (select d0_start from a) and h.created_at <= (select at from a) group by h.to_status
     union all
-    select h.from_status, -count(*) from ticket_status_changes h, a
-    where h.organization_id = ? and h.created_at >= a.d0_start and h.created_at <= a.at and h.from_status is not null group by h.from_status
+    select h.from_status, -count(*) from ticket_status_changes h
+    where h.organization_id = ? and h.created_at >= (select d0_start from a) and h.created_at <= (select at from a)
+      and h.from_status is not null group by h.from_status
   ) x group by status
 ),
 closed as (
@@ -50,9 +51,9 @@ closed as (
 select
   coalesce((select sum(n) from now_state), 0)::int as total_now,
   (coalesce((select sum(n) from now_state), 0)
-   - (select coalesce(sum(r.tickets), 0) from ticket_rollups r, a where r.organization_id = ? and r.day > a.d0)
-   - (select count(*) from tickets t, a where t.organization_id = ? and t.created_at > a.at
-        and t.created_at < a.d0_start + interval '1 day'))::int as total_then,
+   - (select coalesce(sum(r.tickets), 0) from ticket_rollups r where r.organization_id = ? and r.day > (select d0 from a))
+   - (select count(*) from tickets t where t.organization_id = ? and t.created_at > (select at from a)
+        and t.created_at < (select d0_start + interval '1 day' from a)))::int as total_then,
   coalesce((select n from now_state where status = 'Open'), 0) as open_now,
   coalesce((select n from then_state where status = 'Open'), 0) as open_then,
   coalesce((select n from now_state where status = 'Pending'), 0) as pending_now,

@@ -18,19 +18,27 @@ export interface CreatedWindow {
 }
 
 /**
- * `bounds` CTE: l (window start), full_from (first whole day in the window), u (window end or null).
- * The partial first day is [l, full_from) and is empty when l is a UTC midnight.
+ * `bounds` CTE: l (window start), full_from (first whole day in the window), day_to (the day the
+ * window ends before, or infinity), partial_to (the end of the partial first day [l, partial_to),
+ * empty when l is a UTC midnight). Queries read them as scalar subqueries, which the planner takes
+ * as parameters, so each part is an index range.
  */
 export function boundsCte(window: CreatedWindow): { sql: string; params: unknown[] } {
   const lower = window.lower ?? { sql: `'-infinity'::timestamptz`, params: [] };
   const upper = window.upper ?? { sql: 'null::timestamptz', params: [] };
   return {
     sql: `bounds0 as (select (${lower.sql}) as l, (${upper.sql}) as u),
-      bounds as (
+      bounds1 as (
         select l, u, case when l = '-infinity' then '-infinity'::date
                           when ((l at time zone 'UTC')::date::timestamp at time zone 'UTC') = l then (l at time zone 'UTC')::date
                           else (l at time zone 'UTC')::date + 1 end as full_from
-        from bounds0)`,
+        from bounds0),
+      bounds as (
+        select l, full_from,
+               coalesce((u at time zone 'UTC')::date, 'infinity'::date) as day_to,
+               case when full_from = '-infinity' then l
+                    else least(full_from::timestamp at time zone 'UTC', coalesce(u, 'infinity'::timestamptz)) end as partial_to
+        from bounds1)`,
     params: [...lower.params, ...upper.params],
   };
 }
@@ -53,13 +61,12 @@ export async function countsBy(
   return conn.execute<{ key: string | null; count: number }[]>(
     `with ${b.sql}
      select key, sum(n)::int as count from (
-       select r.${column} as key, sum(r.tickets) as n from ticket_rollups r, bounds
-       where r.organization_id = ? and r.day >= bounds.full_from and (bounds.u is null or r.day < (bounds.u at time zone 'UTC')::date)
+       select r.${column} as key, sum(r.tickets) as n from ticket_rollups r
+       where r.organization_id = ? and r.day >= (select full_from from bounds) and r.day < (select day_to from bounds)
        group by r.${column}
        union all
-       select t.${column}, count(*) from tickets t, bounds
-       where t.organization_id = ? and t.created_at >= bounds.l and t.created_at < (bounds.full_from::timestamp at time zone 'UTC')
-         and bounds.full_from <> '-infinity' and (bounds.u is null or t.created_at < bounds.u)
+       select t.${column}, count(*) from tickets t
+       where t.organization_id = ? and t.created_at >= (select l from bounds) and t.created_at < (select partial_to from bounds)
        group by t.${column}
      ) x group by key having sum(n) <> 0 order by count desc, key`,
     [...b.params, organizationId, organizationId],
@@ -86,14 +93,13 @@ export async function durationSums(
     `with ${b.sql}
      select coalesce(sum(fn), 0)::int as fn, sum(fs)::text as fs, coalesce(sum(rn), 0)::int as rn, sum(rs)::text as rs from (
        select sum(r.first_response_n) as fn, sum(r.first_response_seconds) as fs, sum(r.resolution_n) as rn, sum(r.resolution_seconds) as rs
-       from ticket_rollups r, bounds
-       where r.organization_id = ? and r.day >= bounds.full_from and (bounds.u is null or r.day < (bounds.u at time zone 'UTC')::date)
+       from ticket_rollups r
+       where r.organization_id = ? and r.day >= (select full_from from bounds) and r.day < (select day_to from bounds)
        union all
        select count(t.first_response_at), sum(extract(epoch from t.first_response_at - t.created_at)),
               count(t.resolved_at), sum(extract(epoch from t.resolved_at - t.created_at))
-       from tickets t, bounds
-       where t.organization_id = ? and t.created_at >= bounds.l and t.created_at < (bounds.full_from::timestamp at time zone 'UTC')
-         and bounds.full_from <> '-infinity' and (bounds.u is null or t.created_at < bounds.u)
+       from tickets t
+       where t.organization_id = ? and t.created_at >= (select l from bounds) and t.created_at < (select partial_to from bounds)
      ) x`,
     [...b.params, organizationId, organizationId],
   );
