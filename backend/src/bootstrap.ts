@@ -3,7 +3,6 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { type DynamicModule, type INestApplication, Logger, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import connectPgSimple from 'connect-pg-simple';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
@@ -16,6 +15,7 @@ import { BODY_TOO_DEEP_MESSAGE, rejectDeepJson } from './common/http/body-depth.
 import { originCheck } from './common/http/origin-check.js';
 import { setupOpenApi } from './common/http/openapi.js';
 import type { AppConfig } from './config/config.js';
+import { ActorSessionStore, sessionActor } from './modules/auth/session-store.js';
 
 export interface CreatedApp {
   app: INestApplication;
@@ -62,7 +62,6 @@ export async function createApp(
   const sessionPool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
   // An idle connection dropped by the server (restart, failover) must not crash the process.
   sessionPool.on('error', (error) => Logger.warn(`Session store connection lost: ${error.message}`, 'Sessions'));
-  const PgStore = connectPgSimple(session);
   // Sessions and passport only for the API and uploaded files: the admin's static files and the SPA
   // fallback need neither, and would otherwise read the session and the user on every asset.
   const sessionPaths = ['/api', '/objects'];
@@ -71,7 +70,13 @@ export async function createApp(
     session({
       name: config.session.cookieName,
       secret: config.appSecret,
-      store: new PgStore({ pool: sessionPool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+      // One query per request for the session and its user; the rolling expiry is written back
+      // when it moved by more than 5 minutes (or a tenth of the lifetime), not on every request.
+      store: new ActorSessionStore(
+        sessionPool,
+        { tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 },
+        Math.min(5 * 60_000, config.session.maxAgeMs / 10),
+      ),
       resave: false,
       saveUninitialized: false,
       rolling: true,
@@ -85,7 +90,7 @@ export async function createApp(
     }),
   );
   app.use(sessionPaths, passport.initialize());
-  app.use(sessionPaths, passport.session());
+  app.use(sessionPaths, sessionActor());
 
   setupOpenApi(app, config);
   serveAdmin(app, config.adminDistDir);

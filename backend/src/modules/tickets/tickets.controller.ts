@@ -61,9 +61,19 @@ export class TicketsController {
     summary: "List the organization's tickets, newest first",
     description:
       'Filters as plain parameters or inside react-admin `filter` (also `q` and `ids`). Answers `Content-Range: tickets a-b/total`. ' +
-      'Without `range` at most 1000 tickets are returned.',
+      'Without `range` at most 1000 tickets are returned. The total is exact for the status, brand, priority and date filters; ' +
+      'with a search (`q`) it is exact up to 1000 matches and an estimate beyond, and then the response carries ' +
+      '`X-Total-Count-Estimated: true` (show it as "about N"). A full page carries `X-Next-Cursor`: pass it as `cursor` for the next ' +
+      'page (any depth, constant time). Offset pages (`range`) reach offset 100000; beyond, a 400 asks for the cursor.',
   })
-  @ApiOkResponse({ type: [TicketResponseDto] })
+  @ApiOkResponse({
+    type: [TicketResponseDto],
+    headers: {
+      'Content-Range': { description: 'tickets <start>-<end>/<total>', schema: { type: 'string' } },
+      'X-Total-Count-Estimated': { description: '"true" when the total is an estimate (a search beyond 1000 matches)', schema: { type: 'string' } },
+      'X-Next-Cursor': { description: 'The cursor of the next page; absent on the last page', schema: { type: 'string' } },
+    },
+  })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   async findAll(
     @CurrentActor() actor: Actor,
@@ -72,6 +82,16 @@ export class TicketsController {
   ): Promise<TicketResponseDto[]> {
     const page = await this.list.list(actor, query);
     setContentRange(res, 'tickets', page.offset, page.tickets.length, page.total);
+    const exposed = ['Content-Range'];
+    if (page.totalEstimated) {
+      res.setHeader('X-Total-Count-Estimated', 'true');
+      exposed.push('X-Total-Count-Estimated');
+    }
+    if (page.nextCursor) {
+      res.setHeader('X-Next-Cursor', page.nextCursor);
+      exposed.push('X-Next-Cursor');
+    }
+    res.setHeader('Access-Control-Expose-Headers', exposed.join(', '));
     const now = new Date();
     return page.tickets.map((t) => toTicketResponse(t, now));
   }

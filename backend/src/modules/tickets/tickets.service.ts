@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { CallLog } from '../call-logs/call-log.entity.js';
-import { CustomersService } from '../customers/customers.service.js';
+import { CustomersService, normalizeEmail } from '../customers/customers.service.js';
 import { SettingsService } from '../settings/settings.service.js';
 import type { CreateTicketDto } from './dto/create-ticket.dto.js';
 import type { UpdateTicketDto } from './dto/update-ticket.dto.js';
@@ -13,6 +14,19 @@ import { TicketStatusChangedEvent } from './events/ticket-status-changed.event.j
 import { nextTicketNumber } from './ticket-number.js';
 import { TicketStatusChange } from './ticket-status-change.entity.js';
 import { Ticket } from './ticket.entity.js';
+
+/** Transaction-scoped advisory locks on the organization's customer phone and e-mail, in key order. */
+async function lockCustomerContacts(em: EntityManager, organizationId: string, phone?: string, email?: string): Promise<void> {
+  const keys = [phone?.trim() ? `phone:${phone.trim()}` : null, email?.trim() ? `email:${normalizeEmail(email)}` : null]
+    .filter((k): k is string => k !== null)
+    .map((k) => `${organizationId}:${k}`)
+    .sort();
+  if (!keys.length) return;
+  await em.execute(
+    'select count(pg_advisory_xact_lock(hashtextextended(k, 0))) from (select k from unnest(?::text[]) k order by k) s',
+    [`{${keys.map((k) => `"${k.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`],
+  );
+}
 
 /** Creating, reading and editing one ticket. */
 @Injectable()
@@ -27,17 +41,25 @@ export class TicketsService {
   async create(actor: Actor, dto: CreateTicketDto): Promise<Ticket> {
     const organizationId = actor.organizationId;
     const ticket = await this.em.transactional(async (tx) => {
-      // First: the counter's row lock also serialises the customer lookup below per organization.
-      const ticketNumber = await nextTicketNumber(tx, organizationId);
       const call = dto.call_log_id ? await this.callForTicket(tx, organizationId, dto.call_log_id) : null;
+      const phone = call?.fromPhone ?? dto.customerPhone;
+      // Creates for the same customer (phone or e-mail) queue here, so the second finds the
+      // customer the first made; creates for other customers go on.
+      await lockCustomerContacts(tx, organizationId, phone, dto.customerEmail);
       const customer = await this.customers.resolveForTicket(tx, organizationId, {
         name: dto.customerName,
         email: dto.customerEmail,
-        phone: call?.fromPhone ?? dto.customerPhone,
+        phone,
       });
       const productBrand = dto.productBrand ?? (await this.settings.defaultTicketBrand(organizationId, tx));
+      const id = randomUUID();
+      await this.events.publish(tx, new TicketCreatedEvent(organizationId, id, productBrand ?? null));
+      // Last: the counter's row lock queues the organization's creates, so it is held only for
+      // the inserts and the commit.
+      const ticketNumber = await nextTicketNumber(tx, organizationId);
       const attempted = dto.troubleshootingAttempted === 'Yes';
       const created = tx.create(Ticket, {
+        id,
         organization: organizationId,
         ticketNumber,
         customer,
@@ -69,7 +91,6 @@ export class TicketsService {
       });
       if (call) call.ticket = created;
       await tx.flush();
-      await this.events.publish(tx, new TicketCreatedEvent(organizationId, created.id, created.productBrand ?? null));
       return created;
     });
     return ticket;
