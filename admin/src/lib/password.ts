@@ -1,4 +1,6 @@
-export const MIN_PASSWORD_LENGTH = 6;
+import { MIN_PASSWORD_LENGTH } from '@warranty-crm/contract';
+
+export { MIN_PASSWORD_LENGTH };
 
 /** First failing rule of the forced password change form, or null when valid. */
 export function validateNewPassword(password: string, confirmation: string): string | null {

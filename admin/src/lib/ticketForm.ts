@@ -3,18 +3,21 @@
  * client-side validation with the spec's messages, the payload it posts and
  * the mapping of the server's 400 `errors` back onto its fields.
  */
-// The options, limits and messages are the server's own: one source for both sides.
+// The options, limits, messages and rules are the server's own: one source for both sides.
 import {
+  addDays,
+  calendarDate,
   CONTACT_METHODS,
   ISSUE_CATEGORIES,
   ISSUE_DESCRIPTION_MIN,
   ISSUE_START_TIMES,
   JACK_MODELS,
+  isPurchaseDateInWindow as isInWindow,
   PREFERRED_RESOLUTIONS,
   PURCHASE_DATE_MAX_YEARS,
   TICKET_MESSAGES as MESSAGES,
   YES_NO,
-} from '../../../backend/src/modules/tickets/ticket-options';
+} from '@warranty-crm/contract';
 
 export {
   CONTACT_METHODS,
@@ -84,28 +87,14 @@ export function isValidEmail(value: string): boolean {
   return EMAIL.test(value.trim());
 }
 
-/** YYYY-MM-DD of a local calendar day. */
-export function toIsoDay(date: Date): string {
-  const y = date.getFullYear();
-  const m = String(date.getMonth() + 1).padStart(2, '0');
-  const d = String(date.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
-}
-
-/** The local calendar day `days` before `now`, as YYYY-MM-DD (what a date input holds). */
+/** The user's calendar day `days` before `now`, as YYYY-MM-DD (what a date input holds). */
 export function daysAgo(days: number, now: Date = new Date()): string {
-  return toIsoDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() - days));
+  return addDays(calendarDate(now), -days);
 }
 
-/** A real YYYY-MM-DD date, not after today and not more than 5 years ago (local calendar days). */
+/** A real YYYY-MM-DD date, not after today and not more than 5 years ago (the user's calendar days). */
 export function isPurchaseDateInWindow(value: string, now: Date = new Date()): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  if (toIsoDay(date) !== value) return false;
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  const earliest = new Date(now.getFullYear() - PURCHASE_DATE_MAX_YEARS, now.getMonth(), now.getDate());
-  return date <= today && date >= earliest;
+  return isInWindow(value, calendarDate(now));
 }
 
 /** "N / 20 characters minimum", counting what will be saved (surrounding blanks are trimmed). */

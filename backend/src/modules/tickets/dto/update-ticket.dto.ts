@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { oneOfMessage } from '../ticket-options.js';
+import { oneOfMessage } from '@warranty-crm/contract';
 import { TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from '../ticket.entity.js';
 
 /** PATCH /api/tickets/{id}: any of these; the admin's Add Note sends the whole appended description. */
