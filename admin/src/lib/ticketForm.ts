@@ -1,7 +1,6 @@
 /**
- * The Create New Ticket form (spec part 1 sections 3 and 5): its options, its
- * client-side validation with the spec's messages, the payload it posts and
- * the mapping of the server's 400 `errors` back onto its fields.
+ * The Create New Ticket form (spec part 1 sections 3 and 5): its options, the payload it posts
+ * and the mapping of the server's 400 `errors` back onto its fields (its rules: validators.ts).
  */
 // The options, limits, messages and rules are the server's own: one source for both sides.
 import {
@@ -12,7 +11,6 @@ import {
   ISSUE_DESCRIPTION_MIN,
   ISSUE_START_TIMES,
   JACK_MODELS,
-  isPurchaseDateInWindow as isInWindow,
   PREFERRED_RESOLUTIONS,
   PURCHASE_DATE_MAX_YEARS,
   TICKET_MESSAGES as MESSAGES,
@@ -81,48 +79,14 @@ export function purchaseLocationOptions(hostName?: string | null): string[] {
   return options;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function isValidEmail(value: string): boolean {
-  return EMAIL.test(value.trim());
-}
-
 /** The user's calendar day `days` before `now`, as YYYY-MM-DD (what a date input holds). */
 export function daysAgo(days: number, now: Date = new Date()): string {
   return addDays(calendarDate(now), -days);
 }
 
-/** A real YYYY-MM-DD date, not after today and not more than 5 years ago (the user's calendar days). */
-export function isPurchaseDateInWindow(value: string, now: Date = new Date()): boolean {
-  return isInWindow(value, calendarDate(now));
-}
-
 /** "N / 20 characters minimum", counting what will be saved (surrounding blanks are trimmed). */
 export function descriptionCounter(description: string): string {
   return `${description.trim().length} / ${ISSUE_DESCRIPTION_MIN} characters minimum`;
-}
-
-/** Every failing rule of section 5, one message per field, in form order. */
-export function validateTicketForm(values: TicketFormValues, now: Date = new Date()): TicketFormErrors {
-  const errors: TicketFormErrors = {};
-  const blank = (value: string) => value.trim() === '';
-
-  if (blank(values.customerName)) errors.customerName = MESSAGES.customerName;
-  if (!isValidEmail(values.customerEmail)) errors.customerEmail = MESSAGES.customerEmail;
-  if (blank(values.orderNumber)) errors.orderNumber = MESSAGES.orderNumber;
-  if (blank(values.purchaseDate)) errors.purchaseDate = MESSAGES.purchaseDateRequired;
-  else if (!isPurchaseDateInWindow(values.purchaseDate.trim(), now)) errors.purchaseDate = MESSAGES.purchaseDateWindow;
-  if (blank(values.purchaseLocation)) errors.purchaseLocation = MESSAGES.purchaseLocation;
-  if (blank(values.productSku)) errors.productSku = MESSAGES.productSku;
-  if (blank(values.jackModel)) errors.jackModel = MESSAGES.jackModel;
-  if (blank(values.issueCategory)) errors.issueCategory = MESSAGES.issueCategory;
-  if (values.issueDescription.trim().length < ISSUE_DESCRIPTION_MIN) errors.issueDescription = MESSAGES.issueDescription;
-  if (blank(values.issueStartTime)) errors.issueStartTime = MESSAGES.issueStartTime;
-  if (values.troubleshootingAttempted === 'Yes' && blank(values.troubleshootingSteps)) {
-    errors.troubleshootingSteps = MESSAGES.troubleshootingSteps;
-  }
-  if (blank(values.preferredResolution)) errors.preferredResolution = MESSAGES.preferredResolution;
-  return errors;
 }
 
 /** The camelCase create payload: trimmed, optional blanks left out, steps only when attempted is Yes. */

@@ -3,6 +3,7 @@ import { Box, Card, Divider, LinearProgress, Skeleton, TextField, Typography } f
 import ResponseIcon from '@mui/icons-material/ReplyOutlined';
 import ResolutionIcon from '@mui/icons-material/TimerOutlined';
 import RateIcon from '@mui/icons-material/TaskAltOutlined';
+import { palette, tones } from '../../palette';
 import { MetricCard } from '../../components/MetricCard';
 import { PageHeader } from '../../components/PageHeader';
 import { formatHours, formatShare, resolutionRate, sharesOf, STATUS_ORDER, type ShareRow } from '../../lib/analytics';
@@ -33,10 +34,10 @@ const STATUS_MONTHS: { value: StatusMonth; label: string }[] = [
 
 /** Bar colours of the status rows (the badges' hues, a stronger shade for a bar). */
 const STATUS_BAR: Record<string, string> = {
-  Open: '#16a34a',
-  Pending: '#2563eb',
-  Resolved: '#0d9488',
-  Closed: '#64748b',
+  Open: palette.green,
+  Pending: palette.blue,
+  Resolved: palette.teal,
+  Closed: palette.slate500,
 };
 
 const NOT_ENOUGH_DATA = 'Not enough data yet';
@@ -106,7 +107,7 @@ export default function AnalyticsContent() {
             rows={statusShares.rows}
             total={statusShares.total}
             rowTestId="status-row"
-            barColor={key => STATUS_BAR[key] ?? '#94a3b8'}
+            barColor={key => STATUS_BAR[key] ?? palette.slate400}
             showEmptyRows
           />
         </SectionCard>
@@ -325,7 +326,7 @@ function ShareRows({
             sx={{
               height: 8,
               borderRadius: 999,
-              bgcolor: '#f1f5f9',
+              bgcolor: tones.gray.background,
               '& .MuiLinearProgress-bar': { borderRadius: 999, bgcolor: barColor ? barColor(row.key) : 'primary.main' },
             }}
           />
