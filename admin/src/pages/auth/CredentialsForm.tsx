@@ -40,7 +40,7 @@ export function CredentialsForm(props: {
   };
 
   return (
-    <Form
+    <Form noValidate
       defaultValues={{ username: '', password: '' }}
       validate={(values: FieldValues) => validateCredentials(values as CredentialsValues, register)}
       onSubmit={(values: FieldValues) => submit(values as CredentialsValues)}

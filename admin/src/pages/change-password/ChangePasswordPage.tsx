@@ -50,7 +50,7 @@ export function ChangePasswordPage() {
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}>
       <Card variant="outlined" sx={{ width: '100%', maxWidth: 440 }}>
         <CardContent sx={{ p: 4 }}>
-          <Form defaultValues={{ password: '', confirmation: '' }} onSubmit={(values: FieldValues) => submit(values as Values)}>
+          <Form noValidate defaultValues={{ password: '', confirmation: '' }} onSubmit={(values: FieldValues) => submit(values as Values)}>
             <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
               Change password
             </Typography>

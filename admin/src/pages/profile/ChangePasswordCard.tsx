@@ -21,7 +21,7 @@ export function ChangePasswordCard() {
   return (
     <Card>
       <CardContent sx={{ p: 3 }}>
-        <Form defaultValues={EMPTY} disableInvalidFormNotification>
+        <Form noValidate defaultValues={EMPTY} disableInvalidFormNotification>
           <PasswordFields />
         </Form>
       </CardContent>

@@ -42,7 +42,7 @@ export function PersonalInformationCard({ user }: { user: User }) {
   return (
     <Card>
       <CardContent sx={{ p: 3 }}>
-        <Form record={profileValues(user)} onSubmit={(values: FieldValues) => submit(values as ProfileValues)} disableInvalidFormNotification>
+        <Form noValidate record={profileValues(user)} onSubmit={(values: FieldValues) => submit(values as ProfileValues)} disableInvalidFormNotification>
           <Typography variant="h6" component="h2" sx={{ fontWeight: 600 }}>
             Personal Information
           </Typography>

@@ -43,7 +43,7 @@ export function CreateTicketDialog({ open, onClose }: { open: boolean; onClose()
       aria-labelledby="create-ticket-title"
       data-testid="create-ticket-dialog"
     >
-      <Form
+      <Form noValidate
         defaultValues={EMPTY_TICKET_FORM}
         validate={(values: FieldValues) => validateTicketForm(withBlanks(values as TicketFormValues))}
         onSubmit={(values: FieldValues) => submit(values as TicketFormValues)}

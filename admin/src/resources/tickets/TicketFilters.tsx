@@ -13,7 +13,7 @@ export function TicketFilters() {
   return (
     <Card sx={{ mb: 2 }}>
       <CardContent>
-        <Form
+        <Form noValidate
           defaultValues={fromListFilter(filterValues)}
           onSubmit={(values: FieldValues) => setFilters(toListFilter(values as TicketFilterValues), {})}
           sanitizeEmptyValues={false}

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Box, Chip, Typography } from '@mui/material';
 import { RadioButtonGroupInput, SelectInput, TextInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -86,8 +86,11 @@ export function TicketInputs({ hostName }: { hostName?: string }) {
 function RevalidateAfterSubmit() {
   const { trigger, formState } = useFormContext();
   const values = useWatch();
+  const seen = useRef(values);
   const submitted = formState.isSubmitted;
   useEffect(() => {
+    if (seen.current === values) return; // not on the submit itself: the server's messages stay
+    seen.current = values;
     if (submitted) void trigger();
   }, [values, submitted, trigger]);
   return null;

@@ -28,7 +28,7 @@ export function InviteUserDialog({ open, onClose, onInvited }: { open: boolean; 
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="invite-dialog-title" data-testid="invite-dialog">
-      <Form
+      <Form noValidate
         defaultValues={{ username: '', email: '' }}
         validate={(values: FieldValues) => validateInvite(withBlanks(values as InviteValues))}
         onSubmit={(values: FieldValues) => invite.mutate([invitePayload(withBlanks(values as InviteValues))])}
