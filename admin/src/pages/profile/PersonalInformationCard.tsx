@@ -25,13 +25,13 @@ const FIELDS: { name: keyof ProfileValues; label: string; type?: string; autoCom
  */
 export function PersonalInformationCard({ user }: { user: User }) {
   const toast = useToast();
-  const { refetch } = useCurrentUser();
+  const { refetch: reloadUser } = useCurrentUser();
   const save = useCrmMutation('user', 'updateProfile');
 
   const submit = async (values: ProfileValues) => {
     try {
       await save.mutateAsync([profilePayload(withBlanks(values))]);
-      await refetch();
+      await reloadUser();
       toast('Profile updated', { description: 'Your profile has been updated successfully.', variant: 'success' });
     } catch (failure) {
       toast('Failed to update profile', { description: failureMessage(failure, 'Please try again.'), variant: 'destructive' });
