@@ -25,15 +25,17 @@ function utcDay(value: string | Date): number {
 
 /**
  * Whether a ticket is under warranty: its purchase was at most `termDays` days before the ticket was
- * created (inclusive), and how many days of the window remain today.
+ * created (inclusive), and how many days of the window remain today. `termDays` null is a lifetime
+ * term: always covered, no end (warranty_days_left null).
  */
 export function warrantyStatus(
   purchaseDate: string | Date | null | undefined,
   ticketCreatedAt: Date,
   now: Date = new Date(),
-  termDays: number = WARRANTY_DAYS,
+  termDays: number | null = WARRANTY_DAYS,
 ): WarrantyStatus {
   if (!purchaseDate) return { under_warranty: null, warranty_days_left: null };
+  if (termDays === null) return { under_warranty: true, warranty_days_left: null };
   const purchase = utcDay(purchaseDate);
   return {
     under_warranty: utcDay(ticketCreatedAt) - purchase <= termDays,

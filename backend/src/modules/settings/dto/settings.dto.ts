@@ -1,9 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Allow, IsArray, IsEmail, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { Allow, IsArray, IsEmail, IsIn, IsInt, IsOptional, IsString, isFQDN, isIP, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { TICKET_FIELDS } from '../system-settings.entity.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** Present, even as null: null is then rejected with the field's own message (only documented fields accept null). */
+const present = (_: unknown, value: unknown) => value !== undefined;
+
+/** A host name ("smtp.example.com", "localhost") or an IP address; "" clears the setting. */
+const IsHost = (message: string) =>
+  ValidateBy({
+    name: 'isHost',
+    validator: {
+      validate: (value) =>
+        value === '' ||
+        (typeof value === 'string' && (isIP(value) || isFQDN(value, { require_tld: false, allow_underscores: false, allow_trailing_dot: false }))),
+    },
+  }, { message });
 
 /** The settings as the API shows them: secrets only as "is set" flags (ARCHITECTURE rule 6). */
 export class SettingsResponseDto {
@@ -26,7 +39,9 @@ export class SettingsResponseDto {
 
 /**
  * PUT /api/settings: any subset (the admin saves one section at a time). Omitted fields stay as
- * they are; for text fields an empty string clears the value. Secrets are write-only.
+ * they are; for text fields an empty string clears the value and null is refused. Secrets are
+ * write-only: omitted or "" keeps the stored one (a form showing "set" sends nothing), null clears
+ * it. null also clears ticket_brand and resets smtp_port to 587.
  */
 export class UpdateSettingsDto {
   @ApiPropertyOptional({ type: [String], description: 'Trimmed, non-empty, at most 50 characters, no duplicates (any case)' })
@@ -40,29 +55,30 @@ export class UpdateSettingsDto {
   ticket_brand?: string | null;
 
   @ApiPropertyOptional({ type: [String], enum: TICKET_FIELDS, isArray: true })
-  @IsOptional()
+  @ValidateIf(present)
   @IsIn(TICKET_FIELDS, { each: true, message: `ticket_fields_enabled may only contain: ${TICKET_FIELDS.join(', ')}` })
   @IsArray({ message: `ticket_fields_enabled must be a list drawn from: ${TICKET_FIELDS.join(', ')}` })
   ticket_fields_enabled?: string[];
 
-  @ApiPropertyOptional({ description: 'Write-only; "" clears it' })
-  @IsOptional()
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'Write-only. Omitted or "" keeps the stored key; null clears it' })
+  @ValidateIf((_, value) => value !== undefined && value !== null)
   @MaxLength(1000, { message: 'retell_api_key is too long' })
   @IsString({ message: 'retell_api_key must be text' })
-  retell_api_key?: string;
+  retell_api_key?: string | null;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @ValidateIf(present)
   @Transform(trim)
   @MaxLength(100, { message: 'retell_agent_id must be at most 100 characters' })
   @IsString({ message: 'retell_agent_id must be text' })
   retell_agent_id?: string;
 
-  @ApiPropertyOptional({ example: 'smtp.example.com' })
-  @IsOptional()
+  @ApiPropertyOptional({ example: 'smtp.example.com', description: 'A host name or IP address; "" clears it' })
+  @ValidateIf(present)
   @Transform(trim)
+  @IsHost('smtp_host must be a host name such as smtp.example.com, or an IP address')
   @MaxLength(255, { message: 'smtp_host must be at most 255 characters' })
-  @IsString({ message: 'smtp_host must be text' })
+  @IsString({ message: 'smtp_host must be a host name such as smtp.example.com, or an IP address' })
   smtp_host?: string;
 
   @ApiPropertyOptional({ example: 587, nullable: true, type: Number, description: 'null resets to 587' })
@@ -73,20 +89,20 @@ export class UpdateSettingsDto {
   smtp_port?: number | null;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @ValidateIf(present)
   @Transform(trim)
   @MaxLength(255, { message: 'smtp_username must be at most 255 characters' })
   @IsString({ message: 'smtp_username must be text' })
   smtp_username?: string;
 
-  @ApiPropertyOptional({ description: 'Write-only; "" clears it' })
-  @IsOptional()
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'Write-only. Omitted or "" keeps the stored password; null clears it' })
+  @ValidateIf((_, value) => value !== undefined && value !== null)
   @MaxLength(1000, { message: 'smtp_password is too long' })
   @IsString({ message: 'smtp_password must be text' })
-  smtp_password?: string;
+  smtp_password?: string | null;
 
   @ApiPropertyOptional({ example: 'support@example.com' })
-  @IsOptional()
+  @ValidateIf(present)
   @Transform(trim)
   @ValidateIf((_, value) => value !== '')
   @IsEmail({}, { message: 'smtp_from_email must be a valid email' })
@@ -94,7 +110,7 @@ export class UpdateSettingsDto {
   smtp_from_email?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @ValidateIf(present)
   @Transform(trim)
   @MaxLength(255, { message: 'smtp_from_name must be at most 255 characters' })
   @IsString({ message: 'smtp_from_name must be text' })
