@@ -1,10 +1,15 @@
 import { Module } from '@nestjs/common';
+import { ProductWarrantyTerms } from './products/product-warranty-terms.js';
+import { ProductsController } from './products/products.controller.js';
+import { ProductsService } from './products/products.service.js';
 import { SettingsController } from './settings.controller.js';
 import { SettingsService } from './settings.service.js';
+import { WebhooksController } from './webhooks/webhooks.controller.js';
+import { WebhooksService } from './webhooks/webhooks.service.js';
 
 @Module({
-  controllers: [SettingsController],
-  providers: [SettingsService],
-  exports: [SettingsService],
+  controllers: [SettingsController, ProductsController, WebhooksController],
+  providers: [SettingsService, ProductsService, ProductWarrantyTerms, WebhooksService],
+  exports: [SettingsService, ProductWarrantyTerms, WebhooksService],
 })
 export class SettingsModule {}
