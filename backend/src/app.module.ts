@@ -17,6 +17,7 @@ import { SettingsModule } from './modules/settings/settings.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { OrganizationsModule } from './modules/organizations/organizations.module.js';
 import { UsersModule } from './modules/users/users.module.js';
+import { VoiceAgentModule } from './modules/voice-agent/voice-agent.module.js';
 
 /** Config, the database URL and the secret box, available to every module. */
 @Global()
@@ -53,6 +54,7 @@ export class AppModule {
         SettingsModule,
         UsersModule,
         OrganizationsModule,
+        VoiceAgentModule,
         ...(extraImports ?? []),
       ],
       providers: [

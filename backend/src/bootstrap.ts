@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { type DynamicModule, type INestApplication, Logger } from '@nestjs/common';
+import { type DynamicModule, type INestApplication, Logger, type RawBodyRequest } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import connectPgSimple from 'connect-pg-simple';
@@ -8,6 +8,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import session from 'express-session';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import passport from 'passport';
 import pg from 'pg';
@@ -52,7 +53,7 @@ export async function createApp(
     }),
   );
   app.use(originCheck(config.publicBaseUrl));
-  app.use(express.json({ limit: '1mb' }));
+  app.use(express.json({ limit: '1mb', verify: keepRawBodyOfSignedRoutes }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.use(bodyParserErrors);
 
@@ -96,6 +97,15 @@ export async function createApp(
       await sessionPool.end();
     },
   };
+}
+
+/** Routes whose provider signs the exact bytes of the body (Retell's `x-retell-signature`). */
+const RAW_BODY_PREFIXES = ['/api/webhooks/retell/', '/api/functions/'];
+
+/** Keeps the bytes of a signed route's JSON body as `req.rawBody` (Nest's RawBodyRequest) for verification. */
+function keepRawBodyOfSignedRoutes(req: IncomingMessage, _res: unknown, buffer: Buffer): void {
+  const path = (req as Request).originalUrl ?? req.url ?? '';
+  if (RAW_BODY_PREFIXES.some((prefix) => path.startsWith(prefix))) (req as RawBodyRequest<Request>).rawBody = buffer;
 }
 
 /** Unreadable or oversized bodies answer in the API's error format before reaching a route. */

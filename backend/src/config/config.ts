@@ -38,6 +38,12 @@ export interface AppConfig {
     maxAttempts: number;
     pollIntervalMs: number;
   };
+  retell: RetellConfig;
+}
+
+export interface RetellConfig {
+  /** Origin the Retell SDK calls instead of https://api.retellai.com (a fake in tests), or unset. */
+  apiBaseUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -100,6 +106,11 @@ function resolveAppSecret(env: Env, nodeEnv: NodeEnv, dataDir: string): string {
   return secret;
 }
 
+function retellConfig(env: Env): RetellConfig {
+  const apiBaseUrl = env.RETELL_API_BASE_URL ? url(env, 'RETELL_API_BASE_URL', '', ['http:', 'https:']) : undefined;
+  return { apiBaseUrl };
+}
+
 /** Reads and validates the environment once; a bad value throws a ConfigError that names it. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnvRaw = env.NODE_ENV || 'development';
@@ -140,6 +151,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxAttempts: int(env, 'JOBS_MAX_ATTEMPTS', 10, 1, 25),
       pollIntervalMs: int(env, 'JOBS_POLL_INTERVAL_MS', 2000, 100, 60_000),
     },
+    retell: retellConfig(env),
   };
 }
 

@@ -4,7 +4,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import type { Actor } from '../../common/auth/actor.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { CallLog } from '../call-logs/call-log.entity.js';
-import { CustomersService } from '../customers/customers.service.js';
+import { type CustomerContact, CustomersService } from '../customers/customers.service.js';
 import { SettingsService } from '../settings/settings.service.js';
 import type { CreateTicketDto } from './dto/create-ticket.dto.js';
 import type { UpdateTicketDto } from './dto/update-ticket.dto.js';
@@ -13,6 +13,29 @@ import { TicketStatusChangedEvent } from './events/ticket-status-changed.event.j
 import { nextTicketNumber } from './ticket-number.js';
 import { TicketStatusChange } from './ticket-status-change.entity.js';
 import { Ticket } from './ticket.entity.js';
+
+/** What a new ticket is made of, whoever files it. */
+export interface NewTicket {
+  customer: CustomerContact;
+  /** Empty: the organization's default ticket brand. */
+  productBrand?: string | null;
+  productModel?: string | null;
+  productSku?: string | null;
+  serialNumber?: string | null;
+  orderNumber?: string | null;
+  purchaseLocation?: string | null;
+  purchaseDate?: string | null;
+  issueCategory?: string | null;
+  issueDescription: string;
+  issueStartTime?: string | null;
+  troubleshootingAttempted: boolean;
+  troubleshootingSteps?: string | null;
+  preferredResolution?: string | null;
+  contactMethod: string;
+  priority: string;
+  injuryReported: boolean;
+  propertyDamage: boolean;
+}
 
 /** Creating, reading and editing one ticket. */
 @Injectable()
@@ -25,22 +48,11 @@ export class TicketsService {
   ) {}
 
   async create(actor: Actor, dto: CreateTicketDto): Promise<Ticket> {
-    const organizationId = actor.organizationId;
-    const ticket = await this.em.transactional(async (tx) => {
-      // First: the counter's row lock also serialises the customer lookup below per organization.
-      const ticketNumber = await nextTicketNumber(tx, organizationId);
-      const customer = await this.customers.resolveForTicket(tx, organizationId, {
-        name: dto.customerName,
-        email: dto.customerEmail,
-        phone: dto.customerPhone,
-      });
-      const productBrand = dto.productBrand ?? (await this.settings.defaultTicketBrand(organizationId, tx));
-      const attempted = dto.troubleshootingAttempted === 'Yes';
-      const created = tx.create(Ticket, {
-        organization: organizationId,
-        ticketNumber,
-        customer,
-        productBrand,
+    const attempted = dto.troubleshootingAttempted === 'Yes';
+    return this.em.transactional((tx) =>
+      this.createIn(tx, actor.organizationId, actor.id, {
+        customer: { name: dto.customerName, email: dto.customerEmail, phone: dto.customerPhone },
+        productBrand: dto.productBrand,
         productModel: dto.jackModel,
         productSku: dto.productSku,
         serialNumber: dto.serialNumber ?? null,
@@ -57,20 +69,34 @@ export class TicketsService {
         priority: dto.priority ?? 'Medium',
         injuryReported: dto.injuryReported ?? false,
         propertyDamage: dto.propertyDamage ?? false,
-      });
-      tx.create(TicketStatusChange, {
-        organization: organizationId,
-        ticket: created,
-        fromStatus: null,
-        toStatus: created.status,
-        changedBy: actor.id,
-        createdAt: created.createdAt,
-      });
-      await tx.flush();
-      await this.events.publish(tx, new TicketCreatedEvent(organizationId, created.id, created.productBrand ?? null));
-      return created;
+      }),
+    );
+  }
+
+  /**
+   * The one way a ticket is made, for the API and for the voice agent's function alike: numbering,
+   * customer matching, the default brand, the first history row and `ticket.created`, on the
+   * caller's transaction `tx` (so the caller's own writes commit or roll back with the ticket).
+   * `createdBy` is the user, or null when no user made it (the voice agent).
+   */
+  async createIn(tx: EntityManager, organizationId: string, createdBy: string | null, input: NewTicket): Promise<Ticket> {
+    // First: the counter's row lock also serialises the customer lookup below per organization.
+    const ticketNumber = await nextTicketNumber(tx, organizationId);
+    const customer = await this.customers.resolveForTicket(tx, organizationId, input.customer);
+    const { customer: _contact, ...fields } = input;
+    const productBrand = input.productBrand || (await this.settings.defaultTicketBrand(organizationId, tx));
+    const created = tx.create(Ticket, { ...fields, organization: organizationId, ticketNumber, customer, productBrand });
+    tx.create(TicketStatusChange, {
+      organization: organizationId,
+      ticket: created,
+      fromStatus: null,
+      toStatus: created.status,
+      changedBy: createdBy,
+      createdAt: created.createdAt,
     });
-    return ticket;
+    await tx.flush();
+    await this.events.publish(tx, new TicketCreatedEvent(organizationId, created.id, created.productBrand ?? null));
+    return created;
   }
 
   /** The organization's ticket with its customer; another organization's id is a 404. */
