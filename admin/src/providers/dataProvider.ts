@@ -21,8 +21,11 @@ export interface CrmDataProvider extends DataProvider {
   /** Verifies and connects the organization's own Twilio account. */
   connectTwilio(values: { twilio_account_sid: string; twilio_auth_token: string }): Promise<unknown>;
   sendTestEmail(to: string): Promise<unknown>;
-  /** The public URL Twilio calls for voice (shown to copy into the Twilio console). */
-  voiceWebhookUrl(): string;
+}
+
+/** The public URL Twilio calls for voice (shown to copy into the Twilio console). */
+export function voiceWebhookUrl(): string {
+  return `${window.location.origin}${API_URL}/webhooks/twilio/voice`;
 }
 
 const restProvider = simpleRestProvider(API_URL, httpClient);
@@ -38,5 +41,4 @@ export const dataProvider: CrmDataProvider = {
   updateA2p: (id, values) => apiSend<Organization>('PATCH', `${API_URL}/organizations/${encodeURIComponent(id)}/a2p`, values),
   connectTwilio: values => apiSend('PATCH', `${API_URL}/organizations/twilio-credentials`, values),
   sendTestEmail: to => apiSend('POST', `${API_URL}/test-email`, { to }),
-  voiceWebhookUrl: () => `${window.location.origin}${API_URL}/webhooks/twilio/voice`,
 };

@@ -9,6 +9,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { useToast } from '../../components/useToast';
 import { failureMessage } from '../../lib/fieldErrors';
 import { A2P_STATUS_LABELS } from '../../lib/settingsRules';
+import { voiceWebhookUrl } from '../../providers/dataProvider';
 import { useCurrentUser } from '../../providers/session';
 import type { A2pStatus, Settings } from '../../providers/types';
 import { A2pDialog } from './A2pDialog';
@@ -64,11 +65,10 @@ function TwilioConnectForm({ settings }: { settings: Settings }) {
 
 /** Organization name, A2P status and registration, provider credentials, the voice webhook URL. */
 export function PhoneSetupSection({ settings }: { settings: Settings }) {
-  const crm = useCrm();
   const { data: organization } = useOrganization();
   const [a2pOpen, setA2pOpen] = useState(false);
   const [providerOpen, setProviderOpen] = useState(false);
-  const voiceUrl = crm.voiceWebhookUrl();
+  const voiceUrl = voiceWebhookUrl();
   const status: A2pStatus = organization?.a2p_status ?? 'not_started';
   return (
     <Stack spacing={2}>

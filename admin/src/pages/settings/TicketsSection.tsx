@@ -91,7 +91,6 @@ function BrandListInput({ onManageProducts }: { onManageProducts: (brand: string
         choices={brands.map(b => ({ id: b, name: b }))}
         disabled={brands.length === 0}
         emptyText="No default"
-        emptyValue={null}
         parse={(value: string) => (value === '' ? null : value)}
         helperText={brands.length ? 'New tickets get this brand when none is chosen' : 'Add a brand first'}
         sx={{ maxWidth: 360, mt: 1 }}
