@@ -48,7 +48,7 @@ function BrandListInput({ onManageProducts }: { onManageProducts: (brand: string
             <ListItem key={brand} divider data-testid="brand-row" sx={{ gap: 1, pr: 1 }}>
               <ListItemText primary={brand} />
               {defaultField.value === brand ? <Chip size="small" label="Default" /> : null}
-              <Button size="small" startIcon={<InventoryIcon />} onClick={() => onManageProducts(brand)}>
+              <Button size="small" startIcon={<InventoryIcon />} onClick={() => onManageProducts(brand)} sx={{ whiteSpace: "nowrap", flexShrink: 0 }}>
                 Manage Products
               </Button>
               <IconButton size="small" aria-label={`Remove ${brand}`} onClick={() => remove(brand)}>

@@ -116,3 +116,18 @@ export class UpdateSettingsDto {
   @IsString({ message: 'smtp_from_name must be text' })
   smtp_from_name?: string;
 }
+
+export class RetellAgentWebhookDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() brand!: string;
+}
+
+/** GET /api/settings/retell-agent: the configured agent as Retell describes it. */
+export class RetellAgentCheckDto {
+  @ApiProperty() agent_id!: string;
+  @ApiProperty({ nullable: true, type: String }) agent_name!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: "The agent's webhook URL in Retell" }) webhook_url!: string | null;
+  @ApiProperty({ nullable: true, type: RetellAgentWebhookDto, description: 'The brand webhook that URL belongs to; null when it is none of ours' })
+  webhook!: RetellAgentWebhookDto | null;
+}
