@@ -2,7 +2,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import { apiGet, apiSend } from './httpClient';
 import { httpClient } from './httpClient';
-import type { NotificationSummary, Organization, Settings, SettingsPatch, VoicemailStats } from './types';
+import type { NotificationSummary, Organization, RetellAgentCheck, Settings, SettingsPatch, VoicemailStats } from './types';
 
 export const API_URL = '/api';
 
@@ -21,6 +21,8 @@ export interface CrmDataProvider extends DataProvider {
   /** Verifies and connects the organization's own Twilio account. */
   connectTwilio(values: { twilio_account_sid: string; twilio_auth_token: string }): Promise<unknown>;
   sendTestEmail(to: string): Promise<unknown>;
+  /** Asks Retell about the saved agent and which brand webhook it calls. */
+  checkRetellAgent(): Promise<RetellAgentCheck>;
 }
 
 /** The public URL Twilio calls for voice (shown to copy into the Twilio console). */
@@ -41,4 +43,5 @@ export const dataProvider: CrmDataProvider = {
   updateA2p: (id, values) => apiSend<Organization>('PATCH', `${API_URL}/organizations/${encodeURIComponent(id)}/a2p`, values),
   connectTwilio: values => apiSend('PATCH', `${API_URL}/organizations/twilio-credentials`, values),
   sendTestEmail: to => apiSend('POST', `${API_URL}/test-email`, { to }),
+  checkRetellAgent: () => apiGet<RetellAgentCheck>(`${API_URL}/settings/retell-agent`),
 };

@@ -123,3 +123,11 @@ export interface BrandWebhook {
   retell_webhook_url: string;
   create_warranty_ticket_url: string;
 }
+
+/** GET /api/settings/retell-agent. */
+export interface RetellAgentCheck {
+  agent_id: string;
+  agent_name: string | null;
+  webhook_url: string | null;
+  webhook: { id: string; name: string; brand: string } | null;
+}

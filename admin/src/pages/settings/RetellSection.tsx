@@ -1,9 +1,12 @@
-import { Box, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
 import { Form, SaveButton, TextInput, useGetList } from 'react-admin';
 import { CopyButton } from '../../components/CopyButton';
+import { useToast } from '../../components/useToast';
+import { failureMessage } from '../../lib/fieldErrors';
 import type { BrandWebhook, Settings } from '../../providers/types';
 import { SecretInput } from './SecretInput';
-import { useSaveSettings } from './settingsData';
+import { useCrm, useSaveSettings } from './settingsData';
 
 function UrlLine({ label, url }: { label: string; url: string }) {
   return (
@@ -22,6 +25,26 @@ function UrlLine({ label, url }: { label: string; url: string }) {
 /** Retell API key and agent ID, and where each brand webhook's URLs go in Retell. */
 export function RetellSection({ settings }: { settings: Settings }) {
   const save = useSaveSettings();
+  const crm = useCrm();
+  const toast = useToast();
+  const [checking, setChecking] = useState(false);
+  const checkAgent = async () => {
+    setChecking(true);
+    try {
+      const agent = await crm.checkRetellAgent();
+      const name = agent.agent_name ? `${agent.agent_name} (${agent.agent_id})` : agent.agent_id;
+      toast('Retell agent found', {
+        description: agent.webhook
+          ? `${name} sends its calls to ${agent.webhook.name} (${agent.webhook.brand}).`
+          : `${name} does not send its calls to any of your brand webhooks yet.`,
+        variant: agent.webhook ? 'success' : 'default',
+      });
+    } catch (failure) {
+      toast('Retell check failed', { description: failureMessage(failure, 'Could not reach Retell. Please try again.'), variant: 'destructive' });
+    } finally {
+      setChecking(false);
+    }
+  };
   const { data: webhooks = [] } = useGetList<BrandWebhook>('webhooks', { pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'ASC' } });
   return (
     <Stack spacing={3}>
@@ -32,8 +55,11 @@ export function RetellSection({ settings }: { settings: Settings }) {
         <Stack spacing={1} sx={{ maxWidth: 560 }}>
           <SecretInput source="retell_api_key" label="API Key" isSet={settings.retell_api_key_set} />
           <TextInput source="retell_agent_id" label="Agent ID" helperText={false} />
-          <Box>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <SaveButton label="Save Retell Settings" alwaysEnable />
+            <Button variant="outlined" onClick={checkAgent} disabled={checking || !settings.retell_api_key_set || !settings.retell_agent_id}>
+              {checking ? 'Checking...' : 'Check agent'}
+            </Button>
           </Box>
         </Stack>
       </Form>
