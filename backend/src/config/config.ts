@@ -8,6 +8,11 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', 
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
+export interface RetellConfig {
+  /** Origin the Retell SDK calls instead of https://api.retellai.com (a fake in tests), or unset. */
+  apiBaseUrl?: string;
+}
+
 export interface AppConfig {
   nodeEnv: NodeEnv;
   port: number;
@@ -30,6 +35,7 @@ export interface AppConfig {
   seedDemo: boolean;
   trustProxy: boolean;
   adminDistDir: string;
+  retell: RetellConfig;
   jobs: {
     /** Whether this instance works the queue (false: it only enqueues). */
     worker: boolean;
@@ -38,12 +44,6 @@ export interface AppConfig {
     maxAttempts: number;
     pollIntervalMs: number;
   };
-  retell: RetellConfig;
-}
-
-export interface RetellConfig {
-  /** Origin the Retell SDK calls instead of https://api.retellai.com (a fake in tests), or unset. */
-  apiBaseUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -82,6 +82,11 @@ function url(env: Env, name: string, fallback: string, protocols: string[]): str
   return raw.replace(/\/+$/, '');
 }
 
+function retellConfig(env: Env): RetellConfig {
+  const apiBaseUrl = env.RETELL_API_BASE_URL ? url(env, 'RETELL_API_BASE_URL', '', ['http:', 'https:']) : undefined;
+  return { apiBaseUrl };
+}
+
 /**
  * The secret that signs cookies and derives encryption keys. Production requires it from the
  * environment; elsewhere one is generated once and kept under DATA_DIR so restarts keep sessions.
@@ -104,11 +109,6 @@ function resolveAppSecret(env: Env, nodeEnv: NodeEnv, dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
-}
-
-function retellConfig(env: Env): RetellConfig {
-  const apiBaseUrl = env.RETELL_API_BASE_URL ? url(env, 'RETELL_API_BASE_URL', '', ['http:', 'https:']) : undefined;
-  return { apiBaseUrl };
 }
 
 /** Reads and validates the environment once; a bad value throws a ConfigError that names it. */
@@ -145,13 +145,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     seedDemo: bool(env, 'SEED_DEMO', !databaseUrl),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     adminDistDir: resolve(REPO_ROOT, env.ADMIN_DIST_DIR || 'admin/dist'),
+    retell: retellConfig(env),
     jobs: {
       worker: bool(env, 'JOBS_WORKER', true),
       concurrency: int(env, 'JOBS_CONCURRENCY', 4, 1, 100),
       maxAttempts: int(env, 'JOBS_MAX_ATTEMPTS', 10, 1, 25),
       pollIntervalMs: int(env, 'JOBS_POLL_INTERVAL_MS', 2000, 100, 60_000),
     },
-    retell: retellConfig(env),
   };
 }
 

@@ -55,10 +55,6 @@ export class CallLog {
   @Property({ type: 'text', nullable: true })
   transcription?: string | null;
 
-  /** Retell's analysis summary of an agent call (call_analyzed). */
-  @Property({ type: 'text', nullable: true })
-  callSummary?: string | null;
-
   @Property({ type: 'string', length: 50, nullable: true })
   brand?: string | null;
 
@@ -76,6 +72,10 @@ export class CallLog {
 
   @Property({ type: 'text', nullable: true })
   notes?: string | null;
+
+  /** Retell's analysis summary of an agent call (call_analyzed). */
+  @Property({ type: 'text', nullable: true })
+  callSummary?: string | null;
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Opt<Date> = new Date();
