@@ -198,6 +198,35 @@ test.describe('settings', () => {
     await expect(a2p.getByText('Must be a valid URL')).toBeVisible();
     await expect(a2p.getByText('Must be a valid email')).toBeVisible();
     await saveScreenshot(page, 'settings-a2p', testInfo);
+
+    // A complete registration saves and moves the badge to Pending Registration, also after a reload.
+    const fields: [string, string][] = [
+      ['Business Legal Name', 'Acme Jacks LLC'],
+      ['EIN/Tax ID', '12-3456789'],
+      ['Business Industry', 'Retail'],
+      ['Business Street', '1 Main St'],
+      ['City', 'Austin'],
+      ['State', 'TX'],
+      ['ZIP', '73301'],
+      ['Business Website', 'https://acme.example'],
+      ['Business Description', 'Floor jacks and lifting tools'],
+      ['Contact First Name', 'Ann'],
+      ['Contact Last Name', 'Lee'],
+      ['Contact Email', 'ann@acme.example'],
+      ['Contact Phone', '+15125550100'],
+    ];
+    for (const [label, value] of fields) await a2p.getByLabel(label, { exact: true }).fill(value);
+    await a2p.getByRole('combobox', { name: 'Business Type' }).click();
+    await page.getByRole('option', { name: 'LLC' }).click();
+    await a2p.getByRole('button', { name: 'Save Registration' }).click();
+    await expectToast(page, 'A2P registration updated');
+    await expect(a2p).toBeHidden();
+    await expect(phone.getByTestId('a2p-status')).toHaveText('Pending Registration');
+    await page.reload();
+    await openSection(page, 'Phone Setup');
+    await expect(phone.getByTestId('a2p-status')).toHaveText('Pending Registration');
+    await phone.getByRole('button', { name: 'Edit A2P Registration' }).click();
+    await expect(a2p.getByLabel('Business Legal Name', { exact: true })).toHaveValue('Acme Jacks LLC');
     await a2p.getByRole('button', { name: 'Cancel' }).click();
     await expect(a2p).toBeHidden();
   });
