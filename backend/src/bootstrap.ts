@@ -53,7 +53,9 @@ export async function createApp(
     }),
   );
   app.use(originCheck(config.publicBaseUrl));
-  app.use(express.json({ limit: '1mb', verify: keepRawBodyOfSignedRoutes }));
+  // Retell signs the exact bytes, and a long call's analysed payload (word-level transcript) can pass 1 MB.
+  app.use(SIGNED_RAW_BODY_ROUTES, express.json({ limit: '20mb', verify: keepRawBody }));
+  app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.use(bodyParserErrors);
 
@@ -100,12 +102,11 @@ export async function createApp(
 }
 
 /** Routes whose provider signs the exact bytes of the body (Retell's `x-retell-signature`). */
-const RAW_BODY_PREFIXES = ['/api/webhooks/retell/', '/api/functions/'];
+const SIGNED_RAW_BODY_ROUTES = ['/api/webhooks/retell', '/api/functions'];
 
 /** Keeps the bytes of a signed route's JSON body as `req.rawBody` (Nest's RawBodyRequest) for verification. */
-function keepRawBodyOfSignedRoutes(req: IncomingMessage, _res: unknown, buffer: Buffer): void {
-  const path = (req as Request).originalUrl ?? req.url ?? '';
-  if (RAW_BODY_PREFIXES.some((prefix) => path.startsWith(prefix))) (req as RawBodyRequest<Request>).rawBody = buffer;
+function keepRawBody(req: IncomingMessage, _res: unknown, buffer: Buffer): void {
+  (req as RawBodyRequest<Request>).rawBody = buffer;
 }
 
 /** Unreadable or oversized bodies answer in the API's error format before reaching a route. */

@@ -109,6 +109,17 @@ describe('POST /api/webhooks/retell/{webhookId}', () => {
     expect(await callLogs(callId)).toHaveLength(1);
   });
 
+  it('accepts a long call whose analysed payload passes 1 MB', async () => {
+    const callId = newCallId();
+    const transcript = 'User: the jack sinks. Agent: I see. '.repeat(40_000);
+    const words = Array.from({ length: 8000 }, (_, i) => ({ word: 'jack', start: i / 10, end: i / 10 + 0.1 }));
+    const raw = JSON.stringify(callEvent('call_analyzed', callId, { transcript, transcript_object: [{ role: 'user', content: 'x', words }] }));
+    expect(raw.length).toBeGreaterThan(1_500_000);
+    await post(eventPath(), raw, 204);
+    const [log] = await callLogs(callId);
+    expect(log.transcription).toHaveLength(transcript.length);
+  });
+
   it('refuses a forged, tampered, missing or stale signature and writes nothing', async () => {
     const callId = newCallId();
     const raw = JSON.stringify(callEvent('call_started', callId));

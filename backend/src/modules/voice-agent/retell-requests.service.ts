@@ -27,7 +27,9 @@ export class RetellRequests {
     const organizationId = isUuid(webhookId) ? await this.tenants.organizationOf(Webhook, { id: webhookId }) : null;
     if (!organizationId) throw new NotFoundException('Webhook not found');
     return this.tenants.run(organizationId, async (ctx) => {
-      const webhook = await ctx.em.findOneOrFail(Webhook, { id: webhookId, organization: organizationId });
+      // Deleted since the lookup: the same answer as an unknown webhook.
+      const webhook = await ctx.em.findOne(Webhook, { id: webhookId, organization: organizationId });
+      if (!webhook) throw new NotFoundException('Webhook not found');
       const apiKey = await this.settings.retellApiKey(organizationId, ctx.em);
       if (!apiKey) throw new ForbiddenException('Retell is not configured for this organization: save its API key in Settings');
       if (!(await isSignedByRetell(request.rawBody, apiKey, request.signature))) {
