@@ -14,6 +14,7 @@ import { CallLogsModule } from './modules/call-logs/call-logs.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
+import { StorageModule } from './modules/storage/storage.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { OrganizationsModule } from './modules/organizations/organizations.module.js';
 import { UsersModule } from './modules/users/users.module.js';
@@ -54,6 +55,7 @@ export class AppModule {
         SettingsModule,
         UsersModule,
         OrganizationsModule,
+        StorageModule,
         VoiceAgentModule,
         ...(extraImports ?? []),
       ],

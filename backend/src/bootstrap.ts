@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { type DynamicModule, type INestApplication, Logger, type RawBodyRequest } from '@nestjs/common';
+import { type DynamicModule, type INestApplication, Logger, type RawBodyRequest, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import connectPgSimple from 'connect-pg-simple';
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import passport from 'passport';
 import pg from 'pg';
 import { AppModule } from './app.module.js';
+import { BODY_TOO_DEEP_MESSAGE, rejectDeepJson } from './common/http/body-depth.js';
 import { originCheck } from './common/http/origin-check.js';
 import { setupOpenApi } from './common/http/openapi.js';
 import type { AppConfig } from './config/config.js';
@@ -39,7 +40,8 @@ export async function createApp(
   });
   if (config.trustProxy) app.set('trust proxy', 1);
   app.disable('x-powered-by');
-  app.setGlobalPrefix('api');
+  // Uploaded files keep the spec's stored form, /objects/uploads/..., outside the API prefix.
+  app.setGlobalPrefix('api', { exclude: [{ path: 'objects/uploads/*path', method: RequestMethod.GET }] });
 
   app.use(
     helmet({
@@ -53,9 +55,20 @@ export async function createApp(
     }),
   );
   app.use(originCheck(config.publicBaseUrl));
+  // The nesting limit is checked on the raw bytes before parsing (MAX_BODY_DEPTH, body-depth.ts).
+  const checkDepth = rejectDeepJson();
   // Retell signs the exact bytes, and a long call's analysed payload (word-level transcript) can pass 1 MB.
-  app.use(SIGNED_RAW_BODY_ROUTES, express.json({ limit: '20mb', verify: keepRawBody }));
-  app.use(express.json({ limit: '1mb' }));
+  app.use(
+    SIGNED_RAW_BODY_ROUTES,
+    express.json({
+      limit: '20mb',
+      verify: (req, res, buffer, encoding) => {
+        checkDepth(req, res, buffer, encoding);
+        keepRawBody(req, res, buffer);
+      },
+    }),
+  );
+  app.use(express.json({ limit: '1mb', verify: checkDepth }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.use(bodyParserErrors);
 
@@ -63,10 +76,11 @@ export async function createApp(
   // An idle connection dropped by the server (restart, failover) must not crash the process.
   sessionPool.on('error', (error) => Logger.warn(`Session store connection lost: ${error.message}`, 'Sessions'));
   const PgStore = connectPgSimple(session);
-  // Sessions and passport only for the API: the admin's static files and the SPA fallback need
-  // neither, and would otherwise read the session and the user from the database on every asset.
+  // Sessions and passport only for the API and uploaded files: the admin's static files and the SPA
+  // fallback need neither, and would otherwise read the session and the user on every asset.
+  const sessionPaths = ['/api', '/objects'];
   app.use(
-    '/api',
+    sessionPaths,
     session({
       name: config.session.cookieName,
       secret: config.appSecret,
@@ -83,8 +97,8 @@ export async function createApp(
       },
     }),
   );
-  app.use('/api', passport.initialize());
-  app.use('/api', passport.session());
+  app.use(sessionPaths, passport.initialize());
+  app.use(sessionPaths, passport.session());
 
   setupOpenApi(app, config);
   serveAdmin(app, config.adminDistDir);
@@ -109,20 +123,30 @@ function keepRawBody(req: IncomingMessage, _res: unknown, buffer: Buffer): void 
   (req as RawBodyRequest<Request>).rawBody = buffer;
 }
 
-/** Unreadable or oversized bodies answer in the API's error format before reaching a route. */
+/** body-parser's error types and the text each one answers. */
+const BODY_ERRORS: Record<string, string> = {
+  'entity.too.large': 'Request body is too large',
+  'entity.too.deep': BODY_TOO_DEEP_MESSAGE,
+  'charset.unsupported': 'Unsupported charset of the request body',
+  'encoding.unsupported': 'Unsupported content encoding of the request body',
+  'parameters.too.many': 'Too many parameters in the request body',
+};
+
+/** Unreadable, oversized or too deeply nested bodies answer in the API's error format before reaching a route. */
 function bodyParserErrors(error: { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction): void {
-  if (!error?.type?.startsWith('entity.') && error?.type !== 'request.size.invalid') return next(error);
-  const statusCode = error.status ?? 400;
-  const message = statusCode === 413 ? 'Request body is too large' : 'Malformed request body';
+  const status = error?.status ?? 0;
+  if (typeof error?.type !== 'string' || status < 400 || status >= 500) return next(error);
+  const statusCode = error.type === 'entity.verify.failed' ? 400 : status;
+  const message = BODY_ERRORS[error.type] ?? 'Malformed request body';
   res.status(statusCode).json({ statusCode, error: message, message });
 }
 
-/** The built admin at every non-API path, with index.html as the SPA fallback. */
+/** The built admin at every path but the API's and uploaded files', with index.html as the SPA fallback. */
 function serveAdmin(app: NestExpressApplication, distDir: string): void {
   const index = join(distDir, 'index.html');
   app.use(express.static(distDir, { index: false, maxAge: '1h', immutable: false }));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || req.path === '/api' || req.path.startsWith('/api/')) return next();
+    if (req.method !== 'GET' || req.path === '/api' || req.path.startsWith('/api/') || req.path.startsWith('/objects/')) return next();
     if (!existsSync(index)) {
       res.status(503).type('text/plain').send('The admin is not built yet: run `npm run build`.');
       return;

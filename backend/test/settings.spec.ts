@@ -86,10 +86,6 @@ describe('PUT /api/settings', () => {
     [{ smtp_port: '587' }, 'smtp_port', 'smtp_port must be a port number between 1 and 65535'],
     [{ smtp_host: 'smtp example.com' }, 'smtp_host', 'smtp_host must be a host name such as smtp.example.com, or an IP address'],
     [{ smtp_host: 'https://smtp.example.com' }, 'smtp_host', 'smtp_host must be a host name such as smtp.example.com, or an IP address'],
-    [{ smtp_host: null }, 'smtp_host', 'smtp_host must be a host name such as smtp.example.com, or an IP address'],
-    [{ smtp_from_email: null }, 'smtp_from_email', 'smtp_from_email must be a valid email'],
-    [{ smtp_username: null }, 'smtp_username', 'smtp_username must be text'],
-    [{ retell_agent_id: null }, 'retell_agent_id', 'retell_agent_id must be text'],
     [{ ticket_fields_enabled: null }, 'ticket_fields_enabled', `ticket_fields_enabled must be a list drawn from: ${ALL_FIELDS.join(', ')}`],
     [{ smtp_password: 42 }, 'smtp_password', 'smtp_password must be text'],
   ])('rejects %j', async (body, field, message) => {
@@ -114,6 +110,18 @@ describe('PUT /api/settings', () => {
     }
     const cleared = await owner.agent.put('/api/settings').send({ smtp_host: '' }).expect(200);
     expect(cleared.body.smtp_host).toBeNull();
+  });
+
+  it('clears text fields with null (they are documented nullable)', async () => {
+    await owner.agent
+      .put('/api/settings')
+      .send({ smtp_host: 'smtp.example.com', smtp_username: 'u', smtp_from_email: 'a@example.com', smtp_from_name: 'A', retell_agent_id: 'agent_9' })
+      .expect(200);
+    const res = await owner.agent
+      .put('/api/settings')
+      .send({ smtp_host: null, smtp_username: null, smtp_from_email: null, smtp_from_name: null, retell_agent_id: null })
+      .expect(200);
+    expect(res.body).toMatchObject({ smtp_host: null, smtp_username: null, smtp_from_email: null, smtp_from_name: null, retell_agent_id: null });
   });
 
   it('stores secrets encrypted, shows only flags, keeps them when omitted or "" and clears them with null', async () => {

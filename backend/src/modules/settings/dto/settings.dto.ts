@@ -1,11 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Allow, IsArray, IsEmail, IsIn, IsInt, IsOptional, IsString, isFQDN, isIP, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
+import { OptionalField } from '../../../common/http/optional.js';
 import { TICKET_FIELDS } from '../system-settings.entity.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** Present, even as null: null is then rejected with the field's own message (only documented fields accept null). */
-const present = (_: unknown, value: unknown) => value !== undefined;
 
 /** A host name ("smtp.example.com", "localhost") or an IP address; "" clears the setting. */
 const IsHost = (message: string) =>
@@ -17,6 +16,9 @@ const IsHost = (message: string) =>
         (typeof value === 'string' && (isIP(value) || isFQDN(value, { require_tld: false, allow_underscores: false, allow_trailing_dot: false }))),
     },
   }, { message });
+
+/** A write-only secret: omitted or "" keeps the stored one, null clears it, text replaces it. */
+const keepOrClear = (_: unknown, value: unknown) => value !== undefined && value !== null;
 
 /** The settings as the API shows them: secrets only as "is set" flags (ARCHITECTURE rule 6). */
 export class SettingsResponseDto {
@@ -39,13 +41,14 @@ export class SettingsResponseDto {
 
 /**
  * PUT /api/settings: any subset (the admin saves one section at a time). Omitted fields stay as
- * they are; for text fields an empty string clears the value and null is refused. Secrets are
- * write-only: omitted or "" keeps the stored one (a form showing "set" sends nothing), null clears
- * it. null also clears ticket_brand and resets smtp_port to 587.
+ * they are; for text fields an empty string or null clears the value (they read back as null).
+ * brands and ticket_fields_enabled are lists: null is a 400 there ([] is the empty list). Secrets
+ * (retell_api_key, smtp_password) are write-only: omitted or "" keeps the stored one (a form that
+ * shows "set" sends nothing), null clears it.
  */
 export class UpdateSettingsDto {
   @ApiPropertyOptional({ type: [String], description: 'Trimmed, non-empty, at most 50 characters, no duplicates (any case)' })
-  @IsOptional()
+  @OptionalField()
   @Allow()
   brands?: unknown;
 
@@ -55,31 +58,31 @@ export class UpdateSettingsDto {
   ticket_brand?: string | null;
 
   @ApiPropertyOptional({ type: [String], enum: TICKET_FIELDS, isArray: true })
-  @ValidateIf(present)
+  @OptionalField()
   @IsIn(TICKET_FIELDS, { each: true, message: `ticket_fields_enabled may only contain: ${TICKET_FIELDS.join(', ')}` })
   @IsArray({ message: `ticket_fields_enabled must be a list drawn from: ${TICKET_FIELDS.join(', ')}` })
   ticket_fields_enabled?: string[];
 
   @ApiPropertyOptional({ nullable: true, type: String, description: 'Write-only. Omitted or "" keeps the stored key; null clears it' })
-  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @ValidateIf(keepOrClear)
   @MaxLength(1000, { message: 'retell_api_key is too long' })
   @IsString({ message: 'retell_api_key must be text' })
   retell_api_key?: string | null;
 
-  @ApiPropertyOptional()
-  @ValidateIf(present)
+  @ApiPropertyOptional({ nullable: true, type: String, description: '"" or null clears it' })
+  @IsOptional()
   @Transform(trim)
   @MaxLength(100, { message: 'retell_agent_id must be at most 100 characters' })
   @IsString({ message: 'retell_agent_id must be text' })
-  retell_agent_id?: string;
+  retell_agent_id?: string | null;
 
-  @ApiPropertyOptional({ example: 'smtp.example.com', description: 'A host name or IP address; "" clears it' })
-  @ValidateIf(present)
+  @ApiPropertyOptional({ example: 'smtp.example.com', nullable: true, type: String, description: 'A host name or IP address; "" or null clears it' })
+  @IsOptional()
   @Transform(trim)
   @IsHost('smtp_host must be a host name such as smtp.example.com, or an IP address')
   @MaxLength(255, { message: 'smtp_host must be at most 255 characters' })
   @IsString({ message: 'smtp_host must be a host name such as smtp.example.com, or an IP address' })
-  smtp_host?: string;
+  smtp_host?: string | null;
 
   @ApiPropertyOptional({ example: 587, nullable: true, type: Number, description: 'null resets to 587' })
   @ValidateIf((_, value) => value !== undefined && value !== null)
@@ -88,33 +91,33 @@ export class UpdateSettingsDto {
   @IsInt({ message: 'smtp_port must be a port number between 1 and 65535' })
   smtp_port?: number | null;
 
-  @ApiPropertyOptional()
-  @ValidateIf(present)
+  @ApiPropertyOptional({ nullable: true, type: String, description: '"" or null clears it' })
+  @IsOptional()
   @Transform(trim)
   @MaxLength(255, { message: 'smtp_username must be at most 255 characters' })
   @IsString({ message: 'smtp_username must be text' })
-  smtp_username?: string;
+  smtp_username?: string | null;
 
   @ApiPropertyOptional({ nullable: true, type: String, description: 'Write-only. Omitted or "" keeps the stored password; null clears it' })
-  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @ValidateIf(keepOrClear)
   @MaxLength(1000, { message: 'smtp_password is too long' })
   @IsString({ message: 'smtp_password must be text' })
   smtp_password?: string | null;
 
-  @ApiPropertyOptional({ example: 'support@example.com' })
-  @ValidateIf(present)
+  @ApiPropertyOptional({ example: 'support@example.com', nullable: true, type: String, description: '"" or null clears it' })
+  @IsOptional()
   @Transform(trim)
   @ValidateIf((_, value) => value !== '')
   @IsEmail({}, { message: 'smtp_from_email must be a valid email' })
   @IsString({ message: 'smtp_from_email must be a valid email' })
-  smtp_from_email?: string;
+  smtp_from_email?: string | null;
 
-  @ApiPropertyOptional()
-  @ValidateIf(present)
+  @ApiPropertyOptional({ nullable: true, type: String, description: '"" or null clears it' })
+  @IsOptional()
   @Transform(trim)
   @MaxLength(255, { message: 'smtp_from_name must be at most 255 characters' })
   @IsString({ message: 'smtp_from_name must be text' })
-  smtp_from_name?: string;
+  smtp_from_name?: string | null;
 }
 
 export class RetellAgentWebhookDto {
