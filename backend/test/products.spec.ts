@@ -69,6 +69,7 @@ describe('products CRUD', () => {
     [{ warranty_term: ' ' }, 'warranty_term', 'Warranty Term is required'],
     [{ brand: '' }, 'brand', 'Brand is required'],
     [{ sale_locations: 'online' }, 'sale_locations', 'Sale locations must be a list such as ["online", "in-store", "Store #12"]'],
+    [{ sale_locations: null }, 'sale_locations', 'Sale locations must be a list such as ["online", "in-store", "Store #12"]'],
     [{ sale_locations: ['online', 3] }, 'sale_locations', 'Sale locations must be a list such as ["online", "in-store", "Store #12"]'],
   ])('rejects %j with the form message', async (overrides, field, message) => {
     const res = await owner.agent.post('/api/products').send(product({ sku: 'X-1', ...overrides })).expect(400);

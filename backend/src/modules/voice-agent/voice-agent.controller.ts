@@ -23,7 +23,8 @@ import { VoiceAgentService } from './voice-agent.service.js';
 /**
  * Retell's callbacks (spec part 2 section 7, inbound URLs), public but signed: each verifies
  * x-retell-signature over the raw body with the organization's Retell API key before anything
- * is written. Bodies are taken untyped so the signature is checked before the payload.
+ * is written. Bodies are taken untyped and validated by the service (the function accepts its
+ * arguments with or without Retell's call object).
  */
 @ApiTags('voice agent (Retell)')
 @Public()

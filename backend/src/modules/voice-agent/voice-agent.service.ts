@@ -6,7 +6,10 @@ import { RetellRequests, type SignedRequest } from './retell-requests.service.js
 import { validatePayload } from './validate-payload.js';
 import { WarrantyTicketFunction } from './warranty-ticket-function.service.js';
 
-/** Retell's two callbacks, each verified first and then run in its organization's transaction. */
+/**
+ * Retell's two callbacks: the payload is validated (a 400 names the field), then the webhook and
+ * the signature are checked, and only then does the work run in the organization's transaction.
+ */
 @Injectable()
 export class VoiceAgentService {
   constructor(
@@ -15,17 +18,16 @@ export class VoiceAgentService {
     private readonly warrantyTicket: WarrantyTicketFunction,
   ) {}
 
-  callEvent(webhookId: string, request: SignedRequest, body: unknown): Promise<void> {
+  async callEvent(webhookId: string, request: SignedRequest, body: unknown): Promise<void> {
+    const payload = await validatePayload(RetellEventDto, body);
     return this.requests.handle(webhookId, request, async (ctx, webhook) => {
-      const payload = await validatePayload(RetellEventDto, body);
       if (!isCallEvent(payload.event)) return;
       await this.calls.record(ctx, webhook, payload.call);
     });
   }
 
-  createWarrantyTicket(webhookId: string, request: SignedRequest, body: unknown): Promise<WarrantyTicketResultDto> {
-    return this.requests.handle(webhookId, request, async (ctx, webhook) => {
-      return this.warrantyTicket.run(ctx, webhook, await this.warrantyTicket.parse(body));
-    });
+  async createWarrantyTicket(webhookId: string, request: SignedRequest, body: unknown): Promise<WarrantyTicketResultDto> {
+    const call = await this.warrantyTicket.parse(body);
+    return this.requests.handle(webhookId, request, (ctx, webhook) => this.warrantyTicket.run(ctx, webhook, call));
   }
 }

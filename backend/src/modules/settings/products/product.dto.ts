@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ListQueryDto } from '../../../common/http/list-query.js';
+import { OptionalField } from '../../../common/http/optional.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Each location trimmed; blanks dropped; repeats (any case) kept once. */
@@ -66,7 +67,7 @@ export class ProductInputDto {
     example: ['online', 'in-store', 'Store #12'],
     description: '"online", "in-store" and named stores; trimmed, blanks and repeats dropped. Defaults to [].',
   })
-  @IsOptional()
+  @OptionalField()
   @Transform(cleanLocations)
   @MaxLength(255, { each: true, message: 'Each sale location must be at most 255 characters' })
   @IsString({ each: true, message: PRODUCT_MESSAGES.saleLocations })

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsEmail, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateBy, ValidateIf, ValidateNested, type ValidationOptions } from 'class-validator';
 import { isIsoDate, isPurchaseDateInWindow, TICKET_MESSAGES } from '../../tickets/ticket-options.js';
+import { OptionalField } from '../../../common/http/optional.js';
 import { RetellCallDto } from './retell-call.dto.js';
 
 /** Blank text is absent. */
@@ -32,21 +33,21 @@ export class WarrantyTicketArgsDto {
   @IsString({ message: AGENT_TICKET_MESSAGES.customerName })
   customer_name!: string;
 
-  @ApiPropertyOptional({ example: 'maria@example.com' })
+  @ApiPropertyOptional({ nullable: true, example: 'maria@example.com' })
   @Transform(blankToUndefined)
   @IsOptional()
   @MaxLength(255, { message: AGENT_TICKET_MESSAGES.customerEmail })
   @IsEmail({}, { message: AGENT_TICKET_MESSAGES.customerEmail })
   customer_email?: string;
 
-  @ApiPropertyOptional({ description: "Defaults to the caller's number" })
+  @ApiPropertyOptional({ nullable: true, description: "Defaults to the caller's number" })
   @Transform(blankToUndefined)
   @IsOptional()
   @MaxLength(50, { message: 'customer_phone must be at most 50 characters' })
   @IsString({ message: 'customer_phone must be text' })
   customer_phone?: string;
 
-  @ApiPropertyOptional({ example: 'FJ-250', description: 'SKU or model: at least one of the two' })
+  @ApiPropertyOptional({ nullable: true, example: 'FJ-250', description: 'SKU or model: at least one of the two' })
   @Transform(blankToUndefined)
   @ValidateIf((o: WarrantyTicketArgsDto) => o.product_sku !== undefined || !o.product_model)
   @MaxLength(255, { message: 'product_sku must be at most 255 characters' })
@@ -54,35 +55,35 @@ export class WarrantyTicketArgsDto {
   @IsString({ message: AGENT_TICKET_MESSAGES.product })
   product_sku?: string;
 
-  @ApiPropertyOptional({ example: '3-Ton Floor Jack' })
+  @ApiPropertyOptional({ nullable: true, example: '3-Ton Floor Jack' })
   @Transform(blankToUndefined)
   @IsOptional()
   @MaxLength(255, { message: 'product_model must be at most 255 characters' })
   @IsString({ message: AGENT_TICKET_MESSAGES.product })
   product_model?: string;
 
-  @ApiPropertyOptional({ example: '2026-01-15', format: 'date' })
+  @ApiPropertyOptional({ nullable: true, example: '2026-01-15', format: 'date' })
   @Transform(blankToUndefined)
   @IsOptional()
   @IsPurchaseDateInWindow({ message: TICKET_MESSAGES.purchaseDateWindow })
   @IsIsoDate({ message: 'Purchase date must be a date in the form YYYY-MM-DD' })
   purchase_date?: string;
 
-  @ApiPropertyOptional({ example: 'Walmart' })
+  @ApiPropertyOptional({ nullable: true, example: 'Walmart' })
   @Transform(blankToUndefined)
   @IsOptional()
   @MaxLength(255, { message: 'purchase_location must be at most 255 characters' })
   @IsString({ message: 'purchase_location must be text' })
   purchase_location?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ nullable: true })
   @Transform(blankToUndefined)
   @IsOptional()
   @MaxLength(255, { message: 'order_number must be at most 255 characters' })
   @IsString({ message: 'order_number must be text' })
   order_number?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ nullable: true })
   @Transform(blankToUndefined)
   @IsOptional()
   @MaxLength(255, { message: 'serial_number must be at most 255 characters' })
@@ -96,28 +97,28 @@ export class WarrantyTicketArgsDto {
   @IsString({ message: AGENT_TICKET_MESSAGES.issueDescription })
   issue_description!: string;
 
-  @ApiPropertyOptional({ default: false })
+  @ApiPropertyOptional({ nullable: true, default: false })
   @IsOptional()
   @IsBoolean({ message: 'injury_reported must be true or false' })
   injury_reported?: boolean;
 
-  @ApiPropertyOptional({ default: false })
+  @ApiPropertyOptional({ nullable: true, default: false })
   @IsOptional()
   @IsBoolean({ message: 'property_damage must be true or false' })
   property_damage?: boolean;
 
   @ApiPropertyOptional({ description: 'Only when the function sends its arguments alone (no call object)' })
-  @IsOptional()
+  @OptionalField()
   @IsString({ message: AGENT_TICKET_MESSAGES.callId })
   call_id?: string;
 }
 
 /** Retell's custom-function request: the call and the function's arguments. */
 export class WarrantyTicketFunctionDto {
-  @ApiPropertyOptional({ example: 'create_warranty_ticket' }) @IsOptional() @IsString() name?: string;
+  @ApiPropertyOptional({ example: 'create_warranty_ticket' }) @OptionalField() @IsString({ message: 'name must be text' }) name?: string;
 
   @ApiPropertyOptional({ type: RetellCallDto })
-  @IsOptional()
+  @OptionalField()
   @ValidateNested()
   @Type(() => RetellCallDto)
   @IsObject({ message: 'call must be an object' })
