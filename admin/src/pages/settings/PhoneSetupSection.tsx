@@ -9,7 +9,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { useToast } from '../../components/useToast';
 import { failureMessage } from '../../lib/fieldErrors';
 import { A2P_STATUS_LABELS } from '../../lib/settingsRules';
-import { voiceWebhookUrl } from '../../providers/dataProvider';
+import { voiceWebhookUrl } from '../../providers/methods/settings';
 import { useCurrentUser } from '../../providers/session';
 import type { A2pStatus, Settings } from '../../providers/types';
 import { A2pDialog } from './A2pDialog';
