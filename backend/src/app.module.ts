@@ -17,6 +17,7 @@ import { SettingsModule } from './modules/settings/settings.module.js';
 import { StorageModule } from './modules/storage/storage.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { OrganizationsModule } from './modules/organizations/organizations.module.js';
+import { PhoneNumbersModule } from './modules/phone-numbers/phone-numbers.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { VoiceAgentModule } from './modules/voice-agent/voice-agent.module.js';
 
@@ -56,6 +57,7 @@ export class AppModule {
         UsersModule,
         OrganizationsModule,
         StorageModule,
+        PhoneNumbersModule,
         VoiceAgentModule,
         ...(extraImports ?? []),
       ],

@@ -46,6 +46,7 @@ export interface AppConfig {
   };
   /** Uploaded files: S3-compatible storage when set, else local disk under DATA_DIR. */
   s3?: S3Config;
+  twilio: TwilioConfig;
 }
 
 export interface S3Config {
@@ -56,6 +57,14 @@ export interface S3Config {
   /** Both or neither; neither means the SDK's default credential chain (IAM role, env, profile). */
   credentials?: { accessKeyId: string; secretAccessKey: string };
   forcePathStyle: boolean;
+}
+
+export interface TwilioConfig {
+  /** Origin every Twilio REST request goes to instead of Twilio's hosts (a fake in tests), or unset. */
+  apiBaseUrl?: string;
+  /** The platform (main) account that creates organizations' subaccounts; both or neither. */
+  accountSid?: string;
+  authToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -150,6 +159,22 @@ function s3Config(env: Env): S3Config | undefined {
   };
 }
 
+function twilioConfig(env: Env): TwilioConfig {
+  const apiBaseUrl = env.TWILIO_API_BASE_URL ? url(env, 'TWILIO_API_BASE_URL', '', ['http:', 'https:']) : undefined;
+  if (apiBaseUrl && new URL(apiBaseUrl).pathname !== '/') {
+    throw new ConfigError(`TWILIO_API_BASE_URL must be an origin without a path (got "${env.TWILIO_API_BASE_URL}")`);
+  }
+  const accountSid = env.TWILIO_ACCOUNT_SID || undefined;
+  const authToken = env.TWILIO_AUTH_TOKEN || undefined;
+  if (accountSid && !/^AC[0-9a-fA-F]{32}$/.test(accountSid)) {
+    throw new ConfigError(`TWILIO_ACCOUNT_SID must be "AC" followed by 32 hexadecimal characters (got "${accountSid}")`);
+  }
+  if (Boolean(accountSid) !== Boolean(authToken)) {
+    throw new ConfigError('TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN must be set together');
+  }
+  return { apiBaseUrl, accountSid, authToken };
+}
+
 /** Reads and validates the environment once; a bad value throws a ConfigError that names it. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnvRaw = env.NODE_ENV || 'development';
@@ -192,6 +217,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       pollIntervalMs: int(env, 'JOBS_POLL_INTERVAL_MS', 2000, 100, 60_000),
     },
     s3: s3Config(env),
+    twilio: twilioConfig(env),
   };
 }
 

@@ -3,7 +3,8 @@ import { Migration20261122000000Initial } from './Migration20261122000000Initial
 import { Migration20261122100000Tickets } from './Migration20261122100000Tickets.js';
 import { Migration20261123000000Jobs } from './Migration20261123000000Jobs.js';
 import { Migration20261123130000Uploads } from './Migration20261123130000Uploads.js';
-import { Migration20261123140000VoiceAgent } from './Migration20261123140000VoiceAgent.js';
+import { Migration20261123140000Telephony } from './Migration20261123140000Telephony.js';
+import { Migration20261123150000VoiceAgent } from './Migration20261123150000VoiceAgent.js';
 
 /** Applied in this order; a new migration is appended here after `npm run migration:create`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -11,5 +12,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122100000Tickets', class: Migration20261122100000Tickets },
   { name: 'Migration20261123000000Jobs', class: Migration20261123000000Jobs },
   { name: 'Migration20261123130000Uploads', class: Migration20261123130000Uploads },
-  { name: 'Migration20261123140000VoiceAgent', class: Migration20261123140000VoiceAgent },
+  { name: 'Migration20261123140000Telephony', class: Migration20261123140000Telephony },
+  { name: 'Migration20261123150000VoiceAgent', class: Migration20261123150000VoiceAgent },
 ];

@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { CallLog } from '../call-logs/call-log.entity.js';
@@ -35,6 +35,8 @@ export interface NewTicket {
   priority: string;
   injuryReported: boolean;
   propertyDamage: boolean;
+  /** A call log of the organization to link (a ticket made from a call); its caller's number becomes the customer's phone. */
+  callLogId?: string | null;
 }
 
 /** Creating, reading and editing one ticket. */
@@ -69,6 +71,7 @@ export class TicketsService {
         priority: dto.priority ?? 'Medium',
         injuryReported: dto.injuryReported ?? false,
         propertyDamage: dto.propertyDamage ?? false,
+        callLogId: dto.call_log_id ?? null,
       }),
     );
   }
@@ -82,8 +85,12 @@ export class TicketsService {
   async createIn(tx: EntityManager, organizationId: string, createdBy: string | null, input: NewTicket): Promise<Ticket> {
     // First: the counter's row lock also serialises the customer lookup below per organization.
     const ticketNumber = await nextTicketNumber(tx, organizationId);
-    const customer = await this.customers.resolveForTicket(tx, organizationId, input.customer);
-    const { customer: _contact, ...fields } = input;
+    const call = input.callLogId ? await this.callForTicket(tx, organizationId, input.callLogId) : null;
+    const customer = await this.customers.resolveForTicket(tx, organizationId, {
+      ...input.customer,
+      phone: call?.fromPhone ?? input.customer.phone,
+    });
+    const { customer: _contact, callLogId: _callLogId, ...fields } = input;
     const productBrand = input.productBrand || (await this.settings.defaultTicketBrand(organizationId, tx));
     const created = tx.create(Ticket, { ...fields, organization: organizationId, ticketNumber, customer, productBrand });
     tx.create(TicketStatusChange, {
@@ -94,9 +101,18 @@ export class TicketsService {
       changedBy: createdBy,
       createdAt: created.createdAt,
     });
+    if (call) call.ticket = created;
     await tx.flush();
     await this.events.publish(tx, new TicketCreatedEvent(organizationId, created.id, created.productBrand ?? null));
     return created;
+  }
+
+  /** A ticket made from a call: the organization's call log, locked, not yet linked to a ticket. */
+  private async callForTicket(tx: EntityManager, organizationId: string, callLogId: string): Promise<CallLog> {
+    const call = await tx.findOne(CallLog, { id: callLogId, organization: organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!call) throw new NotFoundException('Call log not found');
+    if (call.ticket) throw new ConflictException('This call already has a ticket');
+    return call;
   }
 
   /** The organization's ticket with its customer; another organization's id is a 404. */
