@@ -23,6 +23,7 @@ async function gotoSettings(page: Page) {
 
 test.describe('settings', () => {
   test('tickets configuration: brand rules, default brand, questions, saved and reloaded', async ({ page }, testInfo) => {
+    test.slow(); // saves and reloads: close to a minute on a loaded two-core machine
     await registerInUi(page, uniqueName('set'));
     await gotoSettings(page);
     await openSection(page, 'Tickets Configuration');
@@ -113,6 +114,7 @@ test.describe('settings', () => {
   });
 
   test('webhooks and Retell: create, see its URLs, delete; the Retell key is write-only', async ({ page, baseURL }, testInfo) => {
+    test.slow(); // saves and reloads: close to a minute on a loaded two-core machine
     await registerInUi(page, uniqueName('hook'));
     await page.request.put('/api/settings', { data: { brands: ['IronJack'] } });
     await gotoSettings(page);
