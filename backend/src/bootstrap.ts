@@ -1,12 +1,13 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { type DynamicModule, type INestApplication, Logger, RequestMethod } from '@nestjs/common';
+import { type DynamicModule, type INestApplication, Logger, type RawBodyRequest, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import passport from 'passport';
 import pg from 'pg';
@@ -55,7 +56,19 @@ export async function createApp(
   );
   app.use(originCheck(config.publicBaseUrl));
   // The nesting limit is checked on the raw bytes before parsing (MAX_BODY_DEPTH, body-depth.ts).
-  app.use(express.json({ limit: '1mb', verify: rejectDeepJson() }));
+  const checkDepth = rejectDeepJson();
+  // Retell signs the exact bytes, and a long call's analysed payload (word-level transcript) can pass 1 MB.
+  app.use(
+    SIGNED_RAW_BODY_ROUTES,
+    express.json({
+      limit: '20mb',
+      verify: (req, res, buffer, encoding) => {
+        checkDepth(req, res, buffer, encoding);
+        keepRawBody(req, res, buffer);
+      },
+    }),
+  );
+  app.use(express.json({ limit: '1mb', verify: checkDepth }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.use(bodyParserErrors);
 
@@ -105,6 +118,14 @@ export async function createApp(
       await sessionPool.end();
     },
   };
+}
+
+/** Routes whose provider signs the exact bytes of the body (Retell's `x-retell-signature`). */
+const SIGNED_RAW_BODY_ROUTES = ['/api/webhooks/retell', '/api/functions'];
+
+/** Keeps the bytes of a signed route's JSON body as `req.rawBody` (Nest's RawBodyRequest) for verification. */
+function keepRawBody(req: IncomingMessage, _res: unknown, buffer: Buffer): void {
+  (req as RawBodyRequest<Request>).rawBody = buffer;
 }
 
 /** body-parser's error types and the text each one answers. */

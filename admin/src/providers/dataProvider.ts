@@ -2,6 +2,7 @@ import type { DataProvider } from 'react-admin';
 import { accountMethods } from './methods/account';
 import { analyticsMethods } from './methods/analytics';
 import { restMethods } from './methods/rest';
+import { settingsMethods } from './methods/settings';
 import { ticketMethods } from './methods/tickets';
 import { uploadMethods } from './methods/uploads';
 import { userMethods } from './methods/users';
@@ -19,6 +20,7 @@ export const customMethods = {
   ...accountMethods,
   ...userMethods,
   ...uploadMethods,
+  ...settingsMethods,
 };
 
 export type CustomMethods = typeof customMethods;

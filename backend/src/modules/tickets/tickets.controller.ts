@@ -23,12 +23,12 @@ import {
   TicketCallLogDto,
   TicketResponseDto,
   toTicketCallLog,
-  toTicketResponse,
 } from './dto/ticket-response.dto.js';
 import { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { TicketBulkService } from './ticket-bulk.service.js';
 import { TicketListService } from './ticket-list.service.js';
 import { TicketMetricsService } from './ticket-metrics.service.js';
+import { TicketResponses } from './ticket-responses.service.js';
 import { TicketsService } from './tickets.service.js';
 
 /** Fixed paths (metrics, recent, bulk-*) are declared before /:id so they are never read as an id. */
@@ -45,6 +45,7 @@ export class TicketsController {
     private readonly list: TicketListService,
     private readonly metricsService: TicketMetricsService,
     private readonly bulk: TicketBulkService,
+    private readonly responses: TicketResponses,
   ) {}
 
   @Post()
@@ -53,7 +54,7 @@ export class TicketsController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The first failing rule in error, every failure in errors' })
   async create(@CurrentActor() actor: Actor, @Body() dto: CreateTicketDto): Promise<CreatedTicketResponseDto> {
     const ticket = await this.tickets.create(actor, dto);
-    return { ticketNumber: ticket.ticketNumber, ...toTicketResponse(ticket) };
+    return { ticketNumber: ticket.ticketNumber, ...(await this.responses.one(actor.organizationId, ticket)) };
   }
 
   @Get()
@@ -92,8 +93,7 @@ export class TicketsController {
       exposed.push('X-Next-Cursor');
     }
     res.setHeader('Access-Control-Expose-Headers', exposed.join(', '));
-    const now = new Date();
-    return page.tickets.map((t) => toTicketResponse(t, now));
+    return this.responses.many(actor.organizationId, page.tickets);
   }
 
   @Get('metrics')
@@ -122,8 +122,7 @@ export class TicketsController {
   @ApiOkResponse({ type: [TicketResponseDto] })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   async recent(@CurrentActor() actor: Actor, @Query() query: RecentTicketsQueryDto): Promise<TicketResponseDto[]> {
-    const now = new Date();
-    return (await this.list.recent(actor, query.limit)).map((t) => toTicketResponse(t, now));
+    return this.responses.many(actor.organizationId, await this.list.recent(actor, query.limit));
   }
 
   @Patch('bulk-update')
@@ -147,7 +146,7 @@ export class TicketsController {
   @ApiOkResponse({ type: TicketResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such ticket in your organization' })
   async findOne(@CurrentActor() actor: Actor, @Param('id', ticketIdPipe) id: string): Promise<TicketResponseDto> {
-    return toTicketResponse(await this.tickets.get(actor, id));
+    return this.responses.one(actor.organizationId, await this.tickets.get(actor, id));
   }
 
   @Patch(':id')
@@ -156,7 +155,7 @@ export class TicketsController {
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   async update(@CurrentActor() actor: Actor, @Param('id', ticketIdPipe) id: string, @Body() dto: UpdateTicketDto): Promise<TicketResponseDto> {
-    return toTicketResponse(await this.tickets.update(actor, id, dto));
+    return this.responses.one(actor.organizationId, await this.tickets.update(actor, id, dto));
   }
 
   @Get(':id/call-logs')
