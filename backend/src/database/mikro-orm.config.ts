@@ -13,7 +13,7 @@ export const MIGRATIONS_SOURCE_DIR = join(
 );
 
 /** Tables that live in the database but are not entities (express-session's store, job receipts). */
-export const NON_ENTITY_TABLES = ['session', 'job_receipts'];
+export const NON_ENTITY_TABLES = ['session', 'job_receipts', 'vapid_keys'];
 
 export function buildOrmOptions(clientUrl: string, overrides: Partial<Options> = {}): Options {
   return defineConfig({
