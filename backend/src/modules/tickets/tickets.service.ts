@@ -67,7 +67,7 @@ export class TicketsService {
         createdAt: created.createdAt,
       });
       await tx.flush();
-      await this.events.publish(tx, new TicketCreatedEvent(organizationId, created.id, created.productBrand ?? null));
+      await this.events.publish(tx, new TicketCreatedEvent(organizationId, created.id, created.productBrand ?? null, actor.id));
       return created;
     });
     return ticket;
