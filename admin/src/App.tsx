@@ -7,13 +7,13 @@ import { AuthPage } from './pages/auth/AuthPage';
 import { ChangePasswordPage } from './pages/change-password/ChangePasswordPage';
 import { DashboardPage } from './pages/dashboard/DashboardPage';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
-import { NotificationsPage } from './pages/notifications/NotificationsPage';
 import { PhoneSystemPage } from './pages/phone-system/PhoneSystemPage';
 import { ProfilePage } from './pages/profile/ProfilePage';
 import { SettingsPage } from './pages/settings/SettingsPage';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { queryClient } from './providers/queryClient';
+import notifications from './resources/notifications';
 import tickets from './resources/tickets';
 import users from './resources/users';
 import { theme } from './theme';
@@ -42,6 +42,7 @@ export function App() {
     >
       <Resource name="tickets" {...tickets} />
       <Resource name="users" {...users} />
+      <Resource name="notifications" {...notifications} />
       <CustomRoutes noLayout>
         <Route path="/auth" element={<AuthPage />} />
         <Route path="/change-password" element={<ChangePasswordPage />} />
@@ -49,7 +50,6 @@ export function App() {
       <CustomRoutes>
         <Route path="/analytics" element={<AnalyticsPage />} />
         <Route path="/phone-system" element={<PhoneSystemPage />} />
-        <Route path="/notifications" element={<NotificationsPage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/profile" element={<ProfilePage />} />
       </CustomRoutes>

@@ -10,6 +10,7 @@ import type { User } from '../providers/types';
 import { LogoutProvider } from './LogoutContext';
 import { SIDEBAR_WIDTH, SidebarContent } from './Sidebar';
 import { TopBar } from './TopBar';
+import { useLiveNotifications } from './useLiveNotifications';
 
 export const CHANGE_PASSWORD_URL = '/change-password';
 
@@ -41,6 +42,7 @@ function Shell({ user, children }: { user: User; children?: ReactNode }) {
   const { pathname } = useLocation();
   const isDesktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
+  useLiveNotifications();
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>

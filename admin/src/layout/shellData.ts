@@ -10,7 +10,6 @@ export const TICKET_METRICS_KEY = ['/api/tickets/metrics'] as const;
 export const VOICEMAIL_STATS_KEY = ['/api/voicemails/stats'] as const;
 export const UNREAD_COUNT_KEY = ['/api/notifications/unread-count'] as const;
 
-export const UNREAD_POLL_MS = 30_000;
 export const BELL_NOTIFICATION_LIMIT = 3;
 export const NOTIFICATIONS_KEY = ['/api/notifications', { limit: BELL_NOTIFICATION_LIMIT }] as const;
 
@@ -63,7 +62,7 @@ export function useBellNotifications() {
   });
 }
 
-/** Unread notification count, polled every 30 s; {count: 0} when the call fails. */
+/** Unread notification count, kept live by the event stream (useLiveNotifications); {count: 0} when the call fails. */
 export function useUnreadNotificationCount() {
   const dataProvider = useDataProvider<CrmDataProvider>();
   return useQuery({
@@ -76,7 +75,5 @@ export function useUnreadNotificationCount() {
         return { count: 0 };
       }
     },
-    refetchInterval: UNREAD_POLL_MS,
-    refetchIntervalInBackground: false,
   });
 }

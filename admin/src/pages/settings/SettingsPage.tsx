@@ -1,5 +1,12 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { Box } from '@mui/material';
+import { PageHeader } from '../../components/PageHeader';
+import { NotificationPreferences } from '../notifications/NotificationPreferences';
 
 export function SettingsPage() {
-  return <PlaceholderPage title="Settings" />;
+  return (
+    <Box sx={{ maxWidth: 1100 }}>
+      <PageHeader title="Settings" />
+      <NotificationPreferences />
+    </Box>
+  );
 }
