@@ -17,7 +17,7 @@ test.describe('notifications page', () => {
   test('tabs, expand to read with metadata, followup, mark as read, delete and the three empty states', async ({ page }, testInfo) => {
     const username = uniqueName('notif');
     await registerInUi(page, username);
-    await replaceNotifications(username, 3);
+    await replaceNotifications(username, 3, { read: 1 });
     await sql(
       `update notifications set metadata = '{"ticket_number":"WC-000777","caller":"Jane Caller"}', type = 'new_ticket'
        where title = 'Notification 3' and user_id = (select id from users where username = $1)`,
@@ -177,17 +177,17 @@ test.describe('notification preferences', () => {
   test('each toggle saves at once and the Coming Soon events are disabled', async ({ page }) => {
     await registerInUi(page, uniqueName('grid'));
     await page.goto('/settings');
-    const voicemailEmail = page.getByRole('checkbox', { name: 'Voicemail or missed call: Email' });
+    const voicemailEmail = page.getByRole('switch', { name: 'Voicemail or missed call: Email' });
     await expect(voicemailEmail).not.toBeChecked();
-    await expect(page.getByRole('checkbox', { name: 'New ticket: SMS' })).toBeChecked();
+    await expect(page.getByRole('switch', { name: 'New ticket: SMS' })).toBeChecked();
     await voicemailEmail.check();
     await expect(voicemailEmail).toBeChecked();
     await expect(page.getByTestId('preference-mentioned_note')).toContainText('Coming Soon');
-    await expect(page.getByRole('checkbox', { name: 'Mentioned in a note: In-App' })).toBeDisabled();
+    await expect(page.getByRole('switch', { name: 'Mentioned in a note: In-App' })).toBeDisabled();
     await expect
       .poll(async () => (await (await page.request.get('/api/notification-preferences')).json()).find((p: { event_type: string }) => p.event_type === 'text_voicemail_missed').email)
       .toBe(true);
     await page.reload();
-    await expect(page.getByRole('checkbox', { name: 'Voicemail or missed call: Email' })).toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Voicemail or missed call: Email' })).toBeChecked();
   });
 });
