@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import passport from 'passport';
 import pg from 'pg';
 import { AppModule } from './app.module.js';
+import { BODY_TOO_DEEP_MESSAGE, rejectDeepJson } from './common/http/body-depth.js';
 import { originCheck } from './common/http/origin-check.js';
 import { setupOpenApi } from './common/http/openapi.js';
 import type { AppConfig } from './config/config.js';
@@ -52,7 +53,8 @@ export async function createApp(
     }),
   );
   app.use(originCheck(config.publicBaseUrl));
-  app.use(express.json({ limit: '1mb' }));
+  // The nesting limit is checked on the raw bytes before parsing (MAX_BODY_DEPTH, body-depth.ts).
+  app.use(express.json({ limit: '1mb', verify: rejectDeepJson() }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.use(bodyParserErrors);
 
@@ -98,11 +100,21 @@ export async function createApp(
   };
 }
 
-/** Unreadable or oversized bodies answer in the API's error format before reaching a route. */
+/** body-parser's error types and the text each one answers. */
+const BODY_ERRORS: Record<string, string> = {
+  'entity.too.large': 'Request body is too large',
+  'entity.too.deep': BODY_TOO_DEEP_MESSAGE,
+  'charset.unsupported': 'Unsupported charset of the request body',
+  'encoding.unsupported': 'Unsupported content encoding of the request body',
+  'parameters.too.many': 'Too many parameters in the request body',
+};
+
+/** Unreadable, oversized or too deeply nested bodies answer in the API's error format before reaching a route. */
 function bodyParserErrors(error: { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction): void {
-  if (!error?.type?.startsWith('entity.') && error?.type !== 'request.size.invalid') return next(error);
-  const statusCode = error.status ?? 400;
-  const message = statusCode === 413 ? 'Request body is too large' : 'Malformed request body';
+  const status = error?.status ?? 0;
+  if (typeof error?.type !== 'string' || status < 400 || status >= 500) return next(error);
+  const statusCode = error.type === 'entity.verify.failed' ? 400 : status;
+  const message = BODY_ERRORS[error.type] ?? 'Malformed request body';
   res.status(statusCode).json({ statusCode, error: message, message });
 }
 

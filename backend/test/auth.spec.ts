@@ -216,6 +216,28 @@ describe('forced password change', () => {
   it('needs a session', async () => {
     await app.request().post('/api/change-password').send({ newPassword: 'brand-new-1' }).expect(401);
   });
+
+  it('is refused with a 403 to a user without a pending change, whose password stays as it was', async () => {
+    const { agent, user, password } = await registerOwner(app);
+    const res = await agent.post('/api/change-password').send({ newPassword: 'taken-over-1' }).expect(403);
+    const message = 'Only a temporary password can be replaced without the current one. Change your password from your profile, with your current password.';
+    expect(res.body).toEqual({ statusCode: 403, error: message, message });
+    // Refused before the body is read: a malformed body gets the same 403, not a 400.
+    expect((await agent.post('/api/change-password').send({ newPassword: 12 }).expect(403)).body.error).toBe(message);
+
+    await app.request().post('/api/login').send({ username: user.username, password: 'taken-over-1' }).expect(401);
+    await app.request().post('/api/login').send({ username: user.username, password }).expect(200);
+    // The normal change, with the current password, is the way for this user.
+    await agent.post('/api/user/change-password').send({ currentPassword: password, newPassword: 'my-new-pass-1' }).expect(200);
+  });
+
+  it('works once: after the forced change, the same route answers 403', async () => {
+    const { agent, user } = await registerOwner(app);
+    await app.db.query('update users set must_change_password = true where id = $1', [user.id]);
+    await agent.post('/api/change-password').send({ newPassword: 'brand-new-1' }).expect(200);
+    await agent.post('/api/change-password').send({ newPassword: 'brand-new-2' }).expect(403);
+    await app.request().post('/api/login').send({ username: user.username, password: 'brand-new-1' }).expect(200);
+  });
 });
 
 describe('tenant isolation', () => {

@@ -81,7 +81,10 @@ test.describe('profile', () => {
   test('changes the password after the checks of the card, and the new password signs in', async ({ page }) => {
     const username = uniqueName('pass');
     await registerInUi(page, username, 'secret123');
-    await page.goto('/profile');
+    // The forced-change screen (no current password) is not for this user: it leads to the profile.
+    await page.goto('/change-password');
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByTestId('profile-password-submit')).toBeVisible();
 
     const current = page.getByTestId('profile-current-password');
     const next = page.getByTestId('profile-new-password');

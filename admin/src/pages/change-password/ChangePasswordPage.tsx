@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { PendingButton } from '../../components/PendingButton';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
@@ -10,9 +10,13 @@ import { refreshCurrentUser, useCurrentUser } from '../../providers/session';
 import { LogoutProvider, useRequestLogout } from '../../layout/LogoutContext';
 
 /**
- * /change-password: reachable by any signed-in user, and the only screen a
- * user with a pending (temporary-password) change can use.
+ * /change-password: the forced change, the only screen a user with a pending
+ * (temporary-password) change can use. It asks for no current password, so the
+ * server refuses it to anyone else; they are sent to /profile, whose Change
+ * Password card (with the current password) is their way to change it.
  */
+const PROFILE_URL = '/profile';
+
 export function ChangePasswordPage() {
   return (
     <LogoutProvider>
@@ -33,7 +37,9 @@ function ChangePasswordForm() {
 
   if (userPending) return <CenteredSpinner />;
   if (!user) return <Navigate to={AUTH_URL} replace />;
-  const forced = user.must_change_password;
+  // While a successful change is finishing (pending), the refreshed user no
+  // longer must change the password: stay until the redirect to / below.
+  if (!user.must_change_password && !pending) return <Navigate to={PROFILE_URL} replace />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -79,21 +85,13 @@ function ChangePasswordForm() {
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
             Change password
           </Typography>
-          {forced ? (
-            <>
-              <Typography variant="body1" sx={{ mt: 1 }}>
-                You must change your password before continuing.
-              </Typography>
-              <Alert severity="info" sx={{ mt: 2 }} data-testid="temporary-password-notice">
-                You signed in with a temporary password. Choose a new password of at least 6 characters to
-                continue to your account.
-              </Alert>
-            </>
-          ) : (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              Choose a new password of at least 6 characters.
-            </Typography>
-          )}
+          <Typography variant="body1" sx={{ mt: 1 }}>
+            You must change your password before continuing.
+          </Typography>
+          <Alert severity="info" sx={{ mt: 2 }} data-testid="temporary-password-notice">
+            You signed in with a temporary password. Choose a new password of at least 6 characters to
+            continue to your account.
+          </Alert>
           <Stack spacing={2} sx={{ mt: 3 }}>
             <TextField
               label="New password"
@@ -127,15 +125,9 @@ function ChangePasswordForm() {
               label="Change password"
               pendingLabel="Changing password..."
             />
-            {forced ? (
-              <Button color="inherit" onClick={requestLogout} data-testid="change-password-logout">
-                Log out
-              </Button>
-            ) : (
-              <Button component={Link} to="/" color="inherit">
-                Cancel
-              </Button>
-            )}
+            <Button color="inherit" onClick={requestLogout} data-testid="change-password-logout">
+              Log out
+            </Button>
           </Stack>
         </CardContent>
       </Card>

@@ -1,7 +1,11 @@
 import { BadRequestException } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString } from 'class-validator';
+import { IsString } from 'class-validator';
 import type { Response } from 'express';
+import { ValidationFailedException } from '../errors/app-exception.js';
+import { jsonNestsDeeperThan, MAX_BODY_DEPTH } from './body-depth.js';
+import { OptionalField } from './optional.js';
+import { findUnsafeText } from './unsafe-text.js';
 
 /**
  * react-admin's simple REST list parameters (ARCHITECTURE rule 4), as JSON strings:
@@ -9,17 +13,17 @@ import type { Response } from 'express';
  */
 export class ListQueryDto {
   @ApiPropertyOptional({ description: 'JSON object of field filters', example: '{"status":"Open"}' })
-  @IsOptional()
+  @OptionalField()
   @IsString()
   filter?: string;
 
   @ApiPropertyOptional({ description: 'JSON [start, end], inclusive', example: '[0,24]' })
-  @IsOptional()
+  @OptionalField()
   @IsString()
   range?: string;
 
   @ApiPropertyOptional({ description: 'JSON [field, "ASC" | "DESC"]', example: '["created_at","DESC"]' })
-  @IsOptional()
+  @OptionalField()
   @IsString()
   sort?: string;
 }
@@ -39,13 +43,22 @@ export interface ListQueryOptions<F extends string> {
   maxLimit?: number;
 }
 
+/**
+ * One JSON query parameter. Its decoded strings get the same NUL/surrogate check as every other
+ * input (`\u0000` inside the JSON only becomes a NUL here), and the same nesting limit as a body.
+ */
 function parseJson(name: string, raw: string | undefined): unknown {
   if (raw === undefined || raw === '') return undefined;
+  if (jsonNestsDeeperThan(raw, MAX_BODY_DEPTH)) throw new BadRequestException(`The ${name} parameter is nested too deeply`);
+  let parsed: unknown;
   try {
-    return JSON.parse(raw);
+    parsed = JSON.parse(raw);
   } catch {
     throw new BadRequestException(`The ${name} parameter must be valid JSON`);
   }
+  const unsafe = findUnsafeText(parsed, name);
+  if (unsafe.length) throw new ValidationFailedException(unsafe);
+  return parsed;
 }
 
 /** Parses and bounds the list parameters; anything malformed is a 400 that names it. */

@@ -3,6 +3,7 @@ import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCookieAuth,
+  ApiForbiddenResponse,
   ApiOkResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
@@ -11,7 +12,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { type Actor, CurrentActor } from '../../common/auth/actor.js';
-import { AllowPendingPasswordChange, Public } from '../../common/auth/public.decorator.js';
+import { AllowPendingPasswordChange, NO_PENDING_PASSWORD_CHANGE, Public, RequirePendingPasswordChange } from '../../common/auth/public.decorator.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { toUserResponse, UserResponseDto } from '../users/dto/user-response.dto.js';
@@ -76,11 +77,15 @@ export class AuthController {
 
   @Post('change-password')
   @HttpCode(200)
-  @AllowPendingPasswordChange()
+  @RequirePendingPasswordChange()
   @ApiCookieAuth()
-  @ApiOperation({ summary: 'Replace a temporary password (forced change); clears must_change_password' })
+  @ApiOperation({
+    summary: 'Replace a temporary password (forced change); clears must_change_password',
+    description: 'Only while must_change_password is set. Any other change goes through POST /api/user/change-password with the current password.',
+  })
   @ApiOkResponse({ type: UserResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: NO_PENDING_PASSWORD_CHANGE })
   async changeForcedPassword(
     @CurrentActor() actor: Actor,
     @Body() dto: ForcedPasswordChangeDto,

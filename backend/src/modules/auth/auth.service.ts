@@ -1,7 +1,8 @@
 import { sql } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { ForbiddenException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
+import { NO_PENDING_PASSWORD_CHANGE } from '../../common/auth/public.decorator.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../common/auth/password.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { Organization } from '../organizations/organization.entity.js';
@@ -76,9 +77,10 @@ export class AuthService {
     return user;
   }
 
-  /** The forced change after signing in with a temporary password. */
+  /** The forced change after signing in with a temporary password; nobody else may skip the current one. */
   async changeForcedPassword(actor: Actor, newPassword: string): Promise<User> {
     const user = await this.currentUser(actor);
+    if (!user.mustChangePassword) throw new ForbiddenException(NO_PENDING_PASSWORD_CHANGE);
     user.passwordHash = await hashPassword(newPassword);
     user.mustChangePassword = false;
     await this.em.flush();

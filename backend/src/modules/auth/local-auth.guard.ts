@@ -2,10 +2,17 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { ValidationFailedException } from '../../common/errors/app-exception.js';
+import { createValidationPipe } from '../../common/http/validation.pipe.js';
 import { TENANT_FILTER } from '../../common/tenancy/tenant-filter.js';
+import { LoginDto } from './dto/auth.dto.js';
 
-/** Runs passport-local, then starts the session (passport regenerates the session id at login). */
+/** Guards run before pipes: the login body is validated here, with the app's own pipe. */
+const validation = createValidationPipe();
+
+/**
+ * Validates the credentials (LoginDto: strict types, no NUL), runs passport-local, then starts the
+ * session (passport regenerates the session id at login).
+ */
 @Injectable()
 export class LocalAuthGuard extends AuthGuard('local') {
   constructor(private readonly em: EntityManager) {
@@ -13,29 +20,18 @@ export class LocalAuthGuard extends AuthGuard('local') {
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const allowed = (await super.canActivate(context)) as boolean;
     const req = context.switchToHttp().getRequest<Request>();
+    req.body = await validation.transform(req.body ?? {}, { type: 'body', metatype: LoginDto, data: undefined });
+    const allowed = (await super.canActivate(context)) as boolean;
     await super.logIn(req);
     // The global guard ran before anyone was signed in: scope the request to the new user now.
     this.em.setFilterParams(TENANT_FILTER, { organizationId: req.user!.organizationId });
     return allowed;
   }
 
-  handleRequest<T>(error: unknown, user: T, _info: unknown, context: ExecutionContext): T {
+  handleRequest<T>(error: unknown, user: T): T {
     if (error) throw error;
-    if (!user) {
-      const body = (context.switchToHttp().getRequest<Request>().body ?? {}) as Record<string, unknown>;
-      const missing = [
-        ...(isBlank(body.username) ? [{ field: 'username', message: 'Username is required' }] : []),
-        ...(isBlank(body.password) ? [{ field: 'password', message: 'Password is required' }] : []),
-      ];
-      if (missing.length) throw new ValidationFailedException(missing);
-      throw new UnauthorizedException('Invalid username or password');
-    }
+    if (!user) throw new UnauthorizedException('Invalid username or password');
     return user;
   }
-}
-
-function isBlank(value: unknown): boolean {
-  return typeof value !== 'string' || value.trim() === '';
 }

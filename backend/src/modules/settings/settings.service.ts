@@ -30,8 +30,8 @@ export function toSettingsResponse(s: SystemSettings): SettingsResponseDto {
   };
 }
 
-/** "" clears a text setting; undefined leaves it alone. */
-function textOrNull(value: string | undefined, current: string | null | undefined): string | null {
+/** "" or null clears a text setting; undefined leaves it alone. */
+function textOrNull(value: string | null | undefined, current: string | null | undefined): string | null {
   if (value === undefined) return current ?? null;
   return value === '' ? null : value;
 }

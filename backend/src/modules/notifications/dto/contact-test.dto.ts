@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
+import { OptionalField } from '../../../common/http/optional.js';
 
 export class TestEmailDto {
   @ApiProperty({ example: 'me@example.com', description: "Usually the user's notification e-mail" })
-  @IsOptional()
+  @OptionalField()
   @IsString({ message: 'No email configured' })
   @MaxLength(255, { message: 'Email must be at most 255 characters' })
   to?: string;
@@ -11,7 +12,7 @@ export class TestEmailDto {
 
 export class TestSmsDto {
   @ApiProperty({ example: '+15551234567', description: "Usually the user's notification phone" })
-  @IsOptional()
+  @OptionalField()
   @IsString({ message: 'No phone number configured' })
   @MaxLength(50, { message: 'Phone must be at most 50 characters' })
   to?: string;

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, Max, Min } from 'class-validator';
 import { ListQueryDto } from '../../../common/http/list-query.js';
+import { OptionalField } from '../../../common/http/optional.js';
 import type { Notification } from '../notification.entity.js';
 
 /** The most one list answer holds. */
@@ -12,19 +13,19 @@ const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : 
 /** The spec's filters, the bell's `limit`, and react-admin's `filter`/`range`/`sort` (ARCHITECTURE rule 4). */
 export class NotificationQueryDto extends ListQueryDto {
   @ApiPropertyOptional({ description: 'false lists unread notifications only' })
-  @IsOptional()
+  @OptionalField()
   @Transform(toBoolean)
   @IsBoolean({ message: 'is_read must be true or false' })
   is_read?: boolean;
 
   @ApiPropertyOptional({ description: 'true lists notifications marked for followup only' })
-  @IsOptional()
+  @OptionalField()
   @Transform(toBoolean)
   @IsBoolean({ message: 'is_followup must be true or false' })
   is_followup?: boolean;
 
   @ApiPropertyOptional({ minimum: 1, maximum: NOTIFICATION_LIST_LIMIT, default: NOTIFICATION_LIST_LIMIT, description: 'At most this many, newest first (the bell asks for 3)' })
-  @IsOptional()
+  @OptionalField()
   @Type(() => Number)
   @Max(NOTIFICATION_LIST_LIMIT, { message: `limit must be a whole number between 1 and ${NOTIFICATION_LIST_LIMIT}` })
   @Min(1, { message: `limit must be a whole number between 1 and ${NOTIFICATION_LIST_LIMIT}` })

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsOptional, IsString } from 'class-validator';
+import { IsBoolean, IsString } from 'class-validator';
+import { OptionalField } from '../../../common/http/optional.js';
 import { type ChannelFlags, NOTIFICATION_CHANNELS, type CatalogueEntry } from '../catalogue.js';
 
 export class NotificationPreferenceDto {
@@ -17,11 +18,11 @@ export class UpdateNotificationPreferenceDto {
   @IsString({ message: 'event_type is required' })
   event_type!: string;
 
-  @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: 'in_app must be true or false' }) in_app?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: 'mobile_push must be true or false' }) mobile_push?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: 'browser must be true or false' }) browser?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: 'sms must be true or false' }) sms?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: 'email must be true or false' }) email?: boolean;
+  @ApiPropertyOptional() @OptionalField() @IsBoolean({ message: 'in_app must be true or false' }) in_app?: boolean;
+  @ApiPropertyOptional() @OptionalField() @IsBoolean({ message: 'mobile_push must be true or false' }) mobile_push?: boolean;
+  @ApiPropertyOptional() @OptionalField() @IsBoolean({ message: 'browser must be true or false' }) browser?: boolean;
+  @ApiPropertyOptional() @OptionalField() @IsBoolean({ message: 'sms must be true or false' }) sms?: boolean;
+  @ApiPropertyOptional() @OptionalField() @IsBoolean({ message: 'email must be true or false' }) email?: boolean;
 }
 
 export class NotificationEventDto {

@@ -67,7 +67,7 @@ export class UpdateA2pDto {
   @IsString({ message: 'Business ZIP is required' })
   business_zip!: string;
 
-  @ApiPropertyOptional({ example: 'US', default: 'US', description: 'Two letters; US when left out' })
+  @ApiPropertyOptional({ example: 'US', default: 'US', nullable: true, type: String, description: 'Two letters; US when left out, blank or null' })
   @Transform(upperOrNull)
   @IsOptional()
   @Matches(/^[A-Z]{2}$/, { message: 'Business country must be 2 letters' })

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Allow, IsArray, IsEmail, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { OptionalField } from '../../../common/http/optional.js';
 import { TICKET_FIELDS } from '../system-settings.entity.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -26,11 +27,13 @@ export class SettingsResponseDto {
 
 /**
  * PUT /api/settings: any subset (the admin saves one section at a time). Omitted fields stay as
- * they are; for text fields an empty string clears the value. Secrets are write-only.
+ * they are; for text fields and secrets an empty string or null clears the value (they read back
+ * as null). brands and ticket_fields_enabled are lists: null is a 400 there ([] is the empty list).
+ * Secrets are write-only.
  */
 export class UpdateSettingsDto {
   @ApiPropertyOptional({ type: [String], description: 'Trimmed, non-empty, at most 50 characters, no duplicates (any case)' })
-  @IsOptional()
+  @OptionalField()
   @Allow()
   brands?: unknown;
 
@@ -40,30 +43,30 @@ export class UpdateSettingsDto {
   ticket_brand?: string | null;
 
   @ApiPropertyOptional({ type: [String], enum: TICKET_FIELDS, isArray: true })
-  @IsOptional()
+  @OptionalField()
   @IsIn(TICKET_FIELDS, { each: true, message: `ticket_fields_enabled may only contain: ${TICKET_FIELDS.join(', ')}` })
   @IsArray({ message: `ticket_fields_enabled must be a list drawn from: ${TICKET_FIELDS.join(', ')}` })
   ticket_fields_enabled?: string[];
 
-  @ApiPropertyOptional({ description: 'Write-only; "" clears it' })
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'Write-only; "" or null clears it' })
   @IsOptional()
   @MaxLength(1000, { message: 'retell_api_key is too long' })
   @IsString({ message: 'retell_api_key must be text' })
-  retell_api_key?: string;
+  retell_api_key?: string | null;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ nullable: true, type: String, description: '"" or null clears it' })
   @IsOptional()
   @Transform(trim)
   @MaxLength(100, { message: 'retell_agent_id must be at most 100 characters' })
   @IsString({ message: 'retell_agent_id must be text' })
-  retell_agent_id?: string;
+  retell_agent_id?: string | null;
 
-  @ApiPropertyOptional({ example: 'smtp.example.com' })
+  @ApiPropertyOptional({ example: 'smtp.example.com', nullable: true, type: String, description: '"" or null clears it' })
   @IsOptional()
   @Transform(trim)
   @MaxLength(255, { message: 'smtp_host must be at most 255 characters' })
   @IsString({ message: 'smtp_host must be text' })
-  smtp_host?: string;
+  smtp_host?: string | null;
 
   @ApiPropertyOptional({ example: 587, nullable: true, type: Number, description: 'null resets to 587' })
   @ValidateIf((_, value) => value !== undefined && value !== null)
@@ -72,31 +75,31 @@ export class UpdateSettingsDto {
   @IsInt({ message: 'smtp_port must be a port number between 1 and 65535' })
   smtp_port?: number | null;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ nullable: true, type: String, description: '"" or null clears it' })
   @IsOptional()
   @Transform(trim)
   @MaxLength(255, { message: 'smtp_username must be at most 255 characters' })
   @IsString({ message: 'smtp_username must be text' })
-  smtp_username?: string;
+  smtp_username?: string | null;
 
-  @ApiPropertyOptional({ description: 'Write-only; "" clears it' })
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'Write-only; "" or null clears it' })
   @IsOptional()
   @MaxLength(1000, { message: 'smtp_password is too long' })
   @IsString({ message: 'smtp_password must be text' })
-  smtp_password?: string;
+  smtp_password?: string | null;
 
-  @ApiPropertyOptional({ example: 'support@example.com' })
+  @ApiPropertyOptional({ example: 'support@example.com', nullable: true, type: String, description: '"" or null clears it' })
   @IsOptional()
   @Transform(trim)
   @ValidateIf((_, value) => value !== '')
   @IsEmail({}, { message: 'smtp_from_email must be a valid email' })
   @IsString({ message: 'smtp_from_email must be a valid email' })
-  smtp_from_email?: string;
+  smtp_from_email?: string | null;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ nullable: true, type: String, description: '"" or null clears it' })
   @IsOptional()
   @Transform(trim)
   @MaxLength(255, { message: 'smtp_from_name must be at most 255 characters' })
   @IsString({ message: 'smtp_from_name must be text' })
-  smtp_from_name?: string;
+  smtp_from_name?: string | null;
 }

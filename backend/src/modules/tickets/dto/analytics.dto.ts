@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn } from 'class-validator';
+import { OptionalField } from '../../../common/http/optional.js';
 import { OptionalDayCount } from './day-count.js';
 
 export const ANALYTICS_PERIODS = [30, 90, 365] as const;
@@ -8,7 +9,7 @@ export const MONTHS = ['current', 'last'] as const;
 
 export class PeriodQueryDto {
   @ApiPropertyOptional({ enum: ANALYTICS_PERIODS, description: 'Only tickets created in the last N days; all time when omitted' })
-  @IsOptional()
+  @OptionalField()
   @Type(() => Number)
   @IsIn(ANALYTICS_PERIODS, { message: 'days must be one of: 30, 90, 365' })
   days?: (typeof ANALYTICS_PERIODS)[number];
@@ -16,7 +17,7 @@ export class PeriodQueryDto {
 
 export class StatusQueryDto extends PeriodQueryDto {
   @ApiPropertyOptional({ enum: MONTHS, description: 'Only tickets created in the current or the last calendar month (UTC); not with days' })
-  @IsOptional()
+  @OptionalField()
   @IsIn(MONTHS, { message: 'month must be current or last' })
   month?: (typeof MONTHS)[number];
 }

@@ -5,7 +5,6 @@ import {
   IsEmail,
   IsIn,
   IsNotEmpty,
-  IsOptional,
   IsString,
   MaxLength,
   MinLength,
@@ -27,9 +26,10 @@ import {
   YES_NO,
 } from '../ticket-options.js';
 import { TICKET_PRIORITIES } from '../ticket.entity.js';
+import { OptionalField } from '../../../common/http/optional.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** Optional text: blank means absent. */
+/** Optional text: blank or null means not given (those fields are documented nullable). */
 const blankToUndefined = ({ value }: { value: unknown }) => {
   const v = typeof value === 'string' ? value.trim() : value;
   return v === '' || v === null ? undefined : v;
@@ -58,16 +58,16 @@ export class CreateTicketDto {
   @IsString({ message: TICKET_MESSAGES.customerEmail })
   customerEmail!: string;
 
-  @ApiPropertyOptional({ example: '+15125550101', maxLength: 50 })
+  @ApiPropertyOptional({ example: '+15125550101', maxLength: 50, nullable: true, type: String, description: 'null or blank: none' })
   @Transform(blankToUndefined)
-  @IsOptional()
+  @OptionalField()
   @MaxLength(50, { message: 'Phone number must be at most 50 characters' })
   @IsString({ message: 'Phone number must be text' })
   customerPhone?: string;
 
-  @ApiPropertyOptional({ enum: CONTACT_METHODS, default: 'Email' })
+  @ApiPropertyOptional({ enum: CONTACT_METHODS, default: 'Email', nullable: true, description: 'null or blank: the default' })
   @Transform(blankToUndefined)
-  @IsOptional()
+  @OptionalField()
   @IsIn(CONTACT_METHODS, { message: oneOfMessage('Contact method', CONTACT_METHODS) })
   contactMethod?: (typeof CONTACT_METHODS)[number];
 
@@ -107,9 +107,9 @@ export class CreateTicketDto {
   @IsString({ message: TICKET_MESSAGES.jackModel })
   jackModel!: (typeof JACK_MODELS)[number];
 
-  @ApiPropertyOptional({ maxLength: 255 })
+  @ApiPropertyOptional({ maxLength: 255, nullable: true, type: String, description: 'null or blank: none' })
   @Transform(blankToUndefined)
-  @IsOptional()
+  @OptionalField()
   @MaxLength(255, { message: 'Serial number must be at most 255 characters' })
   @IsString({ message: 'Serial number must be text' })
   serialNumber?: string;
@@ -135,9 +135,9 @@ export class CreateTicketDto {
   @IsString({ message: TICKET_MESSAGES.issueStartTime })
   issueStartTime!: (typeof ISSUE_START_TIMES)[number];
 
-  @ApiPropertyOptional({ enum: YES_NO, default: 'No' })
+  @ApiPropertyOptional({ enum: YES_NO, default: 'No', nullable: true, description: 'null or blank: the default' })
   @Transform(blankToUndefined)
-  @IsOptional()
+  @OptionalField()
   @IsIn(YES_NO, { message: 'Troubleshooting attempted must be Yes or No' })
   troubleshootingAttempted?: (typeof YES_NO)[number];
 
@@ -156,26 +156,31 @@ export class CreateTicketDto {
   @IsString({ message: TICKET_MESSAGES.preferredResolution })
   preferredResolution!: (typeof PREFERRED_RESOLUTIONS)[number];
 
-  @ApiPropertyOptional({ description: "Defaults to the organization's default ticket brand (settings.ticket_brand)", maxLength: 50 })
+  @ApiPropertyOptional({
+    description: "Defaults to the organization's default ticket brand (settings.ticket_brand); null or blank: that default",
+    maxLength: 50,
+    nullable: true,
+    type: String,
+  })
   @Transform(blankToUndefined)
-  @IsOptional()
+  @OptionalField()
   @MaxLength(50, { message: 'Brand must be at most 50 characters' })
   @IsString({ message: 'Brand must be text' })
   productBrand?: string;
 
-  @ApiPropertyOptional({ enum: TICKET_PRIORITIES, default: 'Medium' })
+  @ApiPropertyOptional({ enum: TICKET_PRIORITIES, default: 'Medium', nullable: true, description: 'null or blank: the default' })
   @Transform(blankToUndefined)
-  @IsOptional()
+  @OptionalField()
   @IsIn(TICKET_PRIORITIES, { message: oneOfMessage('Priority', TICKET_PRIORITIES) })
   priority?: (typeof TICKET_PRIORITIES)[number];
 
   @ApiPropertyOptional({ default: false })
-  @IsOptional()
+  @OptionalField()
   @IsBoolean({ message: 'Injury reported must be true or false' })
   injuryReported?: boolean;
 
   @ApiPropertyOptional({ default: false })
-  @IsOptional()
+  @OptionalField()
   @IsBoolean({ message: 'Property damage must be true or false' })
   propertyDamage?: boolean;
 }

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsInt, IsString, Max, Min } from 'class-validator';
+import { OptionalField } from '../../../common/http/optional.js';
 import { ListQueryDto } from '../../../common/http/list-query.js';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../ticket.entity.js';
 
@@ -10,20 +11,20 @@ import { TICKET_PRIORITIES, TICKET_STATUSES } from '../ticket.entity.js';
  * Validation of the values happens in parseTicketFilters (one place for both spellings).
  */
 export class ListTicketsQueryDto extends ListQueryDto {
-  @ApiPropertyOptional({ enum: TICKET_STATUSES }) @IsOptional() @IsString() status?: string;
-  @ApiPropertyOptional({ example: 'IronJack' }) @IsOptional() @IsString() brand?: string;
-  @ApiPropertyOptional({ enum: TICKET_PRIORITIES }) @IsOptional() @IsString() priority?: string;
-  @ApiPropertyOptional({ format: 'date', example: '2026-01-01' }) @IsOptional() @IsString() dateFrom?: string;
-  @ApiPropertyOptional({ format: 'date', example: '2026-01-31', description: 'Inclusive' }) @IsOptional() @IsString() dateTo?: string;
+  @ApiPropertyOptional({ enum: TICKET_STATUSES }) @OptionalField() @IsString() status?: string;
+  @ApiPropertyOptional({ example: 'IronJack' }) @OptionalField() @IsString() brand?: string;
+  @ApiPropertyOptional({ enum: TICKET_PRIORITIES }) @OptionalField() @IsString() priority?: string;
+  @ApiPropertyOptional({ format: 'date', example: '2026-01-01' }) @OptionalField() @IsString() dateFrom?: string;
+  @ApiPropertyOptional({ format: 'date', example: '2026-01-31', description: 'Inclusive' }) @OptionalField() @IsString() dateTo?: string;
   @ApiPropertyOptional({ description: 'Search ticket number, customer name, phone, e-mail and description' })
-  @IsOptional()
+  @OptionalField()
   @IsString()
   q?: string;
 }
 
 export class RecentTicketsQueryDto {
   @ApiPropertyOptional({ minimum: 1, maximum: 50, default: 10 })
-  @IsOptional()
+  @OptionalField()
   @Type(() => Number)
   @Max(50, { message: 'limit must be between 1 and 50' })
   @Min(1, { message: 'limit must be between 1 and 50' })

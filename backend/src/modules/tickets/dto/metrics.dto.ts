@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString } from 'class-validator';
+import { IsString } from 'class-validator';
+import { OptionalField } from '../../../common/http/optional.js';
 import { OptionalDayCount } from './day-count.js';
 
 export class MetricsQueryDto {
@@ -7,7 +8,7 @@ export class MetricsQueryDto {
     example: 'America/New_York',
     description: 'IANA time zone that defines "today" for closedToday (default UTC)',
   })
-  @IsOptional()
+  @OptionalField()
   @IsString({ message: 'tz must be an IANA time zone such as America/New_York' })
   tz?: string;
 }

@@ -1,23 +1,27 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { OptionalField } from '../../../common/http/optional.js';
 import { oneOfMessage } from '../ticket-options.js';
 import { TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from '../ticket.entity.js';
 
-/** PATCH /api/tickets/{id}: any of these; the admin's Add Note sends the whole appended description. */
+/**
+ * PATCH /api/tickets/{id}: any of these; the admin's Add Note sends the whole appended description.
+ * None is nullable: null is a 400 with the field's message.
+ */
 export class UpdateTicketDto {
   @ApiPropertyOptional({ enum: TICKET_STATUSES })
-  @IsOptional()
+  @OptionalField()
   @IsIn(TICKET_STATUSES, { message: oneOfMessage('Status', TICKET_STATUSES) })
   status?: TicketStatus;
 
   @ApiPropertyOptional({ enum: TICKET_PRIORITIES })
-  @IsOptional()
+  @OptionalField()
   @IsIn(TICKET_PRIORITIES, { message: oneOfMessage('Priority', TICKET_PRIORITIES) })
   priority?: TicketPriority;
 
   @ApiPropertyOptional({ description: 'The whole description (notes are appended by the client)', maxLength: 100000 })
-  @IsOptional()
+  @OptionalField()
   @MaxLength(100000, { message: 'Issue description must be at most 100000 characters' })
   @Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? '' : value))
   @IsNotEmpty({ message: 'Issue description cannot be empty' })
@@ -25,7 +29,7 @@ export class UpdateTicketDto {
   issue_description?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @OptionalField()
   @IsBoolean({ message: 'purchase_verified must be true or false' })
   purchase_verified?: boolean;
 }
