@@ -41,6 +41,17 @@ export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy, OnAppli
     await em.execute('select pg_notify(?, ?)', [LIVE_CHANNEL, payload]);
   }
 
+  /** Many messages in one round trip (a fan-out's), each its own NOTIFY. */
+  async publishMany(em: EntityManager, messages: LiveMessage[]): Promise<void> {
+    if (!messages.length) return;
+    const payloads = messages.map((message) => {
+      const payload = JSON.stringify(message);
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD) throw new Error(`Live message ${message.event} is too large for NOTIFY`);
+      return payload;
+    });
+    await em.execute('select count(pg_notify(?, payload)) from json_array_elements_text(?::json) as payload', [LIVE_CHANNEL, JSON.stringify(payloads)]);
+  }
+
   /** Registers an open tab; returns its unsubscribe. `close` ends the tab's stream at shutdown. */
   subscribe(organizationId: string, userId: string, send: LiveSend, close: () => void): () => void {
     const key = `${organizationId}:${userId}`;

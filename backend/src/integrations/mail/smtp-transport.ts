@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 
 /** An organization's SMTP server, as its settings hold it (password already opened). */
 export interface SmtpSettings {
@@ -19,22 +19,19 @@ export interface OutgoingMail {
 
 /** A hung server fails the attempt (the job retries) instead of holding a worker. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+/** Organizations whose pooled connections are kept open at once. */
+const MAX_POOLS = 20;
 
 /**
- * Sends one message through the organization's own SMTP server. A transport per send: settings
- * change at any time and differ per organization, and a notification e-mail is not a hot path.
+ * SMTP transports per server settings: pooled (a fan-out sends many messages through the same
+ * server) and rebuilt when the organization's settings change, since the settings are the key.
  * Port 465 is implicit TLS; other ports upgrade with STARTTLS when the server offers it.
  */
-export async function sendSmtpMail(smtp: SmtpSettings, mail: OutgoingMail): Promise<{ messageId: string }> {
-  const transport = nodemailer.createTransport({
-    host: smtp.host,
-    port: smtp.port,
-    secure: smtp.port === 465,
-    auth: smtp.username ? { user: smtp.username, pass: smtp.password ?? '' } : undefined,
-    ...TIMEOUTS,
-  });
-  try {
-    const info = await transport.sendMail({
+export class SmtpTransports {
+  private readonly pools = new Map<string, Transporter>();
+
+  async send(smtp: SmtpSettings, mail: OutgoingMail): Promise<{ messageId: string }> {
+    const info = await this.transport(smtp).sendMail({
       from: smtp.fromName ? { name: smtp.fromName, address: smtp.fromEmail } : smtp.fromEmail,
       to: mail.to,
       subject: mail.subject,
@@ -42,7 +39,37 @@ export async function sendSmtpMail(smtp: SmtpSettings, mail: OutgoingMail): Prom
       html: mail.html,
     });
     return { messageId: String(info.messageId ?? '') };
-  } finally {
-    transport.close();
+  }
+
+  closeAll(): void {
+    for (const transport of this.pools.values()) transport.close();
+    this.pools.clear();
+  }
+
+  private transport(smtp: SmtpSettings): Transporter {
+    const key = JSON.stringify(smtp);
+    const existing = this.pools.get(key);
+    if (existing) {
+      // Most recently used last: the oldest pool is the one evicted.
+      this.pools.delete(key);
+      this.pools.set(key, existing);
+      return existing;
+    }
+    const transport = nodemailer.createTransport({
+      pool: true,
+      maxConnections: 3,
+      host: smtp.host,
+      port: smtp.port,
+      secure: smtp.port === 465,
+      auth: smtp.username ? { user: smtp.username, pass: smtp.password ?? '' } : undefined,
+      ...TIMEOUTS,
+    });
+    this.pools.set(key, transport);
+    if (this.pools.size > MAX_POOLS) {
+      const [oldestKey, oldest] = this.pools.entries().next().value as [string, Transporter];
+      this.pools.delete(oldestKey);
+      oldest.close();
+    }
+    return transport;
   }
 }

@@ -100,18 +100,19 @@ export class NotificationFanOut {
         [organizationId, `{${[...inApp.keys()].join(',')}}`],
       );
       const unread = new Map(counts.map((c) => [c.user_id, c.n]));
-      for (const [userId, notification] of inApp) {
-        await this.live.publish(em, {
+      await this.live.publishMany(
+        em,
+        [...inApp].map(([userId, notification]) => ({
           organizationId,
           userId,
           event: 'notification',
           data: { notification: toLiveNotification(notification), unread_count: unread.get(userId) ?? 0 },
-        });
-      }
+        })),
+      );
     }
 
-    let queued = 0;
     const url = `${this.config.publicBaseUrl}${draft.link}`;
+    const jobs: Parameters<Jobs['enqueueMany']>[1] = [];
     for (const userId of ids) {
       const flags = prefs.get(userId) ?? defaults;
       for (const channel of JOB_CHANNELS) {
@@ -126,10 +127,10 @@ export class NotificationFanOut {
           url,
           notificationId: inApp.get(userId)?.id ?? null,
         };
-        await this.jobs.enqueue(em, CHANNEL_TASKS[channel], payload, { key: `${draft.sourceKey}:${userId}:${channel}` });
-        queued += 1;
+        jobs.push({ task: CHANNEL_TASKS[channel], payload, options: { key: `${draft.sourceKey}:${userId}:${channel}` } });
       }
     }
-    return { recipients: ids.length, jobs: queued };
+    await this.jobs.enqueueMany(em, jobs);
+    return { recipients: ids.length, jobs: jobs.length };
   }
 }

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { SecretBox } from '../../../common/crypto/secret-box.js';
-import { type OutgoingMail, sendSmtpMail, type SmtpSettings } from '../../../integrations/mail/smtp-transport.js';
+import { type OutgoingMail, type SmtpSettings, SmtpTransports } from '../../../integrations/mail/smtp-transport.js';
 import { DEFAULT_SMTP_PORT } from '../../settings/settings.service.js';
 import { SystemSettings } from '../../settings/system-settings.entity.js';
 
@@ -9,8 +9,14 @@ export const NO_SMTP = 'No SMTP server configured';
 
 /** Mail through the organization's SMTP settings (Settings → SMTP), read on the caller's EntityManager. */
 @Injectable()
-export class OrganizationMailer {
+export class OrganizationMailer implements OnModuleDestroy {
+  private readonly transports = new SmtpTransports();
+
   constructor(private readonly secrets: SecretBox) {}
+
+  onModuleDestroy(): void {
+    this.transports.closeAll();
+  }
 
   async smtpOf(em: EntityManager, organizationId: string): Promise<SmtpSettings | null> {
     const s = await em.findOne(SystemSettings, { organization: organizationId });
@@ -28,6 +34,6 @@ export class OrganizationMailer {
   }
 
   send(smtp: SmtpSettings, mail: OutgoingMail): Promise<{ messageId: string }> {
-    return sendSmtpMail(smtp, mail);
+    return this.transports.send(smtp, mail);
   }
 }
