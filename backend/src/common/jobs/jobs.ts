@@ -15,6 +15,8 @@ export interface EnqueueOptions {
   key?: string;
   maxAttempts?: number;
   runAt?: Date;
+  /** Lower runs first (default 0); e.g. a fan-out's many deliveries wait behind the next events' handlers. */
+  priority?: number;
 }
 
 /** Name of the payload field holding a job's receipt key (see JobWorker). */
@@ -39,6 +41,7 @@ export class Jobs {
       maxAttempts: options.maxAttempts ?? handler.maxAttempts,
       runAt: options.runAt,
       jobKey: options.key ? receipt : undefined,
+      priority: options.priority,
     });
   }
 
@@ -58,6 +61,7 @@ export class Jobs {
         run_at: options.runAt?.toISOString() ?? null,
         max_attempts: options.maxAttempts ?? handler.maxAttempts ?? this.config.jobs.maxAttempts,
         job_key: options.key ? receipt : null,
+        priority: options.priority ?? 0,
       };
     });
     await em.execute(
@@ -67,10 +71,10 @@ export class Jobs {
   }
 
   /** Inserts one job row on `em`'s connection (and transaction, when it has one). */
-  async add(em: EntityManager, task: string, payload: JobPayload, options: { maxAttempts?: number; runAt?: Date; jobKey?: string }): Promise<void> {
+  async add(em: EntityManager, task: string, payload: JobPayload, options: { maxAttempts?: number; runAt?: Date; jobKey?: string; priority?: number }): Promise<void> {
     await em.execute(
-      `select graphile_worker.add_job(identifier => ?, payload => ?::json, run_at => ?, max_attempts => ?, job_key => ?, job_key_mode => 'unsafe_dedupe')`,
-      [task, JSON.stringify(payload), options.runAt ?? null, options.maxAttempts ?? this.config.jobs.maxAttempts, options.jobKey ?? null],
+      `select graphile_worker.add_job(identifier => ?, payload => ?::json, run_at => ?, max_attempts => ?, job_key => ?, job_key_mode => 'unsafe_dedupe', priority => ?)`,
+      [task, JSON.stringify(payload), options.runAt ?? null, options.maxAttempts ?? this.config.jobs.maxAttempts, options.jobKey ?? null, options.priority ?? 0],
     );
   }
 }

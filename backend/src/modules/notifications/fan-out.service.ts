@@ -47,6 +47,8 @@ export const CHANNEL_TASKS: Record<Exclude<NotificationChannel, 'in_app'>, strin
   mobile_push: 'notifications.push',
   browser: 'notifications.browser',
 };
+/** Deliveries run after the pending events' fan-outs: every in-app row and live message first. */
+const DELIVERY_PRIORITY = 10;
 const JOB_CHANNELS = Object.keys(CHANNEL_TASKS) as Array<keyof typeof CHANNEL_TASKS>;
 
 /**
@@ -127,7 +129,7 @@ export class NotificationFanOut {
           url,
           notificationId: inApp.get(userId)?.id ?? null,
         };
-        jobs.push({ task: CHANNEL_TASKS[channel], payload, options: { key: `${draft.sourceKey}:${userId}:${channel}` } });
+        jobs.push({ task: CHANNEL_TASKS[channel], payload, options: { key: `${draft.sourceKey}:${userId}:${channel}`, priority: DELIVERY_PRIORITY } });
       }
     }
     await this.jobs.enqueueMany(em, jobs);
