@@ -24,6 +24,8 @@ export default defineConfig({
               priority: 50,
               includeDependenciesRecursively: false,
             },
+            // Uppy (the upload dialog) loads on the first click of an upload button, never with the app.
+            { name: 'uppy', test: /node_modules[\\/](@uppy|@transloadit|preact|exifr|namespace-emitter|mime-match)[\\/]/, priority: 50, includeDependenciesRecursively: false },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 40 },
             { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs)[\\/]/, priority: 30 },
             { name: 'react-admin', test: /node_modules[\\/](react-admin|ra-[^\\/]+|@tanstack|react-hook-form)[\\/]/, priority: 20 },

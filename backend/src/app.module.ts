@@ -15,8 +15,10 @@ import { CallLogsModule } from './modules/call-logs/call-logs.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
+import { StorageModule } from './modules/storage/storage.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { OrganizationsModule } from './modules/organizations/organizations.module.js';
+import { PhoneNumbersModule } from './modules/phone-numbers/phone-numbers.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 
 /** Config, the database URL and the secret box, available to every module. */
@@ -55,6 +57,8 @@ export class AppModule {
         SettingsModule,
         UsersModule,
         OrganizationsModule,
+        StorageModule,
+        PhoneNumbersModule,
         ...(extraImports ?? []),
       ],
       providers: [

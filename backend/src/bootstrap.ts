@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { type DynamicModule, type INestApplication, Logger } from '@nestjs/common';
+import { type DynamicModule, type INestApplication, Logger, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import connectPgSimple from 'connect-pg-simple';
@@ -39,7 +39,8 @@ export async function createApp(
   });
   if (config.trustProxy) app.set('trust proxy', 1);
   app.disable('x-powered-by');
-  app.setGlobalPrefix('api');
+  // Uploaded files keep the spec's stored form, /objects/uploads/..., outside the API prefix.
+  app.setGlobalPrefix('api', { exclude: [{ path: 'objects/uploads/*path', method: RequestMethod.GET }] });
 
   app.use(
     helmet({
@@ -62,10 +63,11 @@ export async function createApp(
   // An idle connection dropped by the server (restart, failover) must not crash the process.
   sessionPool.on('error', (error) => Logger.warn(`Session store connection lost: ${error.message}`, 'Sessions'));
   const PgStore = connectPgSimple(session);
-  // Sessions and passport only for the API: the admin's static files and the SPA fallback need
-  // neither, and would otherwise read the session and the user from the database on every asset.
+  // Sessions and passport only for the API and uploaded files: the admin's static files and the SPA
+  // fallback need neither, and would otherwise read the session and the user on every asset.
+  const sessionPaths = ['/api', '/objects'];
   app.use(
-    '/api',
+    sessionPaths,
     session({
       name: config.session.cookieName,
       secret: config.appSecret,
@@ -82,8 +84,8 @@ export async function createApp(
       },
     }),
   );
-  app.use('/api', passport.initialize());
-  app.use('/api', passport.session());
+  app.use(sessionPaths, passport.initialize());
+  app.use(sessionPaths, passport.session());
 
   setupOpenApi(app, config);
   serveAdmin(app, config.adminDistDir);
@@ -118,12 +120,12 @@ function bodyParserErrors(error: { status?: number; type?: string }, _req: Reque
   res.status(statusCode).json({ statusCode, error: message, message });
 }
 
-/** The built admin at every non-API path, with index.html as the SPA fallback. */
+/** The built admin at every path but the API's and uploaded files', with index.html as the SPA fallback. */
 function serveAdmin(app: NestExpressApplication, distDir: string): void {
   const index = join(distDir, 'index.html');
   app.use(express.static(distDir, { index: false, maxAge: '1h', immutable: false }));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || req.path === '/api' || req.path.startsWith('/api/')) return next();
+    if (req.method !== 'GET' || req.path === '/api' || req.path.startsWith('/api/') || req.path.startsWith('/objects/')) return next();
     if (!existsSync(index)) {
       res.status(503).type('text/plain').send('The admin is not built yet: run `npm run build`.');
       return;

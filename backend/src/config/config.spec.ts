@@ -44,9 +44,45 @@ describe('loadConfig', () => {
     [{ APP_SECRET: 'short' }, /APP_SECRET must be at least 32 characters/],
     [{ SESSION_SECURE: 'maybe' }, /SESSION_SECURE must be true or false/],
     [{ SESSION_MAX_AGE_HOURS: '0' }, /SESSION_MAX_AGE_HOURS must be an integer/],
+    [{ S3_REGION: 'eu-west-1' }, /S3_REGION is set but S3_BUCKET is not/],
+    [{ S3_BUCKET: 'Bad_Bucket' }, /S3_BUCKET must be a valid bucket name/],
+    [{ S3_BUCKET: 'uploads', S3_ENDPOINT: 'ftp://x' }, /S3_ENDPOINT must start with http: or https:/],
+    [{ S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'key' }, /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/],
+    [{ S3_BUCKET: 'uploads', S3_FORCE_PATH_STYLE: 'sometimes' }, /S3_FORCE_PATH_STYLE must be true or false/],
+    [{ TWILIO_API_BASE_URL: 'ftp://127.0.0.1:4010' }, /TWILIO_API_BASE_URL must start with http: or https:/],
+    [{ TWILIO_API_BASE_URL: 'http://127.0.0.1:4010/twilio' }, /TWILIO_API_BASE_URL must be an origin without a path/],
+    [{ TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 't' }, /TWILIO_ACCOUNT_SID must be "AC" followed by 32 hexadecimal/],
+    [{ TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}` }, /TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN must be set together/],
   ])('rejects %j', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it('stores uploads on local disk by default and in S3 when S3_BUCKET is set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).s3).toBeUndefined();
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        S3_BUCKET: 'crm-uploads',
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+    ).toEqual({
+      bucket: 'crm-uploads',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+  });
+
+  it('reads the optional Twilio base URL and platform account', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).twilio).toEqual({ apiBaseUrl: undefined, accountSid: undefined, authToken: undefined });
+    const sid = `AC${'0'.repeat(32)}`;
+    const twilio = loadConfig({ DATA_DIR: dataDir(), TWILIO_API_BASE_URL: 'http://127.0.0.1:4010/', TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 'tok' }).twilio;
+    expect(twilio).toEqual({ apiBaseUrl: 'http://127.0.0.1:4010', accountSid: sid, authToken: 'tok' });
   });
 
   it('defaults PUBLIC_BASE_URL to the port on localhost', () => {

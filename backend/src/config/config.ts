@@ -38,6 +38,27 @@ export interface AppConfig {
     maxAttempts: number;
     pollIntervalMs: number;
   };
+  /** Uploaded files: S3-compatible storage when set, else local disk under DATA_DIR. */
+  s3?: S3Config;
+  twilio: TwilioConfig;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** An S3-compatible endpoint (MinIO, R2, ...); unset means AWS. */
+  endpoint?: string;
+  /** Both or neither; neither means the SDK's default credential chain (IAM role, env, profile). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  forcePathStyle: boolean;
+}
+
+export interface TwilioConfig {
+  /** Origin every Twilio REST request goes to instead of Twilio's hosts (a fake in tests), or unset. */
+  apiBaseUrl?: string;
+  /** The platform (main) account that creates organizations' subaccounts; both or neither. */
+  accountSid?: string;
+  authToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -100,6 +121,49 @@ function resolveAppSecret(env: Env, nodeEnv: NodeEnv, dataDir: string): string {
   return secret;
 }
 
+const S3_NAMES = ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
+
+/** S3 storage when S3_BUCKET is set; the other S3_* settings alone are a mistake worth stopping for. */
+function s3Config(env: Env): S3Config | undefined {
+  const bucket = env.S3_BUCKET;
+  if (!bucket) {
+    const stray = S3_NAMES.find((name) => env[name]);
+    if (stray) throw new ConfigError(`${stray} is set but S3_BUCKET is not: set S3_BUCKET to store uploads in S3`);
+    return undefined;
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(`S3_BUCKET must be a valid bucket name (got "${bucket}")`);
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY;
+  if (!accessKeyId !== !secretAccessKey) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or both left unset)');
+  }
+  return {
+    bucket,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint: env.S3_ENDPOINT ? url(env, 'S3_ENDPOINT', '', ['http:', 'https:']) : undefined,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', false),
+  };
+}
+
+function twilioConfig(env: Env): TwilioConfig {
+  const apiBaseUrl = env.TWILIO_API_BASE_URL ? url(env, 'TWILIO_API_BASE_URL', '', ['http:', 'https:']) : undefined;
+  if (apiBaseUrl && new URL(apiBaseUrl).pathname !== '/') {
+    throw new ConfigError(`TWILIO_API_BASE_URL must be an origin without a path (got "${env.TWILIO_API_BASE_URL}")`);
+  }
+  const accountSid = env.TWILIO_ACCOUNT_SID || undefined;
+  const authToken = env.TWILIO_AUTH_TOKEN || undefined;
+  if (accountSid && !/^AC[0-9a-fA-F]{32}$/.test(accountSid)) {
+    throw new ConfigError(`TWILIO_ACCOUNT_SID must be "AC" followed by 32 hexadecimal characters (got "${accountSid}")`);
+  }
+  if (Boolean(accountSid) !== Boolean(authToken)) {
+    throw new ConfigError('TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN must be set together');
+  }
+  return { apiBaseUrl, accountSid, authToken };
+}
+
 /** Reads and validates the environment once; a bad value throws a ConfigError that names it. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnvRaw = env.NODE_ENV || 'development';
@@ -140,6 +204,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxAttempts: int(env, 'JOBS_MAX_ATTEMPTS', 10, 1, 25),
       pollIntervalMs: int(env, 'JOBS_POLL_INTERVAL_MS', 2000, 100, 60_000),
     },
+    s3: s3Config(env),
+    twilio: twilioConfig(env),
   };
 }
 

@@ -10,6 +10,7 @@ import { BrandPhoneNumber } from '../modules/phone-numbers/brand-phone-number.en
 import { Product } from '../modules/settings/product.entity.js';
 import { SystemSettings } from '../modules/settings/system-settings.entity.js';
 import { Webhook } from '../modules/settings/webhook.entity.js';
+import { Upload } from '../modules/storage/upload.entity.js';
 import { TicketStatusChange } from '../modules/tickets/ticket-status-change.entity.js';
 import { Ticket } from '../modules/tickets/ticket.entity.js';
 import { User } from '../modules/users/user.entity.js';
@@ -31,4 +32,5 @@ export const ENTITIES = [
   PushSubscription,
   Webhook,
   LoginThrottle,
+  Upload,
 ];

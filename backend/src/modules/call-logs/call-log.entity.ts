@@ -8,6 +8,13 @@ import { Ticket } from '../tickets/ticket.entity.js';
 import { User } from '../users/user.entity.js';
 
 export const CALL_TYPES = ['voicemail', 'call'] as const;
+export type CallType = (typeof CALL_TYPES)[number];
+/**
+ * pending: Twilio is transcribing; completed / failed: its answer; unavailable: the recording may
+ * run past Twilio's 120 s transcription limit; disabled: transcription is off for the number.
+ */
+export const TRANSCRIPTION_STATUSES = ['pending', 'completed', 'failed', 'unavailable', 'disabled'] as const;
+export type TranscriptionStatus = (typeof TRANSCRIPTION_STATUSES)[number];
 
 @Entity({ tableName: 'call_logs' })
 @TenantScoped()
@@ -26,7 +33,7 @@ export class CallLog {
   brandPhone?: Rel<BrandPhoneNumber> | null;
 
   @Property({ type: 'string', length: 50, default: 'voicemail' })
-  callType: Opt<string> = 'voicemail';
+  callType: Opt<CallType> = 'voicemail';
 
   @Property({ type: 'string', length: 100, nullable: true, unique: true })
   callSid?: string | null;
@@ -54,6 +61,9 @@ export class CallLog {
 
   @Property({ type: 'text', nullable: true })
   transcription?: string | null;
+
+  @Property({ type: 'string', length: 50, nullable: true })
+  transcriptionStatus?: TranscriptionStatus | null;
 
   @Property({ type: 'string', length: 50, nullable: true })
   brand?: string | null;

@@ -1,6 +1,23 @@
+import type { FilterQuery } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import type { Actor } from '../../common/auth/actor.js';
+import { containsPattern } from '../../common/http/ids.js';
+import { type ListQuery, parseListQuery } from '../../common/http/list-query.js';
+import { User } from '../users/user.entity.js';
 import { CallLog } from './call-log.entity.js';
+import { CALL_STATUS_FILTERS, type CallStatusFilter, type ListCallLogsQueryDto, type UpdateCallLogDto } from './dto/call-log.dto.js';
+
+export const CALL_LOG_NOT_FOUND = 'Call log not found';
+const SORTABLE = ['created_at', 'recording_duration'] as const;
+
+const STATUS_WHERE: Record<CallStatusFilter, FilterQuery<CallLog>> = {
+  all: {},
+  unread: { isRead: false },
+  unreturned: { isReturned: false },
+  with_ticket: { ticket: { $ne: null } },
+  no_ticket: { ticket: null },
+};
 
 @Injectable()
 export class CallLogsService {
@@ -9,5 +26,79 @@ export class CallLogsService {
   /** Voicemails nobody has opened yet, for the Phone System badge. */
   unreadVoicemails(): Promise<number> {
     return this.em.count(CallLog, { callType: 'voicemail', isRead: false });
+  }
+
+  /** The Phone System's list: newest first, filtered and paged in SQL. */
+  async list(actor: Actor, query: ListCallLogsQueryDto): Promise<{ rows: CallLog[]; total: number; list: ListQuery }> {
+    const list = parseListQuery(query, { sortable: SORTABLE, defaultSort: { field: 'created_at', order: 'DESC' } });
+    const filter = list.filter as Record<string, unknown>;
+    const text = (name: string, value: unknown): string | undefined => {
+      if (value === undefined || value === null || value === '') return undefined;
+      if (typeof value !== 'string') throw new BadRequestException(`The ${name} filter must be text`);
+      return value.trim() || undefined;
+    };
+    const search = query.search ?? text('q', filter.q) ?? text('search', filter.search);
+    const brand = query.brand ?? text('brand', filter.brand);
+    const status = (query.status ?? text('status', filter.status) ?? 'all') as CallStatusFilter;
+    if (!CALL_STATUS_FILTERS.includes(status)) throw new BadRequestException(`Status must be one of: ${CALL_STATUS_FILTERS.join(', ')}`);
+    const callType = query.call_type ?? text('call_type', filter.call_type);
+
+    const where: FilterQuery<CallLog>[] = [{ organization: actor.organizationId }, STATUS_WHERE[status]];
+    if (brand) where.push({ brand });
+    if (callType) where.push({ callType: callType as CallLog['callType'] });
+    if (search) {
+      const pattern = containsPattern(search.replace(/[\s\-()]/g, ''));
+      where.push({ $or: [{ fromPhone: { $ilike: pattern } }, { toPhone: { $ilike: pattern } }] });
+    }
+    const orderField = list.sort.field === 'recording_duration' ? 'recordingDuration' : 'createdAt';
+    const direction = list.sort.order === 'ASC' ? 'asc' : 'desc';
+    const [rows, total] = await this.em.findAndCount(CallLog, { $and: where }, {
+      orderBy: { [orderField]: direction, id: direction },
+      offset: list.offset,
+      limit: list.limit,
+      populate: ['returnedBy'],
+    });
+    return { rows, total, list };
+  }
+
+  async stats(actor: Actor, brand?: string): Promise<{ total: number; unread: number; unreturned: number; with_ticket: number; without_ticket: number }> {
+    const rows = await this.em.execute<{ total: string; unread: string; unreturned: string; with_ticket: string }[]>(
+      `select count(*) as total,
+              count(*) filter (where not is_read) as unread,
+              count(*) filter (where not is_returned) as unreturned,
+              count(*) filter (where ticket_id is not null) as with_ticket
+         from call_logs where organization_id = ? and (?::text is null or brand = ?)`,
+      [actor.organizationId, brand ?? null, brand ?? null],
+    );
+    const r = rows[0];
+    const total = Number(r.total);
+    const withTicket = Number(r.with_ticket);
+    return { total, unread: Number(r.unread), unreturned: Number(r.unreturned), with_ticket: withTicket, without_ticket: total - withTicket };
+  }
+
+  /** The organization's call log; another organization's id answers 404. */
+  async get(actor: Actor, id: string): Promise<CallLog> {
+    const log = await this.em.findOne(CallLog, { id, organization: actor.organizationId }, { populate: ['returnedBy'] });
+    if (!log) throw new NotFoundException(CALL_LOG_NOT_FOUND);
+    return log;
+  }
+
+  async update(actor: Actor, id: string, dto: UpdateCallLogDto): Promise<CallLog> {
+    const log = await this.get(actor, id);
+    if (dto.is_read !== undefined) log.isRead = dto.is_read;
+    if (dto.notes !== undefined) log.notes = dto.notes;
+    if (dto.is_returned !== undefined && dto.is_returned !== log.isReturned) {
+      log.isReturned = dto.is_returned;
+      log.returnedAt = dto.is_returned ? new Date() : null;
+      log.returnedBy = dto.is_returned ? this.em.getReference(User, actor.id) : null;
+    }
+    await this.em.flush();
+    if (log.returnedBy) await this.em.populate(log, ['returnedBy']);
+    return log;
+  }
+
+  async remove(actor: Actor, id: string): Promise<void> {
+    const log = await this.get(actor, id);
+    await this.em.remove(log).flush();
   }
 }

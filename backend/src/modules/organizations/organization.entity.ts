@@ -4,6 +4,7 @@ import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 
 export const A2P_STATUSES = ['not_started', 'pending_registration', 'approved'] as const;
 export type A2pStatus = (typeof A2P_STATUSES)[number];
+export const SUBACCOUNT_ORIGINS = ['created', 'imported'] as const;
 
 @Entity({ tableName: 'organizations' })
 export class Organization {
@@ -25,6 +26,17 @@ export class Organization {
 
   @Property({ type: 'datetime', nullable: true })
   importedAt?: Date | null;
+
+  /** API key (SK…) and its secret (encrypted) that sign Voice SDK access tokens for in-browser calls. */
+  @Property({ type: 'string', length: 100, nullable: true })
+  twilioApiKeySid?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  twilioApiKeySecret?: string | null;
+
+  /** TwiML app (AP…) whose voice URL dials the customer for an in-browser call. */
+  @Property({ type: 'string', length: 100, nullable: true })
+  twilioTwimlAppSid?: string | null;
 
   @Property({ type: 'string', length: 100, nullable: true })
   a2pBrandId?: string | null;

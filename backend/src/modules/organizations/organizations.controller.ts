@@ -1,6 +1,8 @@
 import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
 import {
+  ApiBadGatewayResponse,
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiCookieAuth,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
@@ -14,8 +16,12 @@ import { type Actor, CurrentActor } from '../../common/auth/actor.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { uuidOr404 } from '../../common/http/ids.js';
 import { OrganizationResponseDto, toOrganizationResponse } from './dto/organization-response.dto.js';
+import { TwilioCredentialsDto } from './dto/twilio-credentials.dto.js';
 import { UpdateA2pDto } from './dto/update-a2p.dto.js';
 import { A2P_OWNERS_ONLY, OrganizationsService } from './organizations.service.js';
+import { TwilioAccountService } from './twilio-account.service.js';
+
+export const CONNECT_OWNERS_ONLY = 'Only account owners can connect a Twilio account';
 
 /** A malformed id is no organization of the user's: 404, like another organization's id. */
 const organizationIdPipe = uuidOr404('Organization not found');
@@ -26,7 +32,26 @@ const organizationIdPipe = uuidOr404('Organization not found');
 @ApiNotFoundResponse({ type: ErrorResponseDto, description: "Not the signed-in user's organization" })
 @Controller('organizations')
 export class OrganizationsController {
-  constructor(private readonly organizations: OrganizationsService) {}
+  constructor(
+    private readonly organizations: OrganizationsService,
+    private readonly twilioAccount: TwilioAccountService,
+  ) {}
+
+  @Patch('twilio-credentials')
+  @OwnerOnly(CONNECT_OWNERS_ONLY)
+  @ApiOperation({
+    summary: 'Connect the organization’s own Twilio account (account owner only)',
+    description: 'Verifies the credentials by fetching the account from Twilio, then stores them encrypted '
+      + '(subaccount_origin "imported"). Wrong credentials: 400, nothing stored; Twilio unreachable: 502.',
+  })
+  @ApiOkResponse({ type: OrganizationResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: CONNECT_OWNERS_ONLY })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The account is linked to another organization' })
+  @ApiBadGatewayResponse({ type: ErrorResponseDto, description: 'Twilio could not be reached' })
+  async connectTwilio(@CurrentActor() actor: Actor, @Body() dto: TwilioCredentialsDto): Promise<OrganizationResponseDto> {
+    return toOrganizationResponse(await this.twilioAccount.connect(actor, dto));
+  }
 
   @Get(':id')
   @ApiOperation({ summary: "The signed-in user's organization; the subaccount token is reported only as set or not" })
@@ -41,6 +66,7 @@ export class OrganizationsController {
   @ApiOkResponse({ type: OrganizationResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: A2P_OWNERS_ONLY })
+  @ApiBadGatewayResponse({ type: ErrorResponseDto, description: 'Creating the Twilio subaccount failed; nothing saved' })
   async updateA2p(
     @CurrentActor() actor: Actor,
     @Param('id', organizationIdPipe) id: string,

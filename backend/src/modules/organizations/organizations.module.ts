@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
+import { TwilioModule } from '../../integrations/twilio/twilio.module.js';
 import { OrganizationsController } from './organizations.controller.js';
 import { OrganizationsService } from './organizations.service.js';
+import { TwilioAccountService } from './twilio-account.service.js';
 
 @Module({
+  imports: [TwilioModule],
   controllers: [OrganizationsController],
-  providers: [OrganizationsService],
-  exports: [OrganizationsService],
+  providers: [OrganizationsService, TwilioAccountService],
+  exports: [OrganizationsService, TwilioAccountService],
 })
 export class OrganizationsModule {}

@@ -3,13 +3,17 @@ import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/commo
 import type { Actor } from '../../common/auth/actor.js';
 import type { UpdateA2pDto } from './dto/update-a2p.dto.js';
 import { Organization } from './organization.entity.js';
+import { TwilioAccountService } from './twilio-account.service.js';
 
 export const A2P_OWNERS_ONLY = 'Only account owners can update the A2P registration';
 
 /** The signed-in user's own organization record and its A2P 10DLC registration data. */
 @Injectable()
 export class OrganizationsService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly twilioAccount: TwilioAccountService,
+  ) {}
 
   /** Any member may read their own organization; every other id answers 404. */
   async get(actor: Actor, organizationId: string): Promise<Organization> {
@@ -18,12 +22,24 @@ export class OrganizationsService {
 
   /**
    * Saves the business and contact information (account owner only). The first save moves the
-   * registration from not_started to pending_registration; a later status stays as it is.
+   * registration from not_started to pending_registration; a later status stays as it is. It also
+   * creates the organization's Twilio subaccount when it has none (once, under the account lock);
+   * a provider failure there is a 502 and nothing is saved.
    */
   async updateA2p(actor: Actor, organizationId: string, dto: UpdateA2pDto): Promise<Organization> {
     if (!actor.isAccountOwner) throw new ForbiddenException(A2P_OWNERS_ONLY);
-    const organization = await this.own(actor, organizationId);
-    this.em.assign(organization, {
+    await this.own(actor, organizationId);
+    return this.em.transactional(async (tx) => {
+      await this.twilioAccount.lockAccount(tx, organizationId);
+      const organization = await tx.findOneOrFail(Organization, { id: organizationId }, { refresh: true });
+      this.assignA2p(tx, organization, dto);
+      await this.twilioAccount.ensureSubaccount(organization);
+      return organization;
+    });
+  }
+
+  private assignA2p(em: EntityManager, organization: Organization, dto: UpdateA2pDto): void {
+    em.assign(organization, {
       businessLegalName: dto.business_legal_name,
       businessType: dto.business_type,
       einTaxId: dto.ein_tax_id,
@@ -43,8 +59,6 @@ export class OrganizationsService {
       stockSymbol: dto.stock_symbol ?? null,
     });
     if (organization.a2pStatus === 'not_started') organization.a2pStatus = 'pending_registration';
-    await this.em.flush();
-    return organization;
   }
 
   /** Organizations are not tenant-scoped rows themselves: the id must be the actor's own. */

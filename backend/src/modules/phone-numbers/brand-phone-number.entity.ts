@@ -5,6 +5,10 @@ import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Organization } from '../organizations/organization.entity.js';
 
 export const GREETING_TYPES = ['default', 'text_to_speech', 'audio_file'] as const;
+export type GreetingType = (typeof GREETING_TYPES)[number];
+/** purchased: bought through the app, released at Twilio on delete; imported: only detached. */
+export const NUMBER_ORIGINS = ['purchased', 'imported'] as const;
+export type NumberOrigin = (typeof NUMBER_ORIGINS)[number];
 
 @Entity({ tableName: 'brand_phone_numbers' })
 @TenantScoped()
@@ -27,11 +31,14 @@ export class BrandPhoneNumber {
   @Property({ type: 'string', length: 100, nullable: true })
   twilioPhoneSid?: string | null;
 
+  @Property({ type: 'string', length: 50, default: 'purchased' })
+  origin: Opt<NumberOrigin> = 'purchased';
+
   @Property({ type: 'boolean', default: true })
   isActive: Opt<boolean> = true;
 
   @Property({ type: 'string', length: 50, default: 'default' })
-  greetingType: Opt<string> = 'default';
+  greetingType: Opt<GreetingType> = 'default';
 
   @Property({ type: 'text', nullable: true })
   greetingText?: string | null;

@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { CallLog } from '../call-logs/call-log.entity.js';
@@ -29,10 +29,11 @@ export class TicketsService {
     const ticket = await this.em.transactional(async (tx) => {
       // First: the counter's row lock also serialises the customer lookup below per organization.
       const ticketNumber = await nextTicketNumber(tx, organizationId);
+      const call = dto.call_log_id ? await this.callForTicket(tx, organizationId, dto.call_log_id) : null;
       const customer = await this.customers.resolveForTicket(tx, organizationId, {
         name: dto.customerName,
         email: dto.customerEmail,
-        phone: dto.customerPhone,
+        phone: call?.fromPhone ?? dto.customerPhone,
       });
       const productBrand = dto.productBrand ?? (await this.settings.defaultTicketBrand(organizationId, tx));
       const attempted = dto.troubleshootingAttempted === 'Yes';
@@ -66,11 +67,20 @@ export class TicketsService {
         changedBy: actor.id,
         createdAt: created.createdAt,
       });
+      if (call) call.ticket = created;
       await tx.flush();
       await this.events.publish(tx, new TicketCreatedEvent(organizationId, created.id, created.productBrand ?? null, actor.id));
       return created;
     });
     return ticket;
+  }
+
+  /** A ticket made from a call: the organization's call log, locked, not yet linked to a ticket. */
+  private async callForTicket(tx: EntityManager, organizationId: string, callLogId: string): Promise<CallLog> {
+    const call = await tx.findOne(CallLog, { id: callLogId, organization: organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!call) throw new NotFoundException('Call log not found');
+    if (call.ticket) throw new ConflictException('This call already has a ticket');
+    return call;
   }
 
   /** The organization's ticket with its customer; another organization's id is a 404. */

@@ -1,6 +1,6 @@
 import { DomainEvent } from '../../../common/events/domain-event.js';
 
-/** A caller left a voicemail (the call log row exists, recording and transcript may follow). */
+/** A caller left a voicemail: its recording has arrived (notifications map it to text_voicemail_missed). */
 export class VoicemailReceivedEvent extends DomainEvent {
   static readonly eventName = 'voicemail.received';
 

@@ -6,6 +6,7 @@ import {
   IsIn,
   IsNotEmpty,
   IsString,
+  IsUUID,
   MaxLength,
   MinLength,
   ValidateBy,
@@ -183,4 +184,9 @@ export class CreateTicketDto {
   @OptionalField()
   @IsBoolean({ message: 'Property damage must be true or false' })
   propertyDamage?: boolean;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'Create the ticket from this call log: the call is linked to the ticket and its caller’s number is the customer’s phone' })
+  @ValidateIf((_, value) => value !== undefined)
+  @IsUUID('all', { message: 'Call log not found' })
+  call_log_id?: string;
 }

@@ -1,0 +1,92 @@
+import { LockMode } from '@mikro-orm/core';
+import { Injectable, Logger } from '@nestjs/common';
+import { DomainEvents } from '../../common/events/domain-event.js';
+import { Jobs } from '../../common/jobs/jobs.js';
+import type { TenantContext } from '../../common/tenancy/tenant-runner.js';
+import { BrandPhoneNumber } from '../phone-numbers/brand-phone-number.entity.js';
+import { CallLog, type TranscriptionStatus } from './call-log.entity.js';
+import { VoicemailReceivedEvent } from './events/voicemail-received.event.js';
+
+export const FETCH_RECORDING_TASK = 'phone.fetch-recording';
+export const TRANSCRIPTION_TIMEOUT_TASK = 'phone.transcription-timeout';
+/** Twilio usually transcribes within minutes; after this a still-pending transcription is failed. */
+export const TRANSCRIPTION_TIMEOUT_MS = 30 * 60 * 1000;
+
+/** What one provider callback knows about a voicemail; every field is optional but the CallSid. */
+export interface VoicemailFacts {
+  callSid: string;
+  brandPhoneId?: string | null;
+  fromPhone?: string | null;
+  toPhone?: string | null;
+  callerName?: string | null;
+  recordingSid?: string | null;
+  recordingUrl?: string | null;
+  recordingDuration?: number | null;
+  transcription?: string | null;
+  transcriptionStatus?: TranscriptionStatus | null;
+}
+
+const FINAL: TranscriptionStatus[] = ['completed', 'failed'];
+
+/**
+ * Builds one call log per CallSid from Twilio's callbacks (the Record action, the recording status
+ * and the transcription), whichever arrives first and however often: the row is created once (insert
+ * on the unique call_sid, conflicts ignored), then locked and completed field by field. The
+ * voicemail.received event and the recording job are queued once, when the recording first appears.
+ */
+@Injectable()
+export class VoicemailRecorder {
+  private readonly logger = new Logger(VoicemailRecorder.name);
+
+  constructor(
+    private readonly events: DomainEvents,
+    private readonly jobs: Jobs,
+  ) {}
+
+  async record({ organizationId, em }: TenantContext, facts: VoicemailFacts): Promise<CallLog | null> {
+    await em.execute(
+      `insert into call_logs (organization_id, call_sid, call_type) values (?, ?, 'voicemail') on conflict (call_sid) do nothing`,
+      [organizationId, facts.callSid],
+    );
+    // The tenant filter hides a row of the same CallSid in another organization: never touch it.
+    const log = await em.findOne(CallLog, { callSid: facts.callSid }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    if (!log) {
+      this.logger.warn(`CallSid ${facts.callSid} belongs to another organization; callback ignored`);
+      return null;
+    }
+    const hadRecording = Boolean(log.recordingSid);
+
+    if (facts.brandPhoneId && !log.brandPhone) {
+      const number = await em.findOne(BrandPhoneNumber, { id: facts.brandPhoneId });
+      if (number) {
+        log.brandPhone = number;
+        log.brand ??= number.brand ?? null;
+        log.toPhone ??= number.phoneNumber;
+      }
+    }
+    log.fromPhone ??= facts.fromPhone ?? null;
+    log.toPhone ??= facts.toPhone ?? null;
+    log.callerName ??= facts.callerName ?? null;
+    log.recordingSid ??= facts.recordingSid ?? null;
+    log.recordingUrl ??= facts.recordingUrl ?? null;
+    if (facts.recordingDuration != null) log.recordingDuration = facts.recordingDuration;
+    if (facts.transcription) log.transcription = facts.transcription;
+    if (facts.transcriptionStatus) {
+      if (FINAL.includes(facts.transcriptionStatus)) log.transcriptionStatus = facts.transcriptionStatus;
+      else if (!log.transcriptionStatus) log.transcriptionStatus = facts.transcriptionStatus;
+    }
+    await em.flush();
+
+    if (!hadRecording && log.recordingSid) {
+      await this.events.publish(em, new VoicemailReceivedEvent(organizationId, log.id, log.brand ?? null));
+      await this.jobs.enqueue(em, FETCH_RECORDING_TASK, { organizationId, callLogId: log.id }, { key: log.recordingSid });
+      if (log.transcriptionStatus === 'pending') {
+        await this.jobs.enqueue(em, TRANSCRIPTION_TIMEOUT_TASK, { organizationId, callLogId: log.id }, {
+          key: log.recordingSid,
+          runAt: new Date(Date.now() + TRANSCRIPTION_TIMEOUT_MS),
+        });
+      }
+    }
+    return log;
+  }
+}

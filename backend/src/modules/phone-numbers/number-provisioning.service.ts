@@ -1,0 +1,128 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, ConflictException, Inject, Injectable } from '@nestjs/common';
+import type { Actor } from '../../common/auth/actor.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { providerFailure } from '../../integrations/twilio/twilio-errors.js';
+import { TwilioAccountService } from '../organizations/twilio-account.service.js';
+import { BrandPhoneNumber, type NumberOrigin } from './brand-phone-number.entity.js';
+import type { AvailableNumberDto, ImportNumberDto, PurchaseNumberDto, SearchNumbersQueryDto } from './dto/phone-number.dto.js';
+import { type MatchMode, MESSAGES } from './phone-options.js';
+import { webhookUrl } from './webhook-urls.js';
+
+/** Results per search: a screen's worth, as Twilio's console shows. */
+const SEARCH_LIMIT = 30;
+/** National significant number length of US/CA/GB numbers: `first`/`last` anchor the pattern with `*`. */
+const NATIONAL_LENGTH = 10;
+
+/** Twilio's `Contains` for a match mode: anchored at the start or end of the national number with `*`. */
+export function containsPattern(text: string, match: MatchMode): string {
+  if (match === 'anywhere' || text.length >= NATIONAL_LENGTH) return text;
+  const pad = '*'.repeat(NATIONAL_LENGTH - text.length);
+  return match === 'first' ? `${text}${pad}` : `${pad}${text}`;
+}
+
+/** Finding, buying and importing numbers at Twilio. */
+@Injectable()
+export class NumberProvisioningService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly twilioAccount: TwilioAccountService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async search(actor: Actor, query: SearchNumbersQueryDto): Promise<AvailableNumberDto[]> {
+    const { client } = await this.twilioAccount.client(actor.organizationId);
+    try {
+      const found = await client.availablePhoneNumbers(query.country).local.list({
+        areaCode: query.areaCode ? Number(query.areaCode) : undefined,
+        contains: query.contains ? containsPattern(query.contains, query.match) : undefined,
+        voiceEnabled: query.voice || undefined,
+        smsEnabled: query.sms || undefined,
+        mmsEnabled: query.mms || undefined,
+        faxEnabled: query.fax || undefined,
+        limit: SEARCH_LIMIT,
+      });
+      return found.map((n) => ({
+        phoneNumber: n.phoneNumber,
+        friendlyName: n.friendlyName,
+        locality: n.locality ?? null,
+        region: n.region ?? null,
+        isoCountry: n.isoCountry,
+        capabilities: {
+          voice: Boolean(n.capabilities?.voice),
+          sms: Boolean(n.capabilities?.sms ?? (n.capabilities as { SMS?: boolean })?.SMS),
+          mms: Boolean(n.capabilities?.mms ?? (n.capabilities as { MMS?: boolean })?.MMS),
+          fax: Boolean(n.capabilities?.fax),
+        },
+      }));
+    } catch (error) {
+      throw providerFailure('Search numbers', error, MESSAGES.searchFailed, { passMessage: true });
+    }
+  }
+
+  /** Buys the number with its voice URL already pointing at us, then records it for the brand. */
+  async purchase(actor: Actor, dto: PurchaseNumberDto): Promise<BrandPhoneNumber> {
+    await this.assertNotOwned(actor, dto.phoneNumber);
+    const { client } = await this.twilioAccount.client(actor.organizationId);
+    let bought;
+    try {
+      bought = await client.incomingPhoneNumbers.create({
+        phoneNumber: dto.phoneNumber,
+        voiceUrl: webhookUrl(this.config.publicBaseUrl, 'voice'),
+        voiceMethod: 'POST',
+      });
+    } catch (error) {
+      throw providerFailure('Purchase number', error, MESSAGES.purchaseFailed);
+    }
+    return this.save(actor, 'purchased', dto.brand, bought);
+  }
+
+  /** Links a number the Twilio account already owns and points its voice URL at us. */
+  async import(actor: Actor, dto: ImportNumberDto): Promise<BrandPhoneNumber> {
+    await this.assertNotOwned(actor, dto.phoneNumber);
+    const { client } = await this.twilioAccount.client(actor.organizationId);
+    let updated;
+    try {
+      const [owned] = await client.incomingPhoneNumbers.list({ phoneNumber: dto.phoneNumber, limit: 1 });
+      if (!owned) throw new BadRequestException(MESSAGES.notInAccount);
+      updated = await client.incomingPhoneNumbers(owned.sid).update({ voiceUrl: webhookUrl(this.config.publicBaseUrl, 'voice'), voiceMethod: 'POST' });
+    } catch (error) {
+      if (error instanceof BadRequestException) throw error;
+      throw providerFailure('Import number', error, MESSAGES.importFailed, { passMessage: true });
+    }
+    return this.save(actor, 'imported', dto.brand, updated);
+  }
+
+  /**
+   * Checked before Twilio is called, so a second import of the same number changes nothing there.
+   * Across organizations the unique phone_number column is the guard (see save).
+   */
+  private async assertNotOwned(actor: Actor, phoneNumber: string): Promise<void> {
+    const taken = await this.em.count(BrandPhoneNumber, { phoneNumber, organization: actor.organizationId });
+    if (taken) throw new ConflictException(MESSAGES.numberTaken);
+  }
+
+  private async save(
+    actor: Actor,
+    origin: NumberOrigin,
+    brand: string,
+    twilioNumber: { sid: string; phoneNumber: string; friendlyName: string },
+  ): Promise<BrandPhoneNumber> {
+    const number = this.em.create(BrandPhoneNumber, {
+      organization: actor.organizationId,
+      phoneNumber: twilioNumber.phoneNumber,
+      friendlyName: twilioNumber.friendlyName || null,
+      twilioPhoneSid: twilioNumber.sid,
+      brand,
+      origin,
+    });
+    try {
+      await this.em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw new ConflictException(MESSAGES.numberTaken);
+      throw error;
+    }
+    return number;
+  }
+}

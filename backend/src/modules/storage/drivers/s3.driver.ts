@@ -1,0 +1,78 @@
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { HttpException, NotFoundException } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { S3Config } from '../../../config/config.js';
+import type { PresignedUpload, StorageDriver } from './storage-driver.js';
+
+/** Objects in an S3-compatible bucket: the browser PUTs straight to it with a presigned URL. */
+export class S3Driver implements StorageDriver {
+  private readonly client: S3Client;
+  private readonly bucket: string;
+
+  constructor(config: S3Config) {
+    this.bucket = config.bucket;
+    this.client = new S3Client({
+      region: config.region,
+      endpoint: config.endpoint,
+      forcePathStyle: config.forcePathStyle,
+      credentials: config.credentials,
+      // The SDK would otherwise add CRC32 checksum parameters to presigned PUTs that a browser
+      // cannot compute; checksums only where the operation requires them.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  async presignUpload(key: string, contentType: string, size: number, ttlSeconds: number): Promise<PresignedUpload> {
+    const command = new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType, ContentLength: size });
+    // Content-Length is signed by default; Content-Type only when asked for, and we want both bound.
+    const url = await getSignedUrl(this.client, command, { expiresIn: ttlSeconds, signableHeaders: new Set(['content-type']) });
+    return { url, method: 'PUT', headers: { 'Content-Type': contentType } };
+  }
+
+  presignDownload(key: string, ttlSeconds: number): Promise<string> {
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: ttlSeconds });
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
+  async send(key: string, contentType: string, req: Request, res: Response): Promise<void> {
+    let object;
+    try {
+      object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: req.headers.range }));
+    } catch (error) {
+      if (isMissing(error)) throw new NotFoundException('Not found');
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416) {
+        throw new HttpException('Range Not Satisfiable', 416);
+      }
+      throw error;
+    }
+    res.status(object.ContentRange ? 206 : 200);
+    res.setHeader('Content-Type', contentType);
+    res.setHeader('Accept-Ranges', 'bytes');
+    if (object.ContentLength !== undefined) res.setHeader('Content-Length', String(object.ContentLength));
+    if (object.ContentRange) res.setHeader('Content-Range', object.ContentRange);
+    if (object.ETag) res.setHeader('ETag', object.ETag);
+    if (object.LastModified) res.setHeader('Last-Modified', object.LastModified.toUTCString());
+    await pipeline(object.Body as Readable, res);
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  return error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+}

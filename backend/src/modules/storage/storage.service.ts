@@ -1,0 +1,166 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, ForbiddenException, HttpException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import type { Actor } from '../../common/auth/actor.js';
+import { ValidationFailedException } from '../../common/errors/app-exception.js';
+import { ScheduledTask } from '../../common/jobs/job-decorators.js';
+import { TENANT_FILTER } from '../../common/tenancy/tenant-filter.js';
+import { TenantRunner } from '../../common/tenancy/tenant-runner.js';
+import type { CreateUploadDto, UploadParametersDto } from './dto/upload.dto.js';
+import { LocalDiskDriver } from './drivers/local-disk.driver.js';
+import { STORAGE_DRIVER, type StorageDriver, UPLOAD_URL_TTL_SECONDS } from './drivers/storage-driver.js';
+import { OBJECT_PATH_PREFIX, storageKeyOf, Upload } from './upload.entity.js';
+import { contentTypeOfName, policyViolation, safeFileName } from './upload-policy.js';
+import type { SignedRequest, UrlSigner } from './url-signer.js';
+
+/** The query of a signed local-storage URL. */
+export interface SignedQuery {
+  expires?: string;
+  signature?: string;
+}
+
+export const UPLOAD_NOT_FOUND = 'The uploaded file was not found: upload it again';
+
+/** How long an upload may wait for a setting to claim it before the clean-up removes it. */
+export const ORPHAN_AGE_MS = 24 * 3600 * 1000;
+
+/** One clean-up run visits at most this many organizations (the next hour takes the rest). */
+const ORGANIZATIONS_PER_RUN = 200;
+
+/**
+ * Uploads straight to storage: issues signed upload URLs under a purpose's policy, serves an
+ * organization's objects, mints signed download URLs for providers, and tracks which uploads a
+ * setting has claimed so abandoned ones can be removed.
+ */
+@Injectable()
+export class StorageService {
+  private readonly logger = new Logger(StorageService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly tenants: TenantRunner,
+    @Inject(STORAGE_DRIVER) private readonly driver: StorageDriver,
+  ) {}
+
+  async createUpload(actor: Actor, dto: CreateUploadDto): Promise<UploadParametersDto> {
+    const purpose = dto.purpose ?? 'greeting_audio';
+    const violation = policyViolation({ purpose, filename: dto.filename, type: dto.type, size: dto.size });
+    if (violation) throw new ValidationFailedException([violation]);
+    const contentType = dto.type.toLowerCase();
+    const key = `uploads/${actor.organizationId}/${randomUUID()}-${safeFileName(dto.filename)}`;
+    const presigned = await this.driver.presignUpload(key, contentType, dto.size, UPLOAD_URL_TTL_SECONDS);
+    const objectPath = OBJECT_PATH_PREFIX + key;
+    this.em.create(Upload, { organization: actor.organizationId, objectPath, purpose, fileName: dto.filename, contentType, size: dto.size });
+    await this.em.flush();
+    return { uploadURL: presigned.url, method: presigned.method, headers: presigned.headers, objectPath };
+  }
+
+  /** An object of the actor's organization (the tenant filter makes another's a 404). */
+  async sendObject(objectPath: string, req: Request, res: Response): Promise<void> {
+    const upload = await this.em.findOne(Upload, { objectPath });
+    if (!upload) throw new NotFoundException('Not found');
+    await this.driver.send(storageKeyOf(objectPath), upload.contentType, req, res);
+  }
+
+  /**
+   * An absolute URL that reads the object without a session until it expires, for a provider
+   * such as Twilio's <Play>. Never a public bucket: the URL is the only key.
+   */
+  signedReadUrl(objectPath: string, ttlSeconds: number): Promise<string> {
+    if (!objectPath.startsWith(`${OBJECT_PATH_PREFIX}uploads/`)) throw new Error(`Not an object path: ${objectPath}`);
+    return this.driver.presignDownload(storageKeyOf(objectPath), ttlSeconds);
+  }
+
+  /**
+   * Marks an upload as used by a setting (the greeting's audio), so the clean-up keeps it. Pass the
+   * EntityManager of the caller's transaction to make it part of the save. Refuses a path of
+   * another organization, one never issued, or one whose bytes never arrived.
+   */
+  async claim(organizationId: string, objectPath: string, em: EntityManager = this.em): Promise<void> {
+    if (!objectPath.startsWith(`${OBJECT_PATH_PREFIX}uploads/${organizationId}/`)) throw new BadRequestException(UPLOAD_NOT_FOUND);
+    if (!(await this.driver.exists(storageKeyOf(objectPath)))) throw new BadRequestException(UPLOAD_NOT_FOUND);
+    const claimed = await em.nativeUpdate(
+      Upload,
+      { organization: organizationId, objectPath },
+      { claimedAt: new Date() },
+      { filters: { [TENANT_FILTER]: { organizationId } } },
+    );
+    if (!claimed) throw new BadRequestException(UPLOAD_NOT_FOUND);
+  }
+
+  /** Deletes an upload a setting no longer uses (a replaced greeting), bytes first. */
+  async remove(organizationId: string, objectPath: string, em: EntityManager = this.em): Promise<void> {
+    if (!objectPath.startsWith(`${OBJECT_PATH_PREFIX}uploads/${organizationId}/`)) return;
+    await this.driver.delete(storageKeyOf(objectPath));
+    await em.nativeDelete(Upload, { organization: organizationId, objectPath }, { filters: { [TENANT_FILTER]: { organizationId } } });
+  }
+
+  /**
+   * Removes uploads no setting claimed within a day, bytes and row; hourly, once across instances.
+   * Each row goes in its own transaction, deleted only if still unclaimed, and rolled back when its
+   * bytes cannot be deleted: a claim racing the clean-up either wins or finds the upload gone, and
+   * nothing is left on storage untracked. Uploads that failed wait for the next run.
+   */
+  @ScheduledTask('storage.orphan-cleanup', '17 * * * *')
+  async removeOrphans(now: Date = new Date()): Promise<number> {
+    const orphaned = { claimedAt: null, createdAt: { $lt: new Date(now.getTime() - ORPHAN_AGE_MS) } };
+    const failed: string[] = [];
+    let removed = 0;
+    for (let round = 0; round < ORGANIZATIONS_PER_RUN; round += 1) {
+      const organizationId = await this.tenants.organizationOf(Upload, failed.length ? { ...orphaned, id: { $nin: failed } } : orphaned);
+      if (!organizationId) break;
+      const orphans = await this.tenants.run(organizationId, ({ em }) =>
+        em.find(Upload, failed.length ? { ...orphaned, id: { $nin: failed } } : orphaned, { fields: ['id', 'objectPath'], limit: 500 }),
+      );
+      for (const orphan of orphans) {
+        try {
+          removed += await this.tenants.run(organizationId, async ({ em }) => {
+            const deleted = await em.nativeDelete(Upload, { id: orphan.id, claimedAt: null });
+            if (deleted) await this.driver.delete(storageKeyOf(orphan.objectPath));
+            return deleted;
+          });
+        } catch (error) {
+          failed.push(orphan.id);
+          this.logger.warn(`Could not remove unclaimed upload ${orphan.objectPath}: ${(error as Error).message}`);
+        }
+      }
+    }
+    return removed;
+  }
+
+  // Signed URLs of the local driver, checked by the app's own storage route.
+
+  async receiveSignedUpload(key: string, query: SignedQuery, req: Request): Promise<void> {
+    const { driver, signer } = this.local();
+    const length = req.headers['content-length'];
+    const size = Number(length);
+    if (!length || !Number.isSafeInteger(size)) throw new HttpException('Content-Length is required', 411);
+    const contentType = (req.headers['content-type'] ?? '').toLowerCase();
+    checkSignature(signer, { method: 'PUT', key: driver.checkedKey(key), expires: Number(query.expires), contentType, size }, query.signature);
+    try {
+      await driver.write(key, req, size);
+    } catch (error) {
+      this.logger.warn(`Upload to ${key} failed: ${(error as Error).message}`);
+      throw new BadRequestException('The upload was interrupted: send the file again');
+    }
+  }
+
+  async sendSigned(key: string, query: SignedQuery, req: Request, res: Response): Promise<void> {
+    const { driver, signer } = this.local();
+    checkSignature(signer, { method: 'GET', key: driver.checkedKey(key), expires: Number(query.expires) }, query.signature);
+    await driver.send(key, contentTypeOfName(key), req, res);
+  }
+
+  private local(): { driver: LocalDiskDriver; signer: UrlSigner } {
+    if (!(this.driver instanceof LocalDiskDriver)) throw new NotFoundException('Not found');
+    return { driver: this.driver, signer: this.driver.signer };
+  }
+}
+
+/** A tampered URL and an expired one both answer 403, as S3 does; the client asks for a new URL. */
+function checkSignature(signer: UrlSigner, request: SignedRequest, signature: string | undefined): void {
+  const result = Number.isSafeInteger(request.expires) && signature ? signer.check(request, signature) : 'invalid';
+  if (result === 'expired') throw new ForbiddenException('Request has expired');
+  if (result === 'invalid') throw new ForbiddenException('Request signature does not match');
+}
