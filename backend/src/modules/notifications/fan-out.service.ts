@@ -37,6 +37,8 @@ export interface DeliveryPayload {
   /** Absolute URL into the app. */
   url: string;
   notificationId: string | null;
+  /** The brand of the source (an SMS goes out from that brand's number). */
+  brand: string | null;
   [key: string]: unknown;
 }
 
@@ -128,6 +130,7 @@ export class NotificationFanOut {
           message: draft.message,
           url,
           notificationId: inApp.get(userId)?.id ?? null,
+          brand: typeof draft.metadata.brand === 'string' ? draft.metadata.brand : null,
         };
         jobs.push({ task: CHANNEL_TASKS[channel], payload, options: { key: `${draft.sourceKey}:${userId}:${channel}`, priority: DELIVERY_PRIORITY } });
       }

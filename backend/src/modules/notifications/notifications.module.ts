@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
+import { TwilioModule } from '../../integrations/twilio/twilio.module.js';
+import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { BrowserChannel } from './channels/browser.channel.js';
 import { EmailChannel } from './channels/email.channel.js';
 import { OrganizationMailer } from './channels/organization-mailer.js';
 import { PushChannel } from './channels/push.channel.js';
 import { SmsChannel } from './channels/sms.channel.js';
 import { SMS_SENDER } from './channels/sms-sender.js';
-import { UnconnectedSmsSender } from './channels/unconnected-sms-sender.js';
+import { TwilioSmsSender } from './channels/twilio-sms-sender.js';
 import { VapidKeys } from './channels/vapid-keys.js';
 import { ContactController } from './contact.controller.js';
 import { ContactTestService } from './contact-test.service.js';
@@ -20,6 +22,7 @@ import { NotificationSources } from './sources/notification-sources.js';
 
 /** The catalogue, preferences, notification records, and the fan-out of domain events to five channels. */
 @Module({
+  imports: [OrganizationsModule, TwilioModule],
   controllers: [NotificationsController, PreferencesController, ContactController],
   providers: [
     NotificationsService,
@@ -35,7 +38,7 @@ import { NotificationSources } from './sources/notification-sources.js';
     SmsChannel,
     PushChannel,
     BrowserChannel,
-    { provide: SMS_SENDER, useClass: UnconnectedSmsSender },
+    { provide: SMS_SENDER, useClass: TwilioSmsSender },
   ],
   exports: [NotificationFanOut],
 })

@@ -28,7 +28,7 @@ export class SmsChannel {
     const to = user.notificationPhone?.trim();
     if (!to) return recordDelivery(em, payload, 'sms', 'skipped', NO_PHONE);
     try {
-      const sent = await this.sms.send(em, organizationId, { to, body: smsBody(payload) });
+      const sent = await this.sms.send(em, organizationId, { to, body: smsBody(payload), brand: payload.brand });
       recordDelivery(em, payload, 'sms', 'sent', `${to} ${sent.sid}`);
     } catch (error) {
       if (error instanceof SmsUnavailableError) return recordDelivery(em, payload, 'sms', 'skipped', error.message);
