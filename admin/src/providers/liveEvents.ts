@@ -1,4 +1,4 @@
-import type { NotificationRecord } from './notificationsApi';
+import type { NotificationRecord } from './methods/notifications';
 
 export interface LiveHandlers {
   notification?: (data: { notification: NotificationRecord; unread_count: number }) => void;

@@ -1,4 +1,4 @@
-import { notificationsApi } from './notificationsApi';
+import { notificationMethods } from './methods/notifications';
 
 /** The service worker that shows pushed notifications (admin/public/sw.js). */
 const WORKER_URL = '/sw.js';
@@ -23,7 +23,7 @@ async function registration(): Promise<ServiceWorkerRegistration> {
 export async function pushEnabledHere(): Promise<boolean> {
   if (!pushSupported()) return false;
   const existing = await (await navigator.serviceWorker.getRegistration(WORKER_URL))?.pushManager.getSubscription();
-  return existing ? notificationsApi.pushSubscribed(existing.endpoint) : false;
+  return existing ? notificationMethods.pushSubscribed(existing.endpoint) : false;
 }
 
 /** Asks the permission (call it from a click), subscribes this browser and registers it with the server. */
@@ -32,16 +32,16 @@ export async function enablePushHere(): Promise<void> {
   if (permission !== 'granted') throw new Error('Notifications are blocked for this site in the browser settings');
   const worker = await registration();
   await navigator.serviceWorker.ready;
-  const key = await notificationsApi.vapidPublicKey();
+  const key = await notificationMethods.vapidPublicKey();
   const subscription =
     (await worker.pushManager.getSubscription()) ??
     (await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) }));
-  await notificationsApi.pushSubscribe(subscription.toJSON());
+  await notificationMethods.pushSubscribe(subscription.toJSON());
 }
 
 export async function disablePushHere(): Promise<void> {
   const subscription = await (await navigator.serviceWorker.getRegistration(WORKER_URL))?.pushManager.getSubscription();
   if (!subscription) return;
-  await notificationsApi.pushUnsubscribe(subscription.endpoint);
+  await notificationMethods.pushUnsubscribe(subscription.endpoint);
   await subscription.unsubscribe();
 }

@@ -4,7 +4,7 @@ import { Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typ
 import { PendingButton } from '../../components/PendingButton';
 import { useToast } from '../../components/useToast';
 import { failureMessage, fieldErrorsFrom } from '../../lib/fieldErrors';
-import { notificationsApi } from '../../providers/notificationsApi';
+import { notificationMethods } from '../../providers/methods/notifications';
 import { USER_QUERY_KEY, useCurrentUser } from '../../providers/session';
 import type { User } from '../../providers/types';
 
@@ -35,7 +35,7 @@ export function ContactMethodsPanel() {
     event.preventDefault();
     setSaving(true);
     try {
-      const updated = await notificationsApi.updateContactMethods({
+      const updated = await notificationMethods.updateContactMethods({
         notification_email: values.notification_email.trim(),
         notification_phone: values.notification_phone.trim(),
       });
@@ -55,10 +55,10 @@ export function ContactMethodsPanel() {
     setTesting(kind);
     try {
       if (kind === 'email') {
-        await notificationsApi.testEmail(email);
+        await notificationMethods.testEmail(email);
         toast('Test email sent!', { description: `Check ${email} for the test message.`, variant: 'success' });
       } else {
-        await notificationsApi.testSms(phone);
+        await notificationMethods.testSms(phone);
         toast('Test SMS sent!', { description: `Check ${phone} for the test message.`, variant: 'success' });
       }
     } catch (failure) {

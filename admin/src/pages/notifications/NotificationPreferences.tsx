@@ -23,9 +23,9 @@ import {
   CHANNELS,
   EVENTS_KEY,
   type NotificationPreference,
-  notificationsApi,
+  notificationMethods,
   PREFERENCES_KEY,
-} from '../../providers/notificationsApi';
+} from '../../providers/methods/notifications';
 import { ContactMethodsPanel } from './ContactMethodsPanel';
 import { DeviceNotificationsPanel } from './DeviceNotificationsPanel';
 
@@ -41,12 +41,12 @@ export const CHANNEL_LABELS: Record<Channel, string> = {
 export function NotificationPreferences() {
   const toast = useToast();
   const queryClient = useQueryClient();
-  const events = useQuery({ queryKey: EVENTS_KEY, queryFn: notificationsApi.events, staleTime: Infinity });
-  const preferences = useQuery({ queryKey: PREFERENCES_KEY, queryFn: notificationsApi.preferences });
+  const events = useQuery({ queryKey: EVENTS_KEY, queryFn: notificationMethods.events, staleTime: Infinity });
+  const preferences = useQuery({ queryKey: PREFERENCES_KEY, queryFn: notificationMethods.preferences });
 
   const save = useMutation({
     mutationFn: ({ eventType, channel, on }: { eventType: string; channel: Channel; on: boolean }) =>
-      notificationsApi.setPreference(eventType, channel, on),
+      notificationMethods.setPreference(eventType, channel, on),
     onMutate: async ({ eventType, channel, on }) => {
       await queryClient.cancelQueries({ queryKey: PREFERENCES_KEY });
       const before = queryClient.getQueryData<NotificationPreference[]>(PREFERENCES_KEY);

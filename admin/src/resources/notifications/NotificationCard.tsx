@@ -5,7 +5,7 @@ import { useToast } from '../../components/useToast';
 import { failureMessage } from '../../lib/fieldErrors';
 import { metadataEntries, notificationLink } from '../../lib/notifications';
 import { relativeTime } from '../../lib/relativeTime';
-import { notificationsApi, type NotificationRecord } from '../../providers/notificationsApi';
+import { notificationMethods, type NotificationRecord } from '../../providers/methods/notifications';
 import { useNotificationsRefresh } from './useNotificationsRefresh';
 
 /** One notification: title, badges, 2-line message and time; expanding it reads it and shows the rest. */
@@ -33,7 +33,7 @@ export function NotificationCard({ notification: n }: { notification: Notificati
   const toggle = () => {
     const opening = !expanded;
     setExpanded(opening);
-    if (opening && !n.is_read) void run(() => notificationsApi.markRead(n.id), undefined, 'Failed to mark as read');
+    if (opening && !n.is_read) void run(() => notificationMethods.markRead(n.id), undefined, 'Failed to mark as read');
   };
 
   return (
@@ -90,12 +90,12 @@ export function NotificationCard({ notification: n }: { notification: Notificati
               size="small"
               variant="outlined"
               disabled={pending}
-              onClick={() => run(() => notificationsApi.toggleFollowup(n.id), 'Followup status updated', 'Failed to update followup status')}
+              onClick={() => run(() => notificationMethods.toggleFollowup(n.id), 'Followup status updated', 'Failed to update followup status')}
             >
               {n.is_followup ? 'Remove from Followup' : 'Mark for Followup'}
             </Button>
             {!n.is_read && (
-              <Button size="small" variant="outlined" disabled={pending} onClick={() => run(() => notificationsApi.markRead(n.id), undefined, 'Failed to mark as read')}>
+              <Button size="small" variant="outlined" disabled={pending} onClick={() => run(() => notificationMethods.markRead(n.id), undefined, 'Failed to mark as read')}>
                 Mark as Read
               </Button>
             )}
@@ -104,7 +104,7 @@ export function NotificationCard({ notification: n }: { notification: Notificati
               color="error"
               variant="outlined"
               disabled={pending}
-              onClick={() => run(() => notificationsApi.remove(n.id), 'Notification deleted', 'Failed to delete notification')}
+              onClick={() => run(() => notificationMethods.remove(n.id), 'Notification deleted', 'Failed to delete notification')}
             >
               Delete
             </Button>

@@ -4,7 +4,7 @@ import { Alert, Box, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { PageHeader } from '../../components/PageHeader';
 import { NOTIFICATION_TABS, type NotificationTabId } from '../../lib/notifications';
-import type { NotificationRecord } from '../../providers/notificationsApi';
+import type { NotificationRecord } from '../../providers/methods/notifications';
 import { NotificationCard } from './NotificationCard';
 
 /** The most one tab shows (the API's cap for one page). */
