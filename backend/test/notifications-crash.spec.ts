@@ -58,7 +58,7 @@ describe('a process killed between the commit and the e-mail', () => {
           [ticket.body.id],
         );
         return rows.rows[0].notes === 1 && rows.rows[0].failed === 1;
-      });
+      }, 60_000);
     } finally {
       await stopProcess(first, 'SIGKILL');
     }
@@ -67,7 +67,7 @@ describe('a process killed between the commit and the e-mail', () => {
     const second = await startProcess(databaseUrl, port, true);
     try {
       // The retry waits out its backoff (e^1 s), then the e-mail goes out once.
-      await eventually('the e-mail arrived after the restart', () => smtp.to('crash-member@example.com').length >= 1, 40_000);
+      await eventually('the e-mail arrived after the restart', () => smtp.to('crash-member@example.com').length >= 1, 60_000);
       await new Promise((resolve) => setTimeout(resolve, 2000));
       expect(smtp.to('crash-member@example.com').map((m) => m.subject)).toHaveLength(1);
       expect(smtp.to('crash-member@example.com')[0].subject).toMatch(/^New ticket WC-\d+$/);
@@ -76,5 +76,5 @@ describe('a process killed between the commit and the e-mail', () => {
     } finally {
       await stopProcess(second, 'SIGTERM');
     }
-  }, 120_000);
+  }, 240_000);
 });
