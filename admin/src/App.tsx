@@ -7,7 +7,6 @@ import { AuthPage } from './pages/auth/AuthPage';
 import { ChangePasswordPage } from './pages/change-password/ChangePasswordPage';
 import { DashboardPage } from './pages/dashboard/DashboardPage';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
-import { NotificationsPage } from './pages/notifications/NotificationsPage';
 import { PhoneSystemPage } from './pages/phone-system/PhoneSystemPage';
 import { ProfilePage } from './pages/profile/ProfilePage';
 import { SettingsPage } from './pages/settings/SettingsPage';
@@ -15,6 +14,7 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { queryClient } from './providers/queryClient';
 import products from './resources/products';
+import notifications from './resources/notifications';
 import tickets from './resources/tickets';
 import users from './resources/users';
 import webhooks from './resources/webhooks';
@@ -46,6 +46,7 @@ export function App() {
       <Resource name="users" {...users} />
       <Resource name="products" {...products} />
       <Resource name="webhooks" {...webhooks} />
+      <Resource name="notifications" {...notifications} />
       <CustomRoutes noLayout>
         <Route path="/auth" element={<AuthPage />} />
         <Route path="/change-password" element={<ChangePasswordPage />} />
@@ -53,7 +54,6 @@ export function App() {
       <CustomRoutes>
         <Route path="/analytics" element={<AnalyticsPage />} />
         <Route path="/phone-system" element={<PhoneSystemPage />} />
-        <Route path="/notifications" element={<NotificationsPage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/profile" element={<ProfilePage />} />
       </CustomRoutes>

@@ -5,6 +5,7 @@ import { SessionAuthGuard } from './common/auth/session-auth.guard.js';
 import { SecretBox } from './common/crypto/secret-box.js';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
 import { JobsModule } from './common/jobs/jobs.module.js';
+import { LiveModule } from './common/live/live.module.js';
 import { createValidationPipe } from './common/http/validation.pipe.js';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { DATABASE_URL } from './database/database-url.js';
@@ -48,6 +49,7 @@ export class AppModule {
         CoreModule.forRoot(config, databaseUrl),
         MikroOrmModule.forRoot({ ...buildOrmOptions(databaseUrl), registerRequestContext: true }),
         JobsModule,
+        LiveModule,
         HealthModule,
         AuthModule,
         NotificationsModule,

@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { TenantRunner } from '../src/common/tenancy/tenant-runner.js';
 import { Ticket } from '../src/modules/tickets/ticket.entity.js';
 import { createTicket } from './factories/tickets.js';
 import { inviteMember } from './factories/members.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
+import { freePort, requireBuild, startProcess } from './support/app-process.js';
 import { ATTEMPTS, eventually, JobProbe, JobProbeModule } from './support/job-probe.js';
 import { createTestDatabase, startTestApp, type TestApp } from './support/test-app.js';
 
@@ -171,45 +166,8 @@ describe('tenancy outside a request', () => {
 });
 
 describe('a process killed right after a commit', () => {
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-  const main = join(root, 'dist', 'main.js');
-
-  async function freePort(): Promise<number> {
-    return new Promise((resolve) => {
-      const server = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as { port: number };
-        server.close(() => resolve(port));
-      });
-    });
-  }
-
-  async function startProcess(databaseUrl: string, port: number, worker: boolean): Promise<ChildProcess> {
-    const child = spawn(process.execPath, [main], {
-      env: {
-        ...process.env,
-        NODE_OPTIONS: '',
-        NODE_ENV: 'test',
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-        APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'wcrm-kill-')),
-        SEED_DEMO: '0',
-        JOBS_WORKER: String(worker),
-        JOBS_POLL_INTERVAL_MS: '200',
-      },
-      stdio: 'ignore',
-    });
-    await eventually('the app answers', async () => {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
-      return res?.status === 200;
-    }, 30_000);
-    return child;
-  }
-
   it('runs the event handler once after a restart', async () => {
-    if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build -w backend\` first (npm test does)`);
+    requireBuild();
     const databaseUrl = await createTestDatabase();
     const port = await freePort();
     // The worker is paused (JOBS_WORKER=false): the job stays queued when the process dies.

@@ -374,7 +374,7 @@ describe('domain events', () => {
     expect(probe.seen.filter(ofTicket)).toHaveLength(3);
     expect(seen).toEqual(
       expect.arrayContaining([
-        { name: 'ticket.created', scopedTo: org, payload: { organizationId: org, ticketId: ticket.id, brand: 'IronJack' } },
+        { name: 'ticket.created', scopedTo: org, payload: { organizationId: org, ticketId: ticket.id, brand: 'IronJack', createdByUserId: owner.user.id } },
         {
           name: 'ticket.status_changed',
           scopedTo: org,

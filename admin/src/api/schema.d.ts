@@ -178,6 +178,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-sent events for the signed-in user's open tabs
+         * @description Events: `notification` (a new notification, with `unread_count`), `browser` (show a system notification: `title`, `body`, `url`), `unread_count` (`{ count }`, after reads and deletes). Comments keep the connection alive.
+         */
+        get: operations["LiveController_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/functions/create_warranty_ticket/{webhookId}": {
         parameters: {
             query?: never;
@@ -249,6 +269,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notification-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The notification event catalogue: labels, default channels, and the Coming Soon events */
+        get: operations["PreferencesController_catalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notification-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's channels for each live catalogue event (defaults where never set) */
+        get: operations["PreferencesController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Turns one channel of one event on or off
+         * @description Body: `event_type` plus exactly one channel flag.
+         */
+        patch: operations["PreferencesController_update"];
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -256,7 +314,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's notifications, newest first */
+        /**
+         * The signed-in user's notifications, newest first
+         * @description `is_read=false` (unread), `is_followup=true` (followup), `limit`; or react-admin `filter`, `range`, `sort`. Answers `Content-Range: notifications a-b/total`.
+         */
         get: operations["NotificationsController_list"];
         put?: never;
         post?: never;
@@ -264,6 +325,57 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes one notification */
+        delete: operations["NotificationsController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{id}/followup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Toggles the followup mark; returns the notification */
+        patch: operations["NotificationsController_toggleFollowup"];
+        trace?: never;
+    };
+    "/api/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Marks one notification read; returns it */
+        patch: operations["NotificationsController_markRead"];
         trace?: never;
     };
     "/api/notifications/unread-count": {
@@ -552,6 +664,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/push/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether this browser (its push endpoint) is subscribed for the signed-in user */
+        get: operations["ContactController_state"];
+        put?: never;
+        /** Enables push on this device (the PushSubscription JSON of the browser) */
+        post: operations["ContactController_subscribe"];
+        /** Disables push on this device */
+        delete: operations["ContactController_unsubscribe"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/vapid-public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The VAPID public key browsers subscribe with */
+        get: operations["ContactController_vapidPublicKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/register": {
         parameters: {
             query?: never;
@@ -604,6 +752,40 @@ export interface paths {
         get: operations["SettingsController_checkRetellAgent"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/test-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a test e-mail through the organization's SMTP server */
+        post: operations["ContactController_testEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/test-sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a test SMS from one of the organization's numbers */
+        post: operations["ContactController_testSms"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1466,6 +1648,30 @@ export interface components {
             /** @example 107 */
             previous: number;
         };
+        NotificationActionResultDto: {
+            /** @example true */
+            success: boolean;
+        };
+        NotificationEventDto: {
+            /** @description Listed, not yet emitted: its preferences cannot be changed */
+            coming_soon: boolean;
+            /** @description The channels it uses until the user changes them */
+            defaults: components["schemas"]["NotificationPreferenceDto"];
+            description: string;
+            /** @example new_ticket */
+            event_type: string;
+            /** @example New ticket */
+            label: string;
+        };
+        NotificationPreferenceDto: {
+            browser: boolean;
+            email: boolean;
+            /** @example new_ticket */
+            event_type: string;
+            in_app: boolean;
+            mobile_push: boolean;
+            sms: boolean;
+        };
         NotificationResponseDto: {
             /** Format: date-time */
             created_at: string;
@@ -1601,6 +1807,21 @@ export interface components {
             /** @example +15125550123 */
             phoneNumber: string;
         };
+        PushEndpointDto: {
+            endpoint: string;
+        };
+        PushKeysDto: {
+            auth: string;
+            p256dh: string;
+        };
+        PushSubscriptionDto: {
+            /** @example https://fcm.googleapis.com/fcm/send/... */
+            endpoint: string;
+            keys: components["schemas"]["PushKeysDto"];
+        };
+        PushSubscriptionStateDto: {
+            subscribed: boolean;
+        };
         ReconfiguredResponseDto: {
             /** @example +15125550123 */
             phone_number: string;
@@ -1710,6 +1931,26 @@ export interface components {
         SuccessResponseDto: {
             /** @example true */
             success: boolean;
+        };
+        TestEmailDto: {
+            /**
+             * @description Usually the user's notification e-mail
+             * @example me@example.com
+             */
+            to: string;
+        };
+        TestSentDto: {
+            /** @example Test email sent! */
+            message: string;
+            /** @example true */
+            success: boolean;
+        };
+        TestSmsDto: {
+            /**
+             * @description Usually the user's notification phone
+             * @example +15551234567
+             */
+            to: string;
         };
         TicketCallLogDto: {
             /** @description Seconds (the recording duration) */
@@ -1916,6 +2157,15 @@ export interface components {
              */
             voicemail_max_length: number | null;
         };
+        UpdateNotificationPreferenceDto: {
+            browser?: boolean;
+            email?: boolean;
+            /** @example new_ticket */
+            event_type: string;
+            in_app?: boolean;
+            mobile_push?: boolean;
+            sms?: boolean;
+        };
         UpdatePhoneNumberDto: {
             /**
              * @description null (or blank) = No Brand
@@ -2049,6 +2299,10 @@ export interface components {
             phone: string | null;
             role: string;
             username: string;
+        };
+        VapidPublicKeyDto: {
+            /** @description applicationServerKey for pushManager.subscribe (URL-safe base64) */
+            public_key: string;
         };
         VoiceTokenResponseDto: {
             /** @example 3600 */
@@ -2568,6 +2822,24 @@ export interface operations {
             };
         };
     };
+    LiveController_stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An endless text/event-stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     VoiceAgentController_createWarrantyTicket: {
         parameters: {
             query?: never;
@@ -2738,15 +3010,91 @@ export interface operations {
             };
         };
     };
+    PreferencesController_catalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationEventDto"][];
+                };
+            };
+        };
+    };
+    PreferencesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferenceDto"][];
+                };
+            };
+        };
+    };
+    PreferencesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateNotificationPreferenceDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferenceDto"];
+                };
+            };
+            /** @description Unknown or coming-soon event, or not exactly one channel flag */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     NotificationsController_list: {
         parameters: {
             query?: {
+                /** @description JSON object of field filters */
+                filter?: string;
                 /** @description true lists notifications marked for followup only */
                 is_followup?: boolean;
                 /** @description false lists unread notifications only */
                 is_read?: boolean;
                 /** @description At most this many, newest first (the bell asks for 3) */
                 limit?: number;
+                /** @description JSON [start, end], inclusive */
+                range?: string;
+                /** @description JSON [field, "ASC" | "DESC"] */
+                sort?: string;
             };
             header?: never;
             path?: never;
@@ -2760,6 +3108,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotificationResponseDto"][];
+                };
+            };
+        };
+    };
+    NotificationsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationActionResultDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    NotificationsController_toggleFollowup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    NotificationsController_markRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -3747,6 +4182,92 @@ export interface operations {
             };
         };
     };
+    ContactController_state: {
+        parameters: {
+            query: {
+                endpoint: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionStateDto"];
+                };
+            };
+        };
+    };
+    ContactController_subscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscriptionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionStateDto"];
+                };
+            };
+        };
+    };
+    ContactController_unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushEndpointDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionStateDto"];
+                };
+            };
+        };
+    };
+    ContactController_vapidPublicKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VapidPublicKeyDto"];
+                };
+            };
+        };
+    };
     AuthController_register: {
         parameters: {
             query?: never;
@@ -3889,6 +4410,88 @@ export interface operations {
                 };
             };
             /** @description Retell could not be reached */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ContactController_testEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestEmailDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestSentDto"];
+                };
+            };
+            /** @description "No email configured", or no SMTP server */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The SMTP server's error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ContactController_testSms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestSmsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestSentDto"];
+                };
+            };
+            /** @description "No phone number configured", or no Twilio account/number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Twilio's error */
             502: {
                 headers: {
                     [name: string]: unknown;

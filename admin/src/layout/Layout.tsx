@@ -10,6 +10,8 @@ import { useAccountPermissions } from '../providers/useAccount';
 import { SIDEBAR_WIDTH, SidebarContent } from './Sidebar';
 import { TopBar } from './TopBar';
 import { useConfirmLogout } from './useConfirmLogout';
+import { useLiveNotifications } from './useLiveNotifications';
+
 
 /**
  * react-admin's layout, and with it the route guard of the spec on react-admin's auth:
@@ -41,6 +43,7 @@ function Shell({ children }: { children?: ReactNode }) {
   const isDesktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { requestLogout, dialog } = useConfirmLogout();
+  useLiveNotifications();
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>

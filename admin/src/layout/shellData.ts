@@ -1,7 +1,10 @@
 import { useCrmQuery } from '../providers/useCrm';
 
-export const UNREAD_POLL_MS = 30_000;
 export const BELL_NOTIFICATION_LIMIT = 3;
+
+/** The cache keys of the two bell reads (useCrmQuery's [resource, method, ...args]), which the live stream updates. */
+export const UNREAD_COUNT_KEY = ['notifications', 'getUnreadNotificationCount'] as const;
+export const NOTIFICATIONS_KEY = ['notifications', 'getLatestNotifications', BELL_NOTIFICATION_LIMIT] as const;
 
 /**
  * total, open, pending, closedToday. The sidebar's Tickets badge and the dashboard share this
@@ -24,11 +27,8 @@ export function useBellNotifications() {
   });
 }
 
-/** Unread notification count, polled every 30 s; {count: 0} when the call fails. */
+/** Unread notification count, kept live by the event stream (useLiveNotifications); {count: 0} when the call fails. */
 export function useUnreadNotificationCount() {
-  const query = useCrmQuery('notifications', 'getUnreadNotificationCount', [], {
-    refetchInterval: UNREAD_POLL_MS,
-    refetchIntervalInBackground: false,
-  });
+  const query = useCrmQuery('notifications', 'getUnreadNotificationCount', [], { throwOnError: false });
   return { ...query, data: { count: Number(query.data?.count) || 0 } };
 }

@@ -1,6 +1,7 @@
 import type { DataProvider } from 'react-admin';
 import { accountMethods } from './methods/account';
 import { analyticsMethods } from './methods/analytics';
+import { notificationMethods } from './methods/notifications';
 import { restMethods } from './methods/rest';
 import { settingsMethods } from './methods/settings';
 import { ticketMethods } from './methods/tickets';
@@ -21,6 +22,7 @@ export const customMethods = {
   ...userMethods,
   ...uploadMethods,
   ...settingsMethods,
+  ...notificationMethods,
 };
 
 export type CustomMethods = typeof customMethods;

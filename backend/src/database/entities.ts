@@ -1,8 +1,10 @@
 import { LoginThrottle } from '../modules/auth/login-throttle.entity.js';
 import { CallLog } from '../modules/call-logs/call-log.entity.js';
 import { Customer } from '../modules/customers/customer.entity.js';
+import { NotificationDelivery } from '../modules/notifications/notification-delivery.entity.js';
 import { NotificationPreference } from '../modules/notifications/notification-preference.entity.js';
 import { Notification } from '../modules/notifications/notification.entity.js';
+import { PushSubscription } from '../modules/notifications/push-subscription.entity.js';
 import { Organization } from '../modules/organizations/organization.entity.js';
 import { BrandPhoneNumber } from '../modules/phone-numbers/brand-phone-number.entity.js';
 import { Product } from '../modules/settings/product.entity.js';
@@ -26,6 +28,8 @@ export const ENTITIES = [
   BrandPhoneNumber,
   NotificationPreference,
   Notification,
+  NotificationDelivery,
+  PushSubscription,
   Webhook,
   LoginThrottle,
   Upload,

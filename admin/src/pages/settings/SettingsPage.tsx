@@ -16,6 +16,7 @@ import { SmtpSection } from './SmtpSection';
 import { TicketsSection } from './TicketsSection';
 import { WebhooksSection } from './WebhooksSection';
 import { useSettings } from './settingsData';
+import { NotificationPreferences } from '../notifications/NotificationPreferences';
 
 /** /settings: one accordion section per area; each section saves on its own. */
 export function SettingsPage() {
@@ -48,7 +49,7 @@ export function SettingsPage() {
             <TicketsSection settings={settings} />
           </SettingsSection>
           <SettingsSection id="notifications" title="Notification Preferences" description="How you hear about new tickets and calls" icon={<NotificationsIcon color="primary" />}>
-            <SectionSlot text="Notification preferences appear here." />
+            <NotificationPreferences />
           </SettingsSection>
         </Stack>
       )}

@@ -15,6 +15,8 @@ export interface EnqueueOptions {
   key?: string;
   maxAttempts?: number;
   runAt?: Date;
+  /** Lower runs first (default 0); e.g. a fan-out's many deliveries wait behind the next events' handlers. */
+  priority?: number;
 }
 
 /** Name of the payload field holding a job's receipt key (see JobWorker). */
@@ -39,14 +41,40 @@ export class Jobs {
       maxAttempts: options.maxAttempts ?? handler.maxAttempts,
       runAt: options.runAt,
       jobKey: options.key ? receipt : undefined,
+      priority: options.priority,
     });
   }
 
-  /** Inserts one job row on `em`'s connection (and transaction, when it has one). */
-  async add(em: EntityManager, task: string, payload: JobPayload, options: { maxAttempts?: number; runAt?: Date; jobKey?: string }): Promise<void> {
+  /**
+   * Enqueues many jobs in one statement on em's transaction (a fan-out's deliveries): the same
+   * receipts and keys as `enqueue`, one round trip instead of one per job.
+   */
+  async enqueueMany(em: EntityManager, jobs: Array<{ task: string; payload: JobPayload; options?: EnqueueOptions }>): Promise<void> {
+    if (!jobs.length) return;
+    const specs = jobs.map(({ task, payload, options = {} }) => {
+      const handler = this.registry.tenantTasks.get(task);
+      if (!handler || handler.kind !== 'job') throw new Error(`No job handler is declared for ${task}`);
+      const receipt = `${task}:${options.key ?? randomUUID()}`;
+      return {
+        identifier: task,
+        payload: { ...payload, [RECEIPT_FIELD]: receipt },
+        run_at: options.runAt?.toISOString() ?? null,
+        max_attempts: options.maxAttempts ?? handler.maxAttempts ?? this.config.jobs.maxAttempts,
+        job_key: options.key ? receipt : null,
+        priority: options.priority ?? 0,
+      };
+    });
     await em.execute(
-      `select graphile_worker.add_job(identifier => ?, payload => ?::json, run_at => ?, max_attempts => ?, job_key => ?, job_key_mode => 'unsafe_dedupe')`,
-      [task, JSON.stringify(payload), options.runAt ?? null, options.maxAttempts ?? this.config.jobs.maxAttempts, options.jobKey ?? null],
+      'select graphile_worker.add_jobs(array(select json_populate_record(null::graphile_worker.job_spec, spec) from json_array_elements(?::json) as spec))',
+      [JSON.stringify(specs)],
+    );
+  }
+
+  /** Inserts one job row on `em`'s connection (and transaction, when it has one). */
+  async add(em: EntityManager, task: string, payload: JobPayload, options: { maxAttempts?: number; runAt?: Date; jobKey?: string; priority?: number }): Promise<void> {
+    await em.execute(
+      `select graphile_worker.add_job(identifier => ?, payload => ?::json, run_at => ?, max_attempts => ?, job_key => ?, job_key_mode => 'unsafe_dedupe', priority => ?)`,
+      [task, JSON.stringify(payload), options.runAt ?? null, options.maxAttempts ?? this.config.jobs.maxAttempts, options.jobKey ?? null, options.priority ?? 0],
     );
   }
 }

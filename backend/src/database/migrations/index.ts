@@ -6,6 +6,7 @@ import { Migration20261123100000TicketRollups } from './Migration20261123100000T
 import { Migration20261123130000Uploads } from './Migration20261123130000Uploads.js';
 import { Migration20261123140000Telephony } from './Migration20261123140000Telephony.js';
 import { Migration20261123150000VoiceAgent } from './Migration20261123150000VoiceAgent.js';
+import { Migration20261123150000Notifications } from './Migration20261123150000Notifications.js';
 
 /** Applied in this order; a new migration is appended here after `npm run migration:create`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123130000Uploads', class: Migration20261123130000Uploads },
   { name: 'Migration20261123140000Telephony', class: Migration20261123140000Telephony },
   { name: 'Migration20261123150000VoiceAgent', class: Migration20261123150000VoiceAgent },
+  { name: 'Migration20261123150000Notifications', class: Migration20261123150000Notifications },
 ];

@@ -1,10 +1,45 @@
 import { Module } from '@nestjs/common';
+import { TwilioModule } from '../../integrations/twilio/twilio.module.js';
+import { OrganizationsModule } from '../organizations/organizations.module.js';
+import { BrowserChannel } from './channels/browser.channel.js';
+import { EmailChannel } from './channels/email.channel.js';
+import { OrganizationMailer } from './channels/organization-mailer.js';
+import { PushChannel } from './channels/push.channel.js';
+import { SmsChannel } from './channels/sms.channel.js';
+import { SMS_SENDER } from './channels/sms-sender.js';
+import { TwilioSmsSender } from './channels/twilio-sms-sender.js';
+import { VapidKeys } from './channels/vapid-keys.js';
+import { ContactController } from './contact.controller.js';
+import { ContactTestService } from './contact-test.service.js';
+import { NotificationFanOut } from './fan-out.service.js';
 import { WelcomeListener } from './listeners/welcome.listener.js';
 import { NotificationsController } from './notifications.controller.js';
 import { NotificationsService } from './notifications.service.js';
+import { PreferencesController } from './preferences.controller.js';
+import { PreferencesService } from './preferences.service.js';
+import { PushSubscriptionsService } from './push-subscriptions.service.js';
+import { NotificationSources } from './sources/notification-sources.js';
 
+/** The catalogue, preferences, notification records, and the fan-out of domain events to five channels. */
 @Module({
-  controllers: [NotificationsController],
-  providers: [NotificationsService, WelcomeListener],
+  imports: [OrganizationsModule, TwilioModule],
+  controllers: [NotificationsController, PreferencesController, ContactController],
+  providers: [
+    NotificationsService,
+    PreferencesService,
+    PushSubscriptionsService,
+    ContactTestService,
+    WelcomeListener,
+    NotificationFanOut,
+    NotificationSources,
+    OrganizationMailer,
+    VapidKeys,
+    EmailChannel,
+    SmsChannel,
+    PushChannel,
+    BrowserChannel,
+    { provide: SMS_SENDER, useClass: TwilioSmsSender },
+  ],
+  exports: [NotificationFanOut],
 })
 export class NotificationsModule {}

@@ -1,22 +1,92 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
+import { parseListQuery } from '../../common/http/list-query.js';
+import { LiveHub } from '../../common/live/live-hub.js';
 import { NOTIFICATION_LIST_LIMIT, type NotificationQueryDto } from './dto/notification.dto.js';
 import { Notification } from './notification.entity.js';
 
+const SORTABLE = ['created_at'] as const;
+export const NOTIFICATION_NOT_FOUND = 'Notification not found';
+
+export interface NotificationPage {
+  notifications: Notification[];
+  total: number;
+  offset: number;
+}
+
+/** The signed-in user's own notifications: list, counts, read, followup, delete. */
 @Injectable()
 export class NotificationsService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly live: LiveHub,
+  ) {}
 
-  list(actor: Actor, query: NotificationQueryDto): Promise<Notification[]> {
-    const where: FilterQuery<Notification> = { user: actor.id };
-    if (query.is_read !== undefined) where.isRead = query.is_read;
-    if (query.is_followup !== undefined) where.isFollowup = query.is_followup;
-    return this.em.find(Notification, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: query.limit ?? NOTIFICATION_LIST_LIMIT });
+  async list(actor: Actor, query: NotificationQueryDto): Promise<NotificationPage> {
+    const page = parseListQuery(query, {
+      sortable: SORTABLE,
+      defaultSort: { field: 'created_at', order: 'DESC' },
+      defaultLimit: query.limit ?? NOTIFICATION_LIST_LIMIT,
+      maxLimit: NOTIFICATION_LIST_LIMIT,
+    });
+    const where: FilterQuery<Notification> = { user: actor.id, organization: actor.organizationId };
+    const isRead = query.is_read ?? booleanFilter(page.filter.is_read);
+    const isFollowup = query.is_followup ?? booleanFilter(page.filter.is_followup);
+    if (isRead !== undefined) where.isRead = isRead;
+    if (isFollowup !== undefined) where.isFollowup = isFollowup;
+    const order = page.sort.order === 'ASC' ? 'asc' : 'desc';
+    const [notifications, total] = await this.em.findAndCount(Notification, where, {
+      orderBy: { createdAt: order, id: order },
+      limit: page.limit,
+      offset: page.offset,
+    });
+    return { notifications, total, offset: page.offset };
   }
 
   unreadCount(actor: Actor): Promise<number> {
-    return this.em.count(Notification, { user: actor.id, isRead: false });
+    return this.em.count(Notification, { user: actor.id, organization: actor.organizationId, isRead: false });
   }
+
+  async markRead(actor: Actor, id: string): Promise<Notification> {
+    const n = await this.own(actor, id);
+    if (n.isRead) return n;
+    n.isRead = true;
+    await this.em.flush();
+    await this.publishUnreadCount(actor);
+    return n;
+  }
+
+  async toggleFollowup(actor: Actor, id: string): Promise<Notification> {
+    const n = await this.own(actor, id);
+    n.isFollowup = !n.isFollowup;
+    await this.em.flush();
+    return n;
+  }
+
+  async remove(actor: Actor, id: string): Promise<void> {
+    const n = await this.own(actor, id);
+    await this.em.remove(n).flush();
+    await this.publishUnreadCount(actor);
+  }
+
+  /** Another user's or organization's notification answers 404, like a missing one. */
+  private async own(actor: Actor, id: string): Promise<Notification> {
+    const n = await this.em.findOne(Notification, { id, user: actor.id, organization: actor.organizationId });
+    if (!n) throw new NotFoundException(NOTIFICATION_NOT_FOUND);
+    return n;
+  }
+
+  /** The user's other tabs refresh their bell. */
+  private async publishUnreadCount(actor: Actor): Promise<void> {
+    const count = await this.unreadCount(actor);
+    await this.live.publish(this.em, { organizationId: actor.organizationId, userId: actor.id, event: 'unread_count', data: { count } });
+  }
+}
+
+function booleanFilter(value: unknown): boolean | undefined {
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  return undefined;
 }

@@ -106,7 +106,7 @@ export class TicketsService {
     const { customer: _contact, callLogId: _callLogId, ...fields } = input;
     const productBrand = input.productBrand || (await this.settings.defaultTicketBrand(organizationId, tx));
     const id = randomUUID();
-    await this.events.publish(tx, new TicketCreatedEvent(organizationId, id, productBrand ?? null));
+    await this.events.publish(tx, new TicketCreatedEvent(organizationId, id, productBrand ?? null, createdBy));
     // Last: the counter's row lock queues the organization's creates, so it is held only for
     // the inserts and the commit.
     const ticketNumber = await nextTicketNumber(tx, organizationId);

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, Max, Min } from 'class-validator';
+import { ListQueryDto } from '../../../common/http/list-query.js';
 import { OptionalField } from '../../../common/http/optional.js';
 import type { Notification } from '../notification.entity.js';
 
@@ -9,7 +10,8 @@ export const NOTIFICATION_LIST_LIMIT = 200;
 
 const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
-export class NotificationQueryDto {
+/** The spec's filters, the bell's `limit`, and react-admin's `filter`/`range`/`sort` (ARCHITECTURE rule 4). */
+export class NotificationQueryDto extends ListQueryDto {
   @ApiPropertyOptional({ description: 'false lists unread notifications only' })
   @OptionalField()
   @Transform(toBoolean)
@@ -44,6 +46,10 @@ export class NotificationResponseDto {
   @ApiProperty() created_at!: Date;
 }
 
+export class NotificationActionResultDto {
+  @ApiProperty({ example: true }) success!: boolean;
+}
+
 export class UnreadCountDto {
   @ApiProperty({ example: 3 }) count!: number;
 }
@@ -61,4 +67,10 @@ export function toNotificationResponse(n: Notification): NotificationResponseDto
     related_entity_id: n.relatedEntityId ?? null,
     created_at: n.createdAt,
   };
+}
+
+/** What the live stream carries for a new notification (the message cut to stay within NOTIFY's limit). */
+export function toLiveNotification(n: Notification): NotificationResponseDto {
+  const dto = toNotificationResponse(n);
+  return dto.message.length > 1000 ? { ...dto, message: `${dto.message.slice(0, 999)}…` } : dto;
 }

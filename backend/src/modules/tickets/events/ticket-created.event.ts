@@ -8,6 +8,8 @@ export class TicketCreatedEvent extends DomainEvent {
     readonly organizationId: string,
     readonly ticketId: string,
     readonly brand: string | null,
+    /** The signed-in user who created it; null for the AI agent, a call or an integration. */
+    readonly createdByUserId: string | null = null,
   ) {
     super();
   }

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { inAppPath } from '../lib/notifications';
+import { openLiveEvents } from '../providers/liveEvents';
+import { useNotificationsRefresh } from '../resources/notifications/useNotificationsRefresh';
+import { UNREAD_COUNT_KEY } from './shellData';
+
+/**
+ * Keeps the bell, its count and the notifications list live from the server's event stream (one
+ * per open tab), and shows the `browser` channel's alerts as system notifications when allowed.
+ */
+export function useLiveNotifications(): void {
+  const queryClient = useQueryClient();
+  const refresh = useNotificationsRefresh();
+  const navigate = useNavigate();
+
+  useEffect(
+    () =>
+      openLiveEvents({
+        notification: ({ unread_count }) => {
+          queryClient.setQueryData(UNREAD_COUNT_KEY, { count: unread_count });
+          void refresh();
+        },
+        unread_count: ({ count }) => {
+          queryClient.setQueryData(UNREAD_COUNT_KEY, { count });
+          void refresh();
+        },
+        browser: ({ title, body, url, tag }) => {
+          if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+          const shown = new Notification(title, { body, tag, icon: '/favicon.svg' });
+          shown.onclick = () => {
+            window.focus();
+            const path = inAppPath(url, window.location.origin);
+            if (path) navigate(path);
+            shown.close();
+          };
+        },
+        // After a reconnect, re-read what may have changed while the stream was down.
+        open: () => void refresh(),
+      }),
+    [queryClient, refresh, navigate],
+  );
+}

@@ -1,0 +1,139 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  Stack,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { CenteredSpinner } from '../../components/CenteredSpinner';
+import { useToast } from '../../components/useToast';
+import { failureMessage } from '../../lib/fieldErrors';
+import {
+  type Channel,
+  CHANNELS,
+  EVENTS_KEY,
+  type NotificationPreference,
+  notificationMethods,
+  PREFERENCES_KEY,
+} from '../../providers/methods/notifications';
+import { ContactMethodsPanel } from './ContactMethodsPanel';
+import { DeviceNotificationsPanel } from './DeviceNotificationsPanel';
+
+export const CHANNEL_LABELS: Record<Channel, string> = {
+  in_app: 'In-App',
+  mobile_push: 'Push',
+  browser: 'Browser',
+  sms: 'SMS',
+  email: 'Email',
+};
+
+/** Settings → Notification Preferences: contact methods, this device, and the events × channels grid. */
+export function NotificationPreferences() {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const events = useQuery({ queryKey: EVENTS_KEY, queryFn: notificationMethods.events, staleTime: Infinity });
+  const preferences = useQuery({ queryKey: PREFERENCES_KEY, queryFn: notificationMethods.preferences });
+
+  const save = useMutation({
+    mutationFn: ({ eventType, channel, on }: { eventType: string; channel: Channel; on: boolean }) =>
+      notificationMethods.setPreference(eventType, channel, on),
+    onMutate: async ({ eventType, channel, on }) => {
+      await queryClient.cancelQueries({ queryKey: PREFERENCES_KEY });
+      const before = queryClient.getQueryData<NotificationPreference[]>(PREFERENCES_KEY);
+      queryClient.setQueryData<NotificationPreference[]>(PREFERENCES_KEY, rows =>
+        rows?.map(row => (row.event_type === eventType ? { ...row, [channel]: on } : row)),
+      );
+      return { before };
+    },
+    onSuccess: saved =>
+      queryClient.setQueryData<NotificationPreference[]>(PREFERENCES_KEY, rows =>
+        rows?.map(row => (row.event_type === saved.event_type ? saved : row)),
+      ),
+    onError: (failure, _vars, context) => {
+      queryClient.setQueryData(PREFERENCES_KEY, context?.before);
+      toast('Failed to update preference', { description: failureMessage(failure, 'Please try again.'), variant: 'destructive' });
+    },
+  });
+
+  const byEvent = new Map((preferences.data ?? []).map(p => [p.event_type, p]));
+
+  return (
+    <Stack spacing={3} data-testid="notification-preferences">
+      <Box>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 600 }}>
+          Notification Preferences
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Choose how you are notified of each event
+        </Typography>
+      </Box>
+      <ContactMethodsPanel />
+      <DeviceNotificationsPanel />
+      <Card variant="outlined">
+        <CardContent sx={{ p: 0 }}>
+          {events.isPending || preferences.isPending ? (
+            <CenteredSpinner />
+          ) : events.error || preferences.error ? (
+            <Alert severity="error">Failed to load notification preferences</Alert>
+          ) : (
+            <TableContainer>
+              <Table size="small" aria-label="Notification preferences">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Event</TableCell>
+                    {CHANNELS.map(channel => (
+                      <TableCell key={channel} align="center">
+                        {CHANNEL_LABELS[channel]}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {(events.data ?? []).map(event => {
+                    const row = byEvent.get(event.event_type);
+                    return (
+                      <TableRow key={event.event_type} data-testid={`preference-${event.event_type}`} sx={event.coming_soon ? { opacity: 0.6 } : undefined}>
+                        <TableCell>
+                          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                              {event.label}
+                            </Typography>
+                            {event.coming_soon && <Chip label="Coming Soon" size="small" />}
+                          </Stack>
+                          <Typography variant="caption" color="text.secondary">
+                            {event.description}
+                          </Typography>
+                        </TableCell>
+                        {CHANNELS.map(channel => (
+                          <TableCell key={channel} align="center">
+                            <Switch
+                              size="small"
+                              checked={event.coming_soon ? false : Boolean(row?.[channel])}
+                              disabled={event.coming_soon || !row}
+                              onChange={(_, on) => save.mutate({ eventType: event.event_type, channel, on })}
+                              slotProps={{ input: { 'aria-label': `${event.label}: ${CHANNEL_LABELS[channel]}` } }}
+                            />
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { useGetList } from 'react-admin';
+import { Alert, Box, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { CenteredSpinner } from '../../components/CenteredSpinner';
+import { PageHeader } from '../../components/PageHeader';
+import { NOTIFICATION_TABS, type NotificationTabId } from '../../lib/notifications';
+import type { NotificationRecord } from '../../providers/methods/notifications';
+import { NotificationCard } from './NotificationCard';
+
+/** The most one tab shows (the API's cap for one page). */
+const PER_PAGE = 200;
+
+/** /notifications: tabs All / Unread / Followup over the user's notifications, newest first. */
+export function NotificationList() {
+  const [tab, setTab] = useState<NotificationTabId>('all');
+  const current = NOTIFICATION_TABS.find(t => t.id === tab) ?? NOTIFICATION_TABS[0];
+  const { data = [], isPending, error } = useGetList<NotificationRecord>('notifications', {
+    filter: current.filter,
+    pagination: { page: 1, perPage: PER_PAGE },
+    sort: { field: 'created_at', order: 'DESC' },
+  });
+
+  return (
+    <Box sx={{ maxWidth: 900 }}>
+      <PageHeader title="Notifications" />
+      <Tabs value={tab} onChange={(_, value: NotificationTabId) => setTab(value)} sx={{ mb: 2 }} aria-label="Notification filters">
+        {NOTIFICATION_TABS.map(t => (
+          <Tab key={t.id} value={t.id} label={t.label} data-testid={`tab-${t.id}`} />
+        ))}
+      </Tabs>
+      {isPending ? (
+        <CenteredSpinner />
+      ) : error ? (
+        <Alert severity="error">Failed to fetch notifications</Alert>
+      ) : data.length === 0 ? (
+        <Box sx={{ py: 8, textAlign: 'center' }} data-testid="notifications-empty">
+          <Typography color="text.secondary">{current.empty}</Typography>
+        </Box>
+      ) : (
+        <Stack spacing={1.5}>
+          {data.map(n => (
+            <NotificationCard key={n.id} notification={n} />
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,122 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
+import pg from 'pg';
+import { DATABASE_URL } from '../../database/database-url.js';
+
+/** The PostgreSQL channel every instance listens on. */
+export const LIVE_CHANNEL = 'wcrm_live';
+/** pg_notify refuses payloads of 8000 bytes or more. */
+const MAX_PAYLOAD = 7900;
+
+/** One message for the open tabs of one user: an SSE event name and its JSON data. */
+export interface LiveMessage {
+  organizationId: string;
+  userId: string;
+  event: string;
+  data: unknown;
+}
+
+export type LiveSend = (event: string, data: unknown) => void;
+
+/**
+ * The live stream's fan-in across app instances: a message is a PostgreSQL NOTIFY, so it is sent
+ * when (and only if) the publishing transaction commits, and every instance, listening on one
+ * connection of its own, hands it to the tabs of that user connected to it.
+ */
+@Injectable()
+export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
+  private readonly logger = new Logger('Live');
+  private readonly subscribers = new Map<string, Set<LiveSend>>();
+  private readonly closers = new Set<() => void>();
+  private client?: pg.Client;
+  private stopped = false;
+  private reconnectTimer?: NodeJS.Timeout;
+
+  constructor(@Inject(DATABASE_URL) private readonly databaseUrl: string) {}
+
+  /** Queues the message on em's transaction (sent at commit; outside a transaction, at once). */
+  async publish(em: EntityManager, message: LiveMessage): Promise<void> {
+    const payload = JSON.stringify(message);
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD) throw new Error(`Live message ${message.event} is too large for NOTIFY`);
+    await em.execute('select pg_notify(?, ?)', [LIVE_CHANNEL, payload]);
+  }
+
+  /** Many messages in one round trip (a fan-out's), each its own NOTIFY. */
+  async publishMany(em: EntityManager, messages: LiveMessage[]): Promise<void> {
+    if (!messages.length) return;
+    const payloads = messages.map((message) => {
+      const payload = JSON.stringify(message);
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD) throw new Error(`Live message ${message.event} is too large for NOTIFY`);
+      return payload;
+    });
+    await em.execute('select count(pg_notify(?, payload)) from json_array_elements_text(?::json) as payload', [LIVE_CHANNEL, JSON.stringify(payloads)]);
+  }
+
+  /** Registers an open tab; returns its unsubscribe. `close` ends the tab's stream at shutdown. */
+  subscribe(organizationId: string, userId: string, send: LiveSend, close: () => void): () => void {
+    const key = `${organizationId}:${userId}`;
+    let set = this.subscribers.get(key);
+    if (!set) this.subscribers.set(key, (set = new Set()));
+    set.add(send);
+    this.closers.add(close);
+    return () => {
+      set.delete(send);
+      if (!set.size) this.subscribers.delete(key);
+      this.closers.delete(close);
+    };
+  }
+
+  /** Open tabs on this instance (for the tests and the health of the stream). */
+  get connections(): number {
+    let n = 0;
+    for (const set of this.subscribers.values()) n += set.size;
+    return n;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.listen();
+  }
+
+  onModuleDestroy(): void {
+    // Open streams would keep the HTTP server from closing.
+    for (const close of [...this.closers]) close();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    const lost = (reason: string) => {
+      if (this.client !== client || this.stopped) return;
+      this.client = undefined;
+      this.logger.warn(`Live connection lost (${reason}); reconnecting`);
+      client.end().catch(() => undefined);
+      this.reconnectTimer = setTimeout(() => void this.listen().catch((e: Error) => lost(e.message)), 1000);
+    };
+    client.on('error', (error) => lost(error.message));
+    client.on('end', () => lost('closed'));
+    client.on('notification', (n) => this.dispatch(n.payload));
+    this.client = client;
+    await client.connect();
+    await client.query(`listen ${LIVE_CHANNEL}`);
+  }
+
+  private dispatch(payload: string | undefined): void {
+    if (!payload) return;
+    let message: LiveMessage;
+    try {
+      message = JSON.parse(payload) as LiveMessage;
+    } catch {
+      return;
+    }
+    const set = this.subscribers.get(`${message.organizationId}:${message.userId}`);
+    if (!set) return;
+    for (const send of set) send(message.event, message.data);
+  }
+}

@@ -1,0 +1,75 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+
+/** An organization's SMTP server, as its settings hold it (password already opened). */
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  username: string | null;
+  password: string | null;
+  fromEmail: string;
+  fromName: string | null;
+}
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A hung server fails the attempt (the job retries) instead of holding a worker. */
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+/** Organizations whose pooled connections are kept open at once. */
+const MAX_POOLS = 20;
+
+/**
+ * SMTP transports per server settings: pooled (a fan-out sends many messages through the same
+ * server) and rebuilt when the organization's settings change, since the settings are the key.
+ * Port 465 is implicit TLS; other ports upgrade with STARTTLS when the server offers it.
+ */
+export class SmtpTransports {
+  private readonly pools = new Map<string, Transporter>();
+
+  async send(smtp: SmtpSettings, mail: OutgoingMail): Promise<{ messageId: string }> {
+    const info = await this.transport(smtp).sendMail({
+      from: smtp.fromName ? { name: smtp.fromName, address: smtp.fromEmail } : smtp.fromEmail,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
+    return { messageId: String(info.messageId ?? '') };
+  }
+
+  closeAll(): void {
+    for (const transport of this.pools.values()) transport.close();
+    this.pools.clear();
+  }
+
+  private transport(smtp: SmtpSettings): Transporter {
+    const key = JSON.stringify(smtp);
+    const existing = this.pools.get(key);
+    if (existing) {
+      // Most recently used last: the oldest pool is the one evicted.
+      this.pools.delete(key);
+      this.pools.set(key, existing);
+      return existing;
+    }
+    const transport = nodemailer.createTransport({
+      pool: true,
+      maxConnections: 3,
+      host: smtp.host,
+      port: smtp.port,
+      secure: smtp.port === 465,
+      auth: smtp.username ? { user: smtp.username, pass: smtp.password ?? '' } : undefined,
+      ...TIMEOUTS,
+    });
+    this.pools.set(key, transport);
+    if (this.pools.size > MAX_POOLS) {
+      const [oldestKey, oldest] = this.pools.entries().next().value as [string, Transporter];
+      this.pools.delete(oldestKey);
+      oldest.close();
+    }
+    return transport;
+  }
+}

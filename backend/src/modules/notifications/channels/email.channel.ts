@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { JobHandler } from '../../../common/jobs/job-decorators.js';
+import type { TenantContext } from '../../../common/tenancy/tenant-runner.js';
+import { CHANNEL_TASKS, type DeliveryPayload } from '../fan-out.service.js';
+import { recipientOf, recordDelivery } from './deliveries.js';
+import { notificationEmail } from './email-content.js';
+import { NO_SMTP, OrganizationMailer } from './organization-mailer.js';
+
+export const NO_EMAIL = 'No email configured';
+
+/** The email channel: one job per (user, event); an SMTP failure throws, so the job retries with backoff. */
+@Injectable()
+export class EmailChannel {
+  constructor(private readonly mailer: OrganizationMailer) {}
+
+  @JobHandler(CHANNEL_TASKS.email, { maxAttempts: 10 })
+  async deliver(payload: DeliveryPayload, { em, organizationId }: TenantContext): Promise<void> {
+    const user = await recipientOf(em, payload);
+    if (!user) return;
+    const to = user.notificationEmail?.trim();
+    if (!to) return recordDelivery(em, payload, 'email', 'skipped', NO_EMAIL);
+    const smtp = await this.mailer.smtpOf(em, organizationId);
+    if (!smtp) return recordDelivery(em, payload, 'email', 'skipped', NO_SMTP);
+    const sent = await this.mailer.send(smtp, notificationEmail(to, payload));
+    recordDelivery(em, payload, 'email', 'sent', `${to} ${sent.messageId}`.trim());
+  }
+}

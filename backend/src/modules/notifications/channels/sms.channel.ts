@@ -1,0 +1,38 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JobHandler } from '../../../common/jobs/job-decorators.js';
+import type { TenantContext } from '../../../common/tenancy/tenant-runner.js';
+import { CHANNEL_TASKS, type DeliveryPayload } from '../fan-out.service.js';
+import { recipientOf, recordDelivery } from './deliveries.js';
+import { SMS_SENDER, type SmsSender, SmsUnavailableError } from './sms-sender.js';
+
+export const NO_PHONE = 'No phone number configured';
+/** An SMS segment budget: title, a short message and the link. */
+const SMS_MAX = 320;
+
+export function smsBody(n: { title: string; message: string; url: string }): string {
+  const tail = `\n${n.url}`;
+  const text = `${n.title}: ${n.message}`;
+  const room = SMS_MAX - tail.length;
+  return `${text.length > room ? `${text.slice(0, room - 1)}…` : text}${tail}`;
+}
+
+/** The sms channel: a text from an organization number to the user's notification phone. */
+@Injectable()
+export class SmsChannel {
+  constructor(@Inject(SMS_SENDER) private readonly sms: SmsSender) {}
+
+  @JobHandler(CHANNEL_TASKS.sms, { maxAttempts: 8 })
+  async deliver(payload: DeliveryPayload, { em, organizationId }: TenantContext): Promise<void> {
+    const user = await recipientOf(em, payload);
+    if (!user) return;
+    const to = user.notificationPhone?.trim();
+    if (!to) return recordDelivery(em, payload, 'sms', 'skipped', NO_PHONE);
+    try {
+      const sent = await this.sms.send(em, organizationId, { to, body: smsBody(payload), brand: payload.brand });
+      recordDelivery(em, payload, 'sms', 'sent', `${to} ${sent.sid}`);
+    } catch (error) {
+      if (error instanceof SmsUnavailableError) return recordDelivery(em, payload, 'sms', 'skipped', error.message);
+      throw error;
+    }
+  }
+}

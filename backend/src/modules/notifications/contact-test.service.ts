@@ -1,0 +1,43 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadGatewayException, BadRequestException, Inject, Injectable } from '@nestjs/common';
+import type { Actor } from '../../common/auth/actor.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { testEmail } from './channels/email-content.js';
+import { NO_SMTP, OrganizationMailer } from './channels/organization-mailer.js';
+import { NO_EMAIL } from './channels/email.channel.js';
+import { NO_PHONE } from './channels/sms.channel.js';
+import { SMS_SENDER, type SmsSender, SmsUnavailableError } from './channels/sms-sender.js';
+
+/** "Send test e-mail" / "Send test SMS": a real message through the organization's provider. */
+@Injectable()
+export class ContactTestService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly mailer: OrganizationMailer,
+    @Inject(SMS_SENDER) private readonly smsSender: SmsSender,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async email(actor: Actor, to: string | undefined): Promise<void> {
+    const address = to?.trim();
+    if (!address) throw new BadRequestException(NO_EMAIL);
+    const smtp = await this.mailer.smtpOf(this.em, actor.organizationId);
+    if (!smtp) throw new BadRequestException(`${NO_SMTP}: set the SMTP host and from address in Settings`);
+    try {
+      await this.mailer.send(smtp, testEmail(address, this.config.publicBaseUrl));
+    } catch (error) {
+      throw new BadGatewayException(`SMTP error: ${(error as Error).message}`);
+    }
+  }
+
+  async sms(actor: Actor, to: string | undefined): Promise<void> {
+    const number = to?.trim();
+    if (!number) throw new BadRequestException(NO_PHONE);
+    try {
+      await this.smsSender.send(this.em, actor.organizationId, { to: number, body: 'Test SMS from Warranty CRM: your SMS notifications are set up.' });
+    } catch (error) {
+      if (error instanceof SmsUnavailableError) throw new BadRequestException(error.message);
+      throw new BadGatewayException(`Twilio error: ${(error as Error).message}`);
+    }
+  }
+}

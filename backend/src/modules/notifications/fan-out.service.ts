@@ -1,0 +1,141 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import { Jobs } from '../../common/jobs/jobs.js';
+import { LiveHub } from '../../common/live/live-hub.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { User } from '../users/user.entity.js';
+import { type ChannelFlags, defaultChannels, type LiveEventType, type NotificationChannel } from './catalogue.js';
+import { toLiveNotification } from './dto/notification.dto.js';
+import { NotificationPreference } from './notification-preference.entity.js';
+import { Notification } from './notification.entity.js';
+import { flagsOf } from './preferences.service.js';
+
+/** What a source event becomes, before it is addressed to each recipient. */
+export interface NotificationDraft {
+  eventType: LiveEventType;
+  /** Identifies the occurrence (`new_ticket:<ticket id>`): with user and channel, the delivery's idempotency key. */
+  sourceKey: string;
+  title: string;
+  message: string;
+  metadata: Record<string, string | number | boolean | null>;
+  relatedEntityType: string | null;
+  relatedEntityId: string | null;
+  /** Where the notification leads in the admin, e.g. `/tickets/<id>`. */
+  link: string;
+  /** The user who caused it, who is not notified of their own action. */
+  actorUserId?: string | null;
+}
+
+/** The payload of a channel's delivery job. */
+export interface DeliveryPayload {
+  organizationId: string;
+  userId: string;
+  eventType: string;
+  sourceKey: string;
+  title: string;
+  message: string;
+  /** Absolute URL into the app. */
+  url: string;
+  notificationId: string | null;
+  /** The brand of the source (an SMS goes out from that brand's number). */
+  brand: string | null;
+  [key: string]: unknown;
+}
+
+/** The queue task of each channel that is delivered by a job (in_app is written by the fan-out itself). */
+export const CHANNEL_TASKS: Record<Exclude<NotificationChannel, 'in_app'>, string> = {
+  email: 'notifications.email',
+  sms: 'notifications.sms',
+  mobile_push: 'notifications.push',
+  browser: 'notifications.browser',
+};
+/** Deliveries run after the pending events' fan-outs: every in-app row and live message first. */
+const DELIVERY_PRIORITY = 10;
+const JOB_CHANNELS = Object.keys(CHANNEL_TASKS) as Array<keyof typeof CHANNEL_TASKS>;
+
+/**
+ * Addresses a draft to every user of the organization except its actor, by each one's preferences:
+ * the in-app rows and their live messages are written on the caller's transaction, and each other
+ * enabled channel becomes its own durable job on the same transaction (a rollback sends nothing, a
+ * commit loses nothing).
+ */
+@Injectable()
+export class NotificationFanOut {
+  constructor(
+    private readonly jobs: Jobs,
+    private readonly live: LiveHub,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async fanOut(em: EntityManager, organizationId: string, draft: NotificationDraft): Promise<{ recipients: number; jobs: number }> {
+    const users = await em.find(
+      User,
+      { organization: organizationId, ...(draft.actorUserId ? { id: { $ne: draft.actorUserId } } : {}) },
+      { fields: ['id'], orderBy: { id: 'asc' } },
+    );
+    if (!users.length) return { recipients: 0, jobs: 0 };
+    const ids = users.map((u) => u.id);
+    const stored = await em.find(NotificationPreference, { user: { $in: ids }, eventType: draft.eventType });
+    const prefs = new Map<string, ChannelFlags>(stored.map((p) => [typeof p.user === 'string' ? p.user : p.user.id, flagsOf(p)]));
+    const defaults = defaultChannels(draft.eventType);
+
+    const inApp = new Map<string, Notification>();
+    for (const id of ids) {
+      if (!(prefs.get(id) ?? defaults).in_app) continue;
+      inApp.set(
+        id,
+        em.create(Notification, {
+          organization: organizationId,
+          user: id,
+          type: draft.eventType,
+          title: draft.title.slice(0, 255),
+          message: draft.message,
+          metadata: draft.metadata,
+          relatedEntityType: draft.relatedEntityType,
+          relatedEntityId: draft.relatedEntityId,
+        }),
+      );
+    }
+    await em.flush();
+
+    if (inApp.size) {
+      const counts = await em.execute<{ user_id: string; n: number }[]>(
+        'select user_id, count(*)::int as n from notifications where organization_id = ? and is_read = false and user_id = any(?::uuid[]) group by user_id',
+        [organizationId, `{${[...inApp.keys()].join(',')}}`],
+      );
+      const unread = new Map(counts.map((c) => [c.user_id, c.n]));
+      await this.live.publishMany(
+        em,
+        [...inApp].map(([userId, notification]) => ({
+          organizationId,
+          userId,
+          event: 'notification',
+          data: { notification: toLiveNotification(notification), unread_count: unread.get(userId) ?? 0 },
+        })),
+      );
+    }
+
+    const url = `${this.config.publicBaseUrl}${draft.link}`;
+    const jobs: Parameters<Jobs['enqueueMany']>[1] = [];
+    for (const userId of ids) {
+      const flags = prefs.get(userId) ?? defaults;
+      for (const channel of JOB_CHANNELS) {
+        if (!flags[channel]) continue;
+        const payload: DeliveryPayload = {
+          organizationId,
+          userId,
+          eventType: draft.eventType,
+          sourceKey: draft.sourceKey,
+          title: draft.title,
+          message: draft.message,
+          url,
+          notificationId: inApp.get(userId)?.id ?? null,
+          brand: typeof draft.metadata.brand === 'string' ? draft.metadata.brand : null,
+        };
+        jobs.push({ task: CHANNEL_TASKS[channel], payload, options: { key: `${draft.sourceKey}:${userId}:${channel}`, priority: DELIVERY_PRIORITY } });
+      }
+    }
+    await this.jobs.enqueueMany(em, jobs);
+    return { recipients: ids.length, jobs: jobs.length };
+  }
+}

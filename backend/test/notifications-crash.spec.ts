@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { ticketPayload } from './factories/tickets.js';
+import { freePort, requireBuild, startProcess, stopProcess } from './support/app-process.js';
+import { eventually } from './support/job-probe.js';
+import { SmtpCatcher } from './support/smtp-catcher.js';
+import { createTestDatabase } from './support/test-app.js';
+
+let smtp: SmtpCatcher;
+let db: pg.Client;
+let databaseUrl: string;
+
+beforeAll(async () => {
+  requireBuild();
+  smtp = await new SmtpCatcher().start();
+  databaseUrl = await createTestDatabase();
+  db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+});
+
+afterAll(async () => {
+  await db?.end();
+  await smtp?.stop();
+});
+
+async function call(base: string, cookie: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', cookie, origin: base },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), body: await res.json().catch(() => null) };
+}
+
+describe('a process killed between the commit and the e-mail', () => {
+  it('delivers the e-mail exactly once after a restart', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const first = await startProcess(databaseUrl, port, true);
+    try {
+      const owner = await call(base, '', 'POST', '/api/register', { username: `crash${Date.now()}`, password: 'secret123' });
+      expect(owner.status).toBe(201);
+      const invite = await call(base, owner.cookie, 'POST', '/api/users/invite', { username: `crashmember${Date.now()}` });
+      expect(invite.status).toBe(201);
+      await db.query(`update users set notification_email = 'crash-member@example.com' where username = $1`, [invite.body.username]);
+      expect((await call(base, owner.cookie, 'PUT', '/api/settings', { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_from_email: 'crm@example.com' })).status).toBe(200);
+
+      // The mail server is down: the fan-out commits, the e-mail job fails and waits for its retry.
+      await smtp.stop();
+      const ticket = await call(base, owner.cookie, 'POST', '/api/tickets', ticketPayload({ customerName: 'Crash Customer' }));
+      expect(ticket.status).toBe(201);
+      // Killed between attempts (a job locked by a process killed mid-attempt waits for graphile-worker's lock timeout).
+      await eventually('the in-app notification is committed and the e-mail job has failed once', async () => {
+        const rows = await db.query(
+          `select (select count(*)::int from notifications where related_entity_id = $1) as notes,
+                  (select count(*)::int from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+                    where t.identifier = 'notifications.email' and j.last_error is not null and j.locked_at is null) as failed`,
+          [ticket.body.id],
+        );
+        return rows.rows[0].notes === 1 && rows.rows[0].failed === 1;
+      }, 60_000);
+    } finally {
+      await stopProcess(first, 'SIGKILL');
+    }
+
+    await smtp.start();
+    const second = await startProcess(databaseUrl, port, true);
+    try {
+      // The retry waits out its backoff (e^1 s), then the e-mail goes out once.
+      await eventually('the e-mail arrived after the restart', () => smtp.to('crash-member@example.com').length >= 1, 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(smtp.to('crash-member@example.com').map((m) => m.subject)).toHaveLength(1);
+      expect(smtp.to('crash-member@example.com')[0].subject).toMatch(/^New ticket WC-\d+$/);
+      const sent = await db.query(`select count(*)::int as n from notification_deliveries where channel = 'email' and status = 'sent'`);
+      expect(sent.rows[0].n).toBe(1);
+    } finally {
+      await stopProcess(second, 'SIGTERM');
+    }
+  }, 240_000);
+});

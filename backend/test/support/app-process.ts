@@ -1,0 +1,57 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eventually } from './job-probe.js';
+
+/** The built app (backend/dist/main.js), for tests that kill a real process. */
+export const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'main.js');
+
+export function requireBuild(): void {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build -w backend\` first (npm test does)`);
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The app as its own process on the test's database; `worker` false leaves queued jobs alone. */
+export async function startProcess(databaseUrl: string, port: number, worker: boolean, env: Record<string, string> = {}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [MAIN], {
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'wcrm-kill-')),
+      SEED_DEMO: '0',
+      JOBS_WORKER: String(worker),
+      JOBS_POLL_INTERVAL_MS: '200',
+      ...env,
+    },
+    stdio: 'ignore',
+  });
+  await eventually('the app answers', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
+    return res?.status === 200;
+  }, 30_000);
+  return child;
+}
+
+export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}

@@ -1,0 +1,62 @@
+import { simpleParser } from 'mailparser';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface CaughtMail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * A real SMTP server on 127.0.0.1 that keeps every message it accepts. `stop()` then `start()`
+ * again on the same port stands in for an outage of the organization's mail server.
+ */
+export class SmtpCatcher {
+  readonly messages: CaughtMail[] = [];
+  port = 0;
+  private server?: SMTPServer;
+
+  async start(): Promise<this> {
+    const server = new SMTPServer({
+      secure: false,
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        simpleParser(stream)
+          .then((mail) => {
+            this.messages.push({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((r) => r.address),
+              subject: mail.subject ?? '',
+              text: mail.text ?? '',
+              html: typeof mail.html === 'string' ? mail.html : '',
+            });
+            callback();
+          })
+          .catch((error: Error) => callback(error));
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    server.on('error', () => undefined);
+    this.port = (server.server.address() as AddressInfo).port;
+    this.server = server;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  to(address: string): CaughtMail[] {
+    return this.messages.filter((m) => m.to.includes(address));
+  }
+}
