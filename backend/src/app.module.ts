@@ -18,6 +18,7 @@ import { StorageModule } from './modules/storage/storage.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { OrganizationsModule } from './modules/organizations/organizations.module.js';
 import { PhoneNumbersModule } from './modules/phone-numbers/phone-numbers.module.js';
+import { SearchModule } from './modules/search/search.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 
 /** Config, the database URL and the secret box, available to every module. */
@@ -57,6 +58,7 @@ export class AppModule {
         OrganizationsModule,
         StorageModule,
         PhoneNumbersModule,
+        SearchModule,
         ...(extraImports ?? []),
       ],
       providers: [

@@ -1,3 +1,4 @@
+import { SEARCH_INDEXES } from '../search/search-indexes.js';
 import { randomUUID } from 'node:crypto';
 import type { Opt, Rel } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
@@ -19,6 +20,8 @@ export type TranscriptionStatus = (typeof TRANSCRIPTION_STATUSES)[number];
 @Entity({ tableName: 'call_logs' })
 @TenantScoped()
 @Index({ name: 'call_logs_organization_created_index', properties: ['organization', 'createdAt'] })
+@Index({ name: SEARCH_INDEXES.callPhoneDigits.name, expression: SEARCH_INDEXES.callPhoneDigits.create })
+@Index({ name: SEARCH_INDEXES.callTranscript.name, expression: SEARCH_INDEXES.callTranscript.create })
 export class CallLog {
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();

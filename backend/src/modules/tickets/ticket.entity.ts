@@ -1,3 +1,4 @@
+import { SEARCH_INDEXES } from '../search/search-indexes.js';
 import { randomUUID } from 'node:crypto';
 import type { Opt, Rel } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
@@ -18,6 +19,8 @@ export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 @Index({ name: 'tickets_organization_priority_index', properties: ['organization', 'priority'] })
 @Index({ name: 'tickets_organization_created_index', properties: ['organization', 'createdAt'] })
 @Index({ name: 'tickets_organization_status_brand_created_index', properties: ['organization', 'status', 'productBrand', 'createdAt'] })
+@Index({ name: SEARCH_INDEXES.ticketIdentifiers.name, expression: SEARCH_INDEXES.ticketIdentifiers.create })
+@Index({ name: SEARCH_INDEXES.ticketDescription.name, expression: SEARCH_INDEXES.ticketDescription.create })
 export class Ticket {
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();
