@@ -1,12 +1,11 @@
-import { AppBar, Box, IconButton, InputAdornment, TextField, Toolbar } from '@mui/material';
+import { AppBar, Box, IconButton, Toolbar } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
-import SearchIcon from '@mui/icons-material/Search';
-import type { User } from '../providers/types';
+import { GlobalSearch } from '../components/GlobalSearch';
 import { AvatarMenu } from './AvatarMenu';
 import { NotificationBell } from './NotificationBell';
 
 /** Menu button (below lg), search box (hidden on xs), notification bell, avatar menu. */
-export function TopBar({ user, onMenuClick }: { user: User; onMenuClick: () => void }) {
+export function TopBar({ onMenuClick, onLogout }: { onMenuClick: () => void; onLogout: () => void }) {
   return (
     <AppBar
       position="sticky"
@@ -25,26 +24,11 @@ export function TopBar({ user, onMenuClick }: { user: User; onMenuClick: () => v
           <MenuIcon />
         </IconButton>
         <Box sx={{ display: { xs: 'none', sm: 'block' }, flex: 1, maxWidth: 420 }}>
-          <TextField
-            size="small"
-            fullWidth
-            placeholder="Search tickets, customers..."
-            aria-label="Search"
-            slotProps={{
-              htmlInput: { 'data-testid': 'search-input' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
+          <GlobalSearch />
         </Box>
         <Box sx={{ flex: 1 }} />
         <NotificationBell />
-        <AvatarMenu user={user} />
+        <AvatarMenu onLogout={onLogout} />
       </Toolbar>
     </AppBar>
   );

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { OptionalField } from '../../../common/http/optional.js';
-import { oneOfMessage } from '../ticket-options.js';
+import { oneOfMessage } from '@warranty-crm/contract';
 import { TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from '../ticket.entity.js';
 
 /**
