@@ -11,6 +11,16 @@ export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const TICKET_PRIORITIES = ['High', 'Medium', 'Low'] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 
+/** A duplicate claim shares one of these with an earlier ticket (an empty value matches nothing: it is compared as null). */
+export const DUPLICATE_KEYS = {
+  order: `lower(btrim(coalesce(order_number, '')))`,
+  serial: `lower(btrim(coalesce(serial_number, '')))`,
+} as const;
+export const DUPLICATE_INDEXES = {
+  order: { name: 'tickets_organization_order_key_index', create: `create index "tickets_organization_order_key_index" on "tickets" ("organization_id", (${DUPLICATE_KEYS.order}));` },
+  serial: { name: 'tickets_organization_serial_key_index', create: `create index "tickets_organization_serial_key_index" on "tickets" ("organization_id", (${DUPLICATE_KEYS.serial}));` },
+} as const;
+
 @Entity({ tableName: 'tickets' })
 @TenantScoped()
 @Unique({ name: 'tickets_organization_number_unique', properties: ['organization', 'ticketNumber'] })
@@ -21,6 +31,8 @@ export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 @Index({ name: 'tickets_organization_status_brand_created_index', properties: ['organization', 'status', 'productBrand', 'createdAt'] })
 @Index({ name: SEARCH_INDEXES.ticketIdentifiers.name, expression: SEARCH_INDEXES.ticketIdentifiers.create })
 @Index({ name: SEARCH_INDEXES.ticketDescription.name, expression: SEARCH_INDEXES.ticketDescription.create })
+@Index({ name: DUPLICATE_INDEXES.order.name, expression: DUPLICATE_INDEXES.order.create })
+@Index({ name: DUPLICATE_INDEXES.serial.name, expression: DUPLICATE_INDEXES.serial.create })
 export class Ticket {
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();

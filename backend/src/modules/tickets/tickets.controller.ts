@@ -21,6 +21,7 @@ import { MetricsQueryDto, TicketMetricsDto, TicketTrendsDto, TrendsQueryDto } fr
 import {
   CreatedTicketResponseDto,
   TicketCallLogDto,
+  TicketDetailResponseDto,
   TicketResponseDto,
   toTicketCallLog,
   toTicketResponse,
@@ -53,7 +54,8 @@ export class TicketsController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The first failing rule in error, every failure in errors' })
   async create(@CurrentActor() actor: Actor, @Body() dto: CreateTicketDto): Promise<CreatedTicketResponseDto> {
     const ticket = await this.tickets.create(actor, dto);
-    return { ticketNumber: ticket.ticketNumber, ...toTicketResponse(ticket) };
+    const possibleDuplicates = await this.tickets.possibleDuplicates(actor, ticket);
+    return { ticketNumber: ticket.ticketNumber, ...toTicketResponse(ticket), possibleDuplicates };
   }
 
   @Get()
@@ -124,10 +126,11 @@ export class TicketsController {
 
   @Get(':id')
   @ApiOperation({ summary: 'One ticket with its customer' })
-  @ApiOkResponse({ type: TicketResponseDto })
+  @ApiOkResponse({ type: TicketDetailResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such ticket in your organization' })
-  async findOne(@CurrentActor() actor: Actor, @Param('id', ticketIdPipe) id: string): Promise<TicketResponseDto> {
-    return toTicketResponse(await this.tickets.get(actor, id));
+  async findOne(@CurrentActor() actor: Actor, @Param('id', ticketIdPipe) id: string): Promise<TicketDetailResponseDto> {
+    const ticket = await this.tickets.get(actor, id);
+    return { ...toTicketResponse(ticket), possible_duplicates: await this.tickets.possibleDuplicates(actor, ticket) };
   }
 
   @Patch(':id')
