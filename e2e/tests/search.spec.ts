@@ -1,16 +1,26 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { sql } from './db.js';
 import { registerByApi, uniqueName } from './support.js';
 import { createTicket } from './ticket-factory.js';
 
+/** The top bar hides the search box on phones (the shell's layout): there it must stay hidden. */
+async function hiddenOnPhone(page: Page, testInfo: TestInfo): Promise<boolean> {
+  if (testInfo.project.name === 'desktop') return false;
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByTestId('search-input')).toBeHidden();
+  return true;
+}
+
 test.describe('top-bar search', () => {
-  test('"/" focuses the box; results appear as you type, grouped; arrows and Enter open the record', async ({ page }) => {
+  test('"/" focuses the box; results appear as you type, grouped; arrows and Enter open the record', async ({ page }, testInfo) => {
     const request = page.context().request;
     await registerByApi(request, uniqueName('search'));
     const phoneTicket = await createTicket(request, { customerName: 'Odalys Fairweather', customerPhone: '+15553217788' });
     const orderTicket = await createTicket(request, { orderNumber: 'SRCH-ORDER-4242', customerName: 'Ignatius Pell' });
     const [{ organization_id }] = await sql<{ organization_id: string }>('select organization_id from tickets where id = $1', [phoneTicket.id]);
     await sql(`insert into call_logs (organization_id, call_type, from_phone, transcription) values ($1, 'voicemail', '+15553217788', 'my jack leaks')`, [organization_id]);
+    if (await hiddenOnPhone(page, testInfo)) return;
 
     await page.goto('/');
     const box = page.getByTestId('search-input');
@@ -51,9 +61,10 @@ test.describe('top-bar search', () => {
     await expect(page.getByTestId('search-results')).toHaveCount(0);
   });
 
-  test('the search never shows another organization\'s records', async ({ page, browser }) => {
+  test('the search never shows another organization\'s records', async ({ page, browser }, testInfo) => {
     const request = page.context().request;
     await registerByApi(request, uniqueName('searchmine'));
+    if (await hiddenOnPhone(page, testInfo)) return;
     const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     await registerByApi(other.request, uniqueName('searchother'));
     await createTicket(other.request, { customerName: 'Philippa Elsewhere', orderNumber: 'ELSEWHERE-9931' });
