@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Opt, Rel } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
+import { Customer } from '../customers/customer.entity.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { BrandPhoneNumber } from '../phone-numbers/brand-phone-number.entity.js';
 import { Ticket } from '../tickets/ticket.entity.js';
@@ -31,6 +32,10 @@ export class CallLog {
 
   @ManyToOne({ entity: () => Ticket, nullable: true, deleteRule: 'set null', index: true })
   ticket?: Rel<Ticket> | null;
+
+  /** The organization's customer whose phone placed the call, matched when the caller is known. */
+  @ManyToOne({ entity: () => Customer, nullable: true, deleteRule: 'set null', index: true })
+  customer?: Rel<Customer> | null;
 
   @ManyToOne({ entity: () => BrandPhoneNumber, nullable: true, deleteRule: 'set null', index: true })
   brandPhone?: Rel<BrandPhoneNumber> | null;
