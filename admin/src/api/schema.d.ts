@@ -1009,6 +1009,11 @@ export interface components {
             caller_name: string | null;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: uuid
+             * @description The known customer whose phone called (matched at intake)
+             */
+            customer_id: string | null;
             /** @example +15125550142 */
             from_phone: string | null;
             /** Format: uuid */
