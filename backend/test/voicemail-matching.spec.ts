@@ -3,6 +3,7 @@ import type { FakeAccount } from '../src/dev/fake-twilio/fake-twilio.js';
 import { connectAccount, leaveVoicemail, startTelephonyApp, type TelephonyApp } from './factories/telephony.js';
 import { createTicket } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
+import { EventProbe, EventProbeModule } from './support/event-probe.js';
 
 let t: TelephonyApp;
 let owner: SignedIn;
@@ -14,7 +15,7 @@ async function logOf(callSid: string): Promise<{ id: string; customer_id: string
 }
 
 beforeAll(async () => {
-  t = await startTelephonyApp();
+  t = await startTelephonyApp({}, { imports: [EventProbeModule] });
   owner = await registerOwner(t.app);
   account = await connectAccount(t.fake, owner.agent);
   const found = await owner.agent.get('/api/phone-numbers/search').query({ areaCode: '512' }).expect(200);
@@ -40,6 +41,10 @@ describe('customer matching at voicemail intake', () => {
     const second = await leaveVoicemail(t, account, { from: '+17375550222', to: line.phone_number });
     expect((await logOf(first.callSid)).ticket_id).toBe(ticket.id);
     expect((await logOf(second.callSid)).ticket_id).toBe(ticket.id);
+    const probe = t.app.created.app.get(EventProbe);
+    const raised = await probe.waitFor((e) => e.name === 'call.linked_to_ticket' && e.payload.ticketId === ticket.id, 2);
+    expect(raised.map((e) => e.payload.callLogId).sort()).toEqual([(await logOf(first.callSid)).id, (await logOf(second.callSid)).id].sort());
+    expect(raised.every((e) => e.payload.customerId === ticket.customer.id && e.scopedTo === owner.user.organization_id)).toBe(true);
     const history = await owner.agent.get(`/api/tickets/${ticket.id}/call-logs`).expect(200);
     expect(history.body).toHaveLength(2);
   });

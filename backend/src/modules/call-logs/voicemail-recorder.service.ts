@@ -7,6 +7,7 @@ import { CustomersService } from '../customers/customers.service.js';
 import { BrandPhoneNumber } from '../phone-numbers/brand-phone-number.entity.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { CallLog, type TranscriptionStatus } from './call-log.entity.js';
+import { CallLinkedToTicketEvent } from './events/call-linked-to-ticket.event.js';
 import { VoicemailReceivedEvent } from './events/voicemail-received.event.js';
 
 export const FETCH_RECORDING_TASK = 'phone.fetch-recording';
@@ -111,6 +112,8 @@ export class VoicemailRecorder {
       { organization: organizationId, customer: customer.id, status: { $in: OPEN_STATUSES } },
       { orderBy: { createdAt: 'desc', id: 'desc' } },
     );
-    if (open) log.ticket = open;
+    if (!open) return;
+    log.ticket = open;
+    await this.events.publish(em, new CallLinkedToTicketEvent(organizationId, log.id, open.id, customer.id));
   }
 }
