@@ -19,6 +19,7 @@ import { StorageModule } from './modules/storage/storage.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { OrganizationsModule } from './modules/organizations/organizations.module.js';
 import { PhoneNumbersModule } from './modules/phone-numbers/phone-numbers.module.js';
+import { SearchModule } from './modules/search/search.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { VoiceAgentModule } from './modules/voice-agent/voice-agent.module.js';
 
@@ -61,6 +62,7 @@ export class AppModule {
         StorageModule,
         PhoneNumbersModule,
         VoiceAgentModule,
+        SearchModule,
         ...(extraImports ?? []),
       ],
       providers: [

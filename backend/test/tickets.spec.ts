@@ -413,3 +413,43 @@ describe('signed out', () => {
     expect(res.body).toEqual({ statusCode: 401, error: 'Not signed in', message: 'Not signed in' });
   });
 });
+
+describe('duplicate claims', () => {
+  it('answers a create with the earlier tickets of the same order or serial number and still creates it', async () => {
+    const first = await createTicket(owner.agent, { orderNumber: 'DUP-ORDER-1', serialNumber: 'DUP-SN-A' });
+    const second = await createTicket(owner.agent, { orderNumber: 'DUP-ORDER-2', serialNumber: 'DUP-SN-B' });
+    const unrelated = await createTicket(owner.agent, { orderNumber: 'DUP-ORDER-3', serialNumber: 'DUP-SN-C' });
+    const res = await owner.agent
+      .post('/api/tickets')
+      .send(ticketPayload({ orderNumber: ' dup-order-1 ', serialNumber: 'DUP-SN-B' }))
+      .expect(201);
+    expect(res.body.possibleDuplicates).toEqual([
+      expect.objectContaining({ id: first.id, ticket_number: first.ticketNumber, status: 'Open', matched_on: ['order_number'] }),
+      expect.objectContaining({ id: second.id, ticket_number: second.ticketNumber, matched_on: ['serial_number'] }),
+    ]);
+    expect(res.body.possibleDuplicates.map((d: { id: string }) => d.id)).not.toContain(unrelated.id);
+    await owner.agent.get(`/api/tickets/${res.body.id}`).expect(200);
+  });
+
+  it('lists the possible duplicates on the detail of each ticket of the claim', async () => {
+    const first = await createTicket(owner.agent, { orderNumber: 'DUP-DETAIL-9', serialNumber: 'DUP-DETAIL-SN' });
+    const again = await createTicket(owner.agent, { orderNumber: 'DUP-DETAIL-9', serialNumber: 'DUP-DETAIL-SN' });
+    const later = await owner.agent.get(`/api/tickets/${again.id}`).expect(200);
+    expect(later.body.possible_duplicates).toEqual([
+      expect.objectContaining({ id: first.id, ticket_number: first.ticketNumber, matched_on: ['order_number', 'serial_number'] }),
+    ]);
+    const earlier = await owner.agent.get(`/api/tickets/${first.id}`).expect(200);
+    expect(earlier.body.possible_duplicates.map((d: { id: string }) => d.id)).toEqual([again.id]);
+  });
+
+  it('finds no duplicates for a fresh order or in another organization, and none from empty numbers', async () => {
+    const fresh = await createTicket(owner.agent, { orderNumber: 'DUP-UNIQUE-77', serialNumber: 'DUP-UNIQUE-SN' });
+    expect(fresh.possibleDuplicates).toEqual([]);
+    const elsewhere = await createTicket(other.agent, { orderNumber: 'DUP-UNIQUE-77', serialNumber: 'DUP-UNIQUE-SN' });
+    expect(elsewhere.possibleDuplicates).toEqual([]);
+    const noSerial = await createTicket(owner.agent, { orderNumber: 'DUP-NOSERIAL-1', serialNumber: undefined });
+    expect(noSerial.possibleDuplicates).toEqual([]);
+    const noSerialAgain = await createTicket(owner.agent, { orderNumber: 'DUP-NOSERIAL-2', serialNumber: undefined });
+    expect(noSerialAgain.possibleDuplicates).toEqual([]);
+  });
+});

@@ -717,6 +717,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the organization's tickets, customers and calls
+         * @description Tickets by number, order number, serial number, SKU and description words; customers by name, e-mail and phone in any format; calls by caller number and transcript words. Grouped, best match first, at most 5 per group. A query shorter than 2 characters answers empty groups.
+         */
+        get: operations["SearchController_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings": {
         parameters: {
             query?: never;
@@ -1279,6 +1299,20 @@ export interface components {
             status: "Open" | "Pending" | "Resolved" | "Closed";
             ticketIds: string[];
         };
+        CallHitDto: {
+            /** @enum {string} */
+            call_type: "voicemail" | "call";
+            caller_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+            from_phone: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            ticket_id: string | null;
+            /** @description The start of the transcript */
+            transcription: string | null;
+        };
         CallLogResponseDto: {
             brand: string | null;
             /** Format: uuid */
@@ -1289,6 +1323,11 @@ export interface components {
             caller_name: string | null;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: uuid
+             * @description The known customer whose phone called (matched at intake)
+             */
+            customer_id: string | null;
             /** @example +15125550142 */
             from_phone: string | null;
             /** Format: uuid */
@@ -1354,6 +1393,8 @@ export interface components {
             issue_description: string;
             issue_start_time: string | null;
             order_number: string | null;
+            /** @description Earlier tickets of the organization with the same order or serial number, oldest first */
+            possibleDuplicates: components["schemas"]["PossibleDuplicateDto"][];
             preferred_resolution: string | null;
             /** @example Medium */
             priority: string;
@@ -1476,6 +1517,19 @@ export interface components {
             brand: string;
             /** @example IronJack support line */
             name: string;
+        };
+        CustomerHitDto: {
+            email: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The customer's newest ticket (the record search opens)
+             */
+            latest_ticket_id: string | null;
+            latest_ticket_number: string | null;
+            name: string;
+            phone: string | null;
         };
         DeletedCallLogDto: {
             /** @example Call log deleted successfully */
@@ -1756,6 +1810,17 @@ export interface components {
             /** @example 120 */
             voicemail_max_length: number;
         };
+        PossibleDuplicateDto: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Which numbers are the same */
+            matched_on: ("order_number" | "serial_number")[];
+            status: string;
+            /** @example WC-000041 */
+            ticket_number: string;
+        };
         ProductInputDto: {
             /** @example IronJack */
             brand: string;
@@ -1899,6 +1964,13 @@ export interface components {
              */
             event: "call_started" | "call_ended" | "call_analyzed";
         };
+        SearchResultsDto: {
+            calls: components["schemas"]["CallHitDto"][];
+            customers: components["schemas"]["CustomerHitDto"][];
+            /** @description The query as searched (trimmed) */
+            query: string;
+            tickets: components["schemas"]["TicketHitDto"][];
+        };
         SettingsResponseDto: {
             /**
              * @example [
@@ -1978,6 +2050,64 @@ export interface components {
             state: string | null;
             street: string | null;
             zip_code: string | null;
+        };
+        TicketDetailResponseDto: {
+            contact_method: string | null;
+            /** Format: date-time */
+            created_at: string;
+            customer: components["schemas"]["TicketCustomerDto"];
+            /** Format: uuid */
+            customer_id: string;
+            /** Format: uuid */
+            id: string;
+            injury_reported: boolean;
+            issue_category: string | null;
+            issue_description: string;
+            issue_start_time: string | null;
+            order_number: string | null;
+            /** @description Oldest first; empty when none */
+            possible_duplicates: components["schemas"]["PossibleDuplicateDto"][];
+            preferred_resolution: string | null;
+            /** @example Medium */
+            priority: string;
+            product_brand: string | null;
+            /** @description The jack model */
+            product_model: string | null;
+            product_sku: string | null;
+            property_damage: boolean;
+            /** Format: date */
+            purchase_date: string | null;
+            purchase_location: string | null;
+            purchase_verified: boolean;
+            serial_number: string | null;
+            /** @example Open */
+            status: string;
+            /** @example WC-000042 */
+            ticket_number: string;
+            troubleshooting_attempted: boolean;
+            troubleshooting_steps: string | null;
+            /** @description Purchased within the warranty term before the ticket was created: the term of the product whose SKU / Model Number or name matches the ticket's SKU or model (same brand), else 90 days; null without a purchase date */
+            under_warranty: boolean | null;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Days from today until the warranty window ends (>= 0); null without a purchase date or for a lifetime term */
+            warranty_days_left: number | null;
+        };
+        TicketHitDto: {
+            /** Format: date-time */
+            created_at: string;
+            customer_name: string;
+            /** Format: uuid */
+            id: string;
+            /** @description The start of the issue description */
+            issue_description: string;
+            order_number: string | null;
+            product_model: string | null;
+            product_sku: string | null;
+            serial_number: string | null;
+            status: string;
+            /** @example WC-000123 */
+            ticket_number: string;
         };
         TicketMetricsDto: {
             /**
@@ -4309,6 +4439,45 @@ export interface operations {
             };
         };
     };
+    SearchController_search: {
+        parameters: {
+            query: {
+                /** @description What the user typed: a ticket, order or serial number, SKU, words of a description, a name, an e-mail, a phone number in any format or words of a transcript */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResultsDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     SettingsController_get: {
         parameters: {
             query?: never;
@@ -4618,7 +4787,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TicketResponseDto"];
+                    "application/json": components["schemas"]["TicketDetailResponseDto"];
                 };
             };
             /** @description Not signed in */

@@ -1,6 +1,6 @@
-import { AppBar, Box, IconButton, InputAdornment, TextField, Toolbar } from '@mui/material';
+import { AppBar, Box, IconButton, Toolbar } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
-import SearchIcon from '@mui/icons-material/Search';
+import { GlobalSearch } from '../components/GlobalSearch';
 import { AvatarMenu } from './AvatarMenu';
 import { NotificationBell } from './NotificationBell';
 
@@ -24,22 +24,7 @@ export function TopBar({ onMenuClick, onLogout }: { onMenuClick: () => void; onL
           <MenuIcon />
         </IconButton>
         <Box sx={{ display: { xs: 'none', sm: 'block' }, flex: 1, maxWidth: 420 }}>
-          <TextField
-            size="small"
-            fullWidth
-            placeholder="Search tickets, customers..."
-            aria-label="Search"
-            slotProps={{
-              htmlInput: { 'data-testid': 'search-input' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
+          <GlobalSearch />
         </Box>
         <Box sx={{ flex: 1 }} />
         <NotificationBell />

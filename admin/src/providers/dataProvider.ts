@@ -1,5 +1,6 @@
 import type { DataProvider } from 'react-admin';
 import { accountMethods } from './methods/account';
+import { searchMethods } from './methods/search';
 import { analyticsMethods } from './methods/analytics';
 import { notificationMethods } from './methods/notifications';
 import { restMethods } from './methods/rest';
@@ -23,6 +24,7 @@ export const customMethods = {
   ...uploadMethods,
   ...settingsMethods,
   ...notificationMethods,
+  ...searchMethods,
 };
 
 export type CustomMethods = typeof customMethods;

@@ -86,3 +86,4 @@ export interface RetellAgentCheck {
   webhook_url: string | null;
   webhook: { id: string; name: string; brand: string } | null;
 }
+export type SearchResults = Schemas['SearchResultsDto'];

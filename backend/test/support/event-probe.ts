@@ -1,6 +1,7 @@
 import { Injectable, Module } from '@nestjs/common';
 import { OnDomainEvent } from '../../src/common/jobs/job-decorators.js';
 import type { TenantContext } from '../../src/common/tenancy/tenant-runner.js';
+import { CallLinkedToTicketEvent } from '../../src/modules/call-logs/events/call-linked-to-ticket.event.js';
 import { TicketCreatedEvent } from '../../src/modules/tickets/events/ticket-created.event.js';
 import { TicketStatusChangedEvent } from '../../src/modules/tickets/events/ticket-status-changed.event.js';
 import { UserInvitedEvent } from '../../src/modules/users/events/user-invited.event.js';
@@ -27,6 +28,11 @@ export class EventProbe {
   @OnDomainEvent(TicketStatusChangedEvent)
   async statusChanged(event: TicketStatusChangedEvent, ctx: TenantContext): Promise<void> {
     this.record(TicketStatusChangedEvent.eventName, event, ctx);
+  }
+
+  @OnDomainEvent(CallLinkedToTicketEvent)
+  async callLinked(event: CallLinkedToTicketEvent, ctx: TenantContext): Promise<void> {
+    this.record(CallLinkedToTicketEvent.eventName, event, ctx);
   }
 
   @OnDomainEvent(UserInvitedEvent)

@@ -7,6 +7,9 @@ import { Migration20261123130000Uploads } from './Migration20261123130000Uploads
 import { Migration20261123140000Telephony } from './Migration20261123140000Telephony.js';
 import { Migration20261123150000VoiceAgent } from './Migration20261123150000VoiceAgent.js';
 import { Migration20261123150000Notifications } from './Migration20261123150000Notifications.js';
+import { Migration20261124000000Search } from './Migration20261124000000Search.js';
+import { Migration20261124010000DuplicateClaims } from './Migration20261124010000DuplicateClaims.js';
+import { Migration20261124020000CallCustomers } from './Migration20261124020000CallCustomers.js';
 
 /** Applied in this order; a new migration is appended here after `npm run migration:create`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -18,4 +21,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123140000Telephony', class: Migration20261123140000Telephony },
   { name: 'Migration20261123150000VoiceAgent', class: Migration20261123150000VoiceAgent },
   { name: 'Migration20261123150000Notifications', class: Migration20261123150000Notifications },
+  { name: 'Migration20261124000000Search', class: Migration20261124000000Search },
+  { name: 'Migration20261124010000DuplicateClaims', class: Migration20261124010000DuplicateClaims },
+  { name: 'Migration20261124020000CallCustomers', class: Migration20261124020000CallCustomers },
 ];

@@ -1,7 +1,9 @@
+import { SEARCH_INDEXES } from '../search/search-indexes.js';
 import { randomUUID } from 'node:crypto';
 import type { Opt, Rel } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
+import { Customer } from '../customers/customer.entity.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { BrandPhoneNumber } from '../phone-numbers/brand-phone-number.entity.js';
 import { Ticket } from '../tickets/ticket.entity.js';
@@ -19,6 +21,8 @@ export type TranscriptionStatus = (typeof TRANSCRIPTION_STATUSES)[number];
 @Entity({ tableName: 'call_logs' })
 @TenantScoped()
 @Index({ name: 'call_logs_organization_created_index', properties: ['organization', 'createdAt'] })
+@Index({ name: SEARCH_INDEXES.callPhoneDigits.name, expression: SEARCH_INDEXES.callPhoneDigits.create })
+@Index({ name: SEARCH_INDEXES.callTranscript.name, expression: SEARCH_INDEXES.callTranscript.create })
 export class CallLog {
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();
@@ -28,6 +32,10 @@ export class CallLog {
 
   @ManyToOne({ entity: () => Ticket, nullable: true, deleteRule: 'set null', index: true })
   ticket?: Rel<Ticket> | null;
+
+  /** The organization's customer whose phone placed the call, matched when the caller is known. */
+  @ManyToOne({ entity: () => Customer, nullable: true, deleteRule: 'set null', index: true })
+  customer?: Rel<Customer> | null;
 
   @ManyToOne({ entity: () => BrandPhoneNumber, nullable: true, deleteRule: 'set null', index: true })
   brandPhone?: Rel<BrandPhoneNumber> | null;

@@ -3,8 +3,11 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { Jobs } from '../../common/jobs/jobs.js';
 import type { TenantContext } from '../../common/tenancy/tenant-runner.js';
+import { CustomersService } from '../customers/customers.service.js';
 import { BrandPhoneNumber } from '../phone-numbers/brand-phone-number.entity.js';
+import { Ticket } from '../tickets/ticket.entity.js';
 import { CallLog, type TranscriptionStatus } from './call-log.entity.js';
+import { CallLinkedToTicketEvent } from './events/call-linked-to-ticket.event.js';
 import { VoicemailReceivedEvent } from './events/voicemail-received.event.js';
 
 export const FETCH_RECORDING_TASK = 'phone.fetch-recording';
@@ -27,6 +30,8 @@ export interface VoicemailFacts {
 }
 
 const FINAL: TranscriptionStatus[] = ['completed', 'failed'];
+/** Tickets a new call from their customer joins. */
+const OPEN_STATUSES = ['Open', 'Pending'];
 
 /**
  * Builds one call log per CallSid from Twilio's callbacks (the Record action, the recording status
@@ -41,6 +46,7 @@ export class VoicemailRecorder {
   constructor(
     private readonly events: DomainEvents,
     private readonly jobs: Jobs,
+    private readonly customers: CustomersService,
   ) {}
 
   async record({ organizationId, em }: TenantContext, facts: VoicemailFacts): Promise<CallLog | null> {
@@ -75,6 +81,7 @@ export class VoicemailRecorder {
       if (FINAL.includes(facts.transcriptionStatus)) log.transcriptionStatus = facts.transcriptionStatus;
       else if (!log.transcriptionStatus) log.transcriptionStatus = facts.transcriptionStatus;
     }
+    if (log.fromPhone && !log.customer) await this.matchCaller(em, organizationId, log);
     await em.flush();
 
     if (!hadRecording && log.recordingSid) {
@@ -88,5 +95,25 @@ export class VoicemailRecorder {
       }
     }
     return log;
+  }
+
+  /**
+   * A known caller: the call log names the customer and, when the call has no ticket yet, joins
+   * the customer's newest open (Open or Pending) ticket, so it shows in that ticket's Call History
+   * instead of waiting for an agent to create a duplicate.
+   */
+  private async matchCaller(em: TenantContext['em'], organizationId: string, log: CallLog): Promise<void> {
+    const customer = await this.customers.findByPhone(em, organizationId, log.fromPhone!);
+    if (!customer) return;
+    log.customer = customer;
+    if (log.ticket) return;
+    const open = await em.findOne(
+      Ticket,
+      { organization: organizationId, customer: customer.id, status: { $in: OPEN_STATUSES } },
+      { orderBy: { createdAt: 'desc', id: 'desc' } },
+    );
+    if (!open) return;
+    log.ticket = open;
+    await this.events.publish(em, new CallLinkedToTicketEvent(organizationId, log.id, open.id, customer.id));
   }
 }

@@ -1,3 +1,4 @@
+import { SEARCH_INDEXES } from '../search/search-indexes.js';
 import { randomUUID } from 'node:crypto';
 import type { Opt, Rel } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
@@ -12,6 +13,8 @@ import { Organization } from '../organizations/organization.entity.js';
 @TenantScoped()
 @Unique({ name: 'customers_organization_phone_unique', properties: ['organization', 'phone'] })
 @Index({ name: 'customers_organization_email_index', properties: ['organization', 'email'] })
+@Index({ name: SEARCH_INDEXES.customerText.name, expression: SEARCH_INDEXES.customerText.create })
+@Index({ name: SEARCH_INDEXES.customerPhoneDigits.name, expression: SEARCH_INDEXES.customerPhoneDigits.create })
 export class Customer {
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();

@@ -1,3 +1,4 @@
+import { SEARCH_INDEXES } from '../search/search-indexes.js';
 import { randomUUID } from 'node:crypto';
 import type { Opt, Rel } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
@@ -11,6 +12,16 @@ export const TICKET_STATUSES = ['Open', 'Pending', 'Resolved', 'Closed'] as cons
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const TICKET_PRIORITIES = ['High', 'Medium', 'Low'] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+
+/** A duplicate claim shares one of these with an earlier ticket (an empty value matches nothing: it is compared as null). */
+export const DUPLICATE_KEYS = {
+  order: `lower(btrim(coalesce(order_number, '')))`,
+  serial: `lower(btrim(coalesce(serial_number, '')))`,
+} as const;
+export const DUPLICATE_INDEXES = {
+  order: { name: 'tickets_organization_order_key_index', create: `create index "tickets_organization_order_key_index" on "tickets" ("organization_id", (${DUPLICATE_KEYS.order}));` },
+  serial: { name: 'tickets_organization_serial_key_index', create: `create index "tickets_organization_serial_key_index" on "tickets" ("organization_id", (${DUPLICATE_KEYS.serial}));` },
+} as const;
 
 @Entity({
   tableName: 'tickets',
@@ -31,6 +42,10 @@ export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 @Index({ name: 'tickets_org_priority_status_created_index', expression: TICKET_LIST_INDEXES[7] })
 @Index({ name: 'tickets_org_brand_priority_created_index', expression: TICKET_LIST_INDEXES[8] })
 @Index({ name: 'tickets_org_priority_brand_created_index', expression: TICKET_LIST_INDEXES[9] })
+@Index({ name: SEARCH_INDEXES.ticketIdentifiers.name, expression: SEARCH_INDEXES.ticketIdentifiers.create })
+@Index({ name: SEARCH_INDEXES.ticketDescription.name, expression: SEARCH_INDEXES.ticketDescription.create })
+@Index({ name: DUPLICATE_INDEXES.order.name, expression: DUPLICATE_INDEXES.order.create })
+@Index({ name: DUPLICATE_INDEXES.serial.name, expression: DUPLICATE_INDEXES.serial.create })
 export class Ticket {
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();

@@ -21,6 +21,7 @@ import { MetricsQueryDto, TicketMetricsDto, TicketTrendsDto, TrendsQueryDto } fr
 import {
   CreatedTicketResponseDto,
   TicketCallLogDto,
+  TicketDetailResponseDto,
   TicketResponseDto,
   toTicketCallLog,
 } from './dto/ticket-response.dto.js';
@@ -54,7 +55,8 @@ export class TicketsController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The first failing rule in error, every failure in errors' })
   async create(@CurrentActor() actor: Actor, @Body() dto: CreateTicketDto): Promise<CreatedTicketResponseDto> {
     const ticket = await this.tickets.create(actor, dto);
-    return { ticketNumber: ticket.ticketNumber, ...(await this.responses.one(actor.organizationId, ticket)) };
+    const possibleDuplicates = await this.tickets.possibleDuplicates(actor, ticket);
+    return { ticketNumber: ticket.ticketNumber, ...(await this.responses.one(actor.organizationId, ticket)), possibleDuplicates };
   }
 
   @Get()
@@ -143,10 +145,11 @@ export class TicketsController {
 
   @Get(':id')
   @ApiOperation({ summary: 'One ticket with its customer' })
-  @ApiOkResponse({ type: TicketResponseDto })
+  @ApiOkResponse({ type: TicketDetailResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such ticket in your organization' })
-  async findOne(@CurrentActor() actor: Actor, @Param('id', ticketIdPipe) id: string): Promise<TicketResponseDto> {
-    return this.responses.one(actor.organizationId, await this.tickets.get(actor, id));
+  async findOne(@CurrentActor() actor: Actor, @Param('id', ticketIdPipe) id: string): Promise<TicketDetailResponseDto> {
+    const ticket = await this.tickets.get(actor, id);
+    return { ...(await this.responses.one(actor.organizationId, ticket)), possible_duplicates: await this.tickets.possibleDuplicates(actor, ticket) };
   }
 
   @Patch(':id')

@@ -8,12 +8,15 @@ import { CallLog } from '../call-logs/call-log.entity.js';
 import { type CustomerContact, CustomersService, normalizeEmail } from '../customers/customers.service.js';
 import { SettingsService } from '../settings/settings.service.js';
 import type { CreateTicketDto } from './dto/create-ticket.dto.js';
+import type { PossibleDuplicateDto } from './dto/ticket-response.dto.js';
 import type { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { TicketCreatedEvent } from './events/ticket-created.event.js';
 import { TicketStatusChangedEvent } from './events/ticket-status-changed.event.js';
 import { nextTicketNumber } from './ticket-number.js';
 import { TicketStatusChange } from './ticket-status-change.entity.js';
-import { Ticket } from './ticket.entity.js';
+import { DUPLICATE_KEYS, Ticket } from './ticket.entity.js';
+
+const DUPLICATES_LIMIT = 20;
 
 /** Transaction-scoped advisory locks on the organization's customer phone and e-mail, in key order. */
 async function lockCustomerContacts(em: EntityManager, organizationId: string, phone?: string | null, email?: string | null): Promise<void> {
@@ -168,6 +171,32 @@ export class TicketsService {
       await tx.populate(locked, ['customer']);
       return locked;
     });
+  }
+
+  /**
+   * Other tickets of the organization with the ticket's order or serial number (compared trimmed
+   * and case-insensitively, through the lower() indexes), oldest first, at most 20.
+   */
+  async possibleDuplicates(actor: Actor, ticket: Ticket): Promise<PossibleDuplicateDto[]> {
+    const order = ticket.orderNumber?.trim().toLowerCase() || null;
+    const serial = ticket.serialNumber?.trim().toLowerCase() || null;
+    if (!order && !serial) return [];
+    const rows = await this.em.execute<Record<string, unknown>[]>(
+      `select id, ticket_number, status, created_at,
+              (${DUPLICATE_KEYS.order} = ?) as same_order, (${DUPLICATE_KEYS.serial} = ?) as same_serial
+         from tickets
+        where organization_id = ? and id <> ? and (${DUPLICATE_KEYS.order} = ? or ${DUPLICATE_KEYS.serial} = ?)
+        order by created_at, id
+        limit ${DUPLICATES_LIMIT}`,
+      [order, serial, actor.organizationId, ticket.id, order, serial],
+    );
+    return rows.map((r) => ({
+      id: r.id as string,
+      ticket_number: r.ticket_number as string,
+      status: r.status as string,
+      matched_on: [...(r.same_order ? (['order_number'] as const) : []), ...(r.same_serial ? (['serial_number'] as const) : [])],
+      created_at: new Date(r.created_at as string).toISOString(),
+    }));
   }
 
   /** Calls linked to the ticket, newest first. */

@@ -85,6 +85,8 @@ export class CallLogResponseDto {
   @ApiProperty({ nullable: true, type: String }) brand!: string | null;
   @ApiProperty({ nullable: true, type: String, format: 'uuid' }) brand_phone_id!: string | null;
   @ApiProperty({ nullable: true, type: String, format: 'uuid' }) ticket_id!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'The known customer whose phone called (matched at intake)' })
+  customer_id!: string | null;
   @ApiProperty() is_read!: boolean;
   @ApiProperty() is_returned!: boolean;
   @ApiProperty({ nullable: true, type: Date }) returned_at!: Date | null;
@@ -114,6 +116,7 @@ export function toCallLogResponse(c: CallLog): CallLogResponseDto {
     brand: c.brand ?? null,
     brand_phone_id: c.brandPhone?.id ?? null,
     ticket_id: c.ticket?.id ?? null,
+    customer_id: c.customer?.id ?? null,
     is_read: c.isRead,
     is_returned: c.isReturned,
     returned_at: c.returnedAt ?? null,

@@ -1,6 +1,9 @@
 import { DomainEvent } from '../../../common/events/domain-event.js';
 
-/** A call or voicemail was linked to a ticket that already existed (the caller is back about it). */
+/**
+ * A call from a known customer joined their open ticket at intake (notifications map it to the
+ * catalogue's assigned_existing_ticket). Raised once per call log.
+ */
 export class CallLinkedToTicketEvent extends DomainEvent {
   static readonly eventName = 'call.linked_to_ticket';
 
@@ -8,6 +11,7 @@ export class CallLinkedToTicketEvent extends DomainEvent {
     readonly organizationId: string,
     readonly callLogId: string,
     readonly ticketId: string,
+    readonly customerId: string,
   ) {
     super();
   }

@@ -58,9 +58,30 @@ export class TicketResponseDto {
   @ApiProperty({ type: TicketCustomerDto }) customer!: TicketCustomerDto;
 }
 
-/** POST /api/tickets answers the ticket plus the spec's camelCase `ticketNumber`. */
+/** Another ticket of the organization with the same order or serial number (a possible duplicate claim). */
+export class PossibleDuplicateDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'WC-000041' }) ticket_number!: string;
+  @ApiProperty() status!: string;
+  @ApiProperty({ enum: ['order_number', 'serial_number'], isArray: true, description: 'Which numbers are the same' })
+  matched_on!: ('order_number' | 'serial_number')[];
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+}
+
+/** GET /api/tickets/{id}: the ticket plus the other tickets with its order or serial number. */
+export class TicketDetailResponseDto extends TicketResponseDto {
+  @ApiProperty({ type: [PossibleDuplicateDto], description: 'Oldest first; empty when none' })
+  possible_duplicates!: PossibleDuplicateDto[];
+}
+
+/**
+ * POST /api/tickets answers the ticket plus the spec's camelCase `ticketNumber` and, in the same
+ * camelCase payload convention, `possibleDuplicates` (the ticket is created all the same).
+ */
 export class CreatedTicketResponseDto extends TicketResponseDto {
   @ApiProperty({ example: 'WC-000042' }) ticketNumber!: string;
+  @ApiProperty({ type: [PossibleDuplicateDto], description: 'Earlier tickets of the organization with the same order or serial number, oldest first' })
+  possibleDuplicates!: PossibleDuplicateDto[];
 }
 
 export class TicketCallLogDto {

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createTicket } from './factories/tickets.js';
+import { registerOwner, type SignedIn } from './factories/users.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+let app: TestApp;
+let owner: SignedIn;
+let other: SignedIn;
+
+async function insertCall(org: SignedIn, fields: { fromPhone: string; transcription?: string | null; ticketId?: string | null }): Promise<string> {
+  const res = await app.db.query(
+    `insert into call_logs (organization_id, call_type, from_phone, transcription, ticket_id) values ($1, 'voicemail', $2, $3, $4) returning id`,
+    [org.user.organization_id, fields.fromPhone, fields.transcription ?? null, fields.ticketId ?? null],
+  );
+  return res.rows[0].id as string;
+}
+
+async function search(org: SignedIn, q: string) {
+  const res = await org.agent.get('/api/search').query({ q }).expect(200);
+  return res.body as {
+    query: string;
+    tickets: { id: string; ticket_number: string; customer_name: string }[];
+    customers: { id: string; phone: string | null; latest_ticket_id: string | null }[];
+    calls: { id: string; ticket_id: string | null }[];
+  };
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  owner = await registerOwner(app);
+  other = await registerOwner(app);
+});
+afterAll(async () => app.close());
+
+describe('GET /api/search', () => {
+  it('finds a customer, their tickets and their calls by a phone number typed with punctuation', async () => {
+    const ticket = await createTicket(owner.agent, { customerName: 'Dana Whitfield', customerPhone: '+15551234567' });
+    const call = await insertCall(owner, { fromPhone: '+15551234567', ticketId: ticket.id });
+    const found = await search(owner, '(555) 123-4567');
+    expect(found.query).toBe('(555) 123-4567');
+    expect(found.customers).toEqual([expect.objectContaining({ id: ticket.customer.id, phone: '+15551234567', latest_ticket_id: ticket.id })]);
+    expect(found.calls.map((c) => c.id)).toEqual([call]);
+    expect((await search(owner, '555.123.4567')).customers.map((c) => c.id)).toEqual([ticket.customer.id]);
+  });
+
+  it('finds tickets by ticket, order and serial number, SKU and description words', async () => {
+    const t = await createTicket(owner.agent, {
+      orderNumber: 'AMZ-778899-QX',
+      serialNumber: 'SNX-4455-ZZ',
+      productSku: 'BJ-9000-ULTRA',
+      issueDescription: 'The saddle wobbles and the release valve squeaks loudly.',
+    });
+    for (const q of [t.ticketNumber, '778899', 'snx-4455', 'BJ-9000-ULTRA', 'squeaks', 'release valv']) {
+      expect((await search(owner, q)).tickets.map((x) => x.id)).toContain(t.id);
+    }
+    expect((await search(owner, 'squeaks')).tickets[0]).toMatchObject({ id: t.id, ticket_number: t.ticketNumber, customer_name: 'Maria Gonzalez' });
+  });
+
+  it('finds customers by name and e-mail and calls by transcript words', async () => {
+    const t = await createTicket(owner.agent, { customerName: 'Bartholomew Quince', customerEmail: 'bart.quince@example.org', customerPhone: '+14155550199' });
+    expect((await search(owner, 'Quince')).customers.map((c) => c.id)).toEqual([t.customer.id]);
+    expect((await search(owner, 'bart.quince@')).customers.map((c) => c.id)).toEqual([t.customer.id]);
+    const call = await insertCall(owner, { fromPhone: '+14155550123', transcription: 'Hi, my hydraulic bottle jack lost pressure overnight.' });
+    expect((await search(owner, 'bottle jack pressure')).calls.map((c) => c.id)).toEqual([call]);
+  });
+
+  it('ranks an exact number first and answers at most 5 per group', async () => {
+    const many = [];
+    for (let i = 0; i < 7; i += 1) many.push(await createTicket(owner.agent, { orderNumber: `RANK-70${i}`, issueDescription: 'Rankable gasket failure.' }));
+    const found = await search(owner, 'RANK-703');
+    expect(found.tickets[0].id).toBe(many[3].id);
+    const all = await search(owner, 'RANK-70');
+    expect(all.tickets).toHaveLength(5);
+    expect((await search(owner, 'rankable')).tickets).toHaveLength(5);
+  });
+
+  it("never shows another organization's tickets, customers or calls", async () => {
+    const mine = await createTicket(other.agent, { customerName: 'Zebulon Private', orderNumber: 'SECRET-ORDER-1', customerPhone: '+17775550100' });
+    await insertCall(other, { fromPhone: '+17775550100', transcription: 'zebulon secret voicemail' });
+    for (const q of ['Zebulon', 'SECRET-ORDER-1', '777-555-0100', mine.ticketNumber]) {
+      const found = await search(owner, q);
+      expect(found.customers.map((c) => c.id)).not.toContain(mine.customer.id);
+      expect(found.tickets.map((t) => t.id)).not.toContain(mine.id);
+      expect(found.calls).toEqual([]);
+    }
+    expect((await search(other, 'Zebulon')).customers.map((c) => c.id)).toEqual([mine.customer.id]);
+  });
+
+  it('answers empty groups under 2 characters and treats % and _ literally', async () => {
+    expect(await search(owner, ' a ')).toEqual({ query: 'a', tickets: [], customers: [], calls: [] });
+    expect((await search(owner, '%%')).tickets).toEqual([]);
+    expect((await search(owner, '__')).customers).toEqual([]);
+  });
+
+  it('rejects a missing or too long query with the message', async () => {
+    const missing = await owner.agent.get('/api/search').expect(400);
+    expect(missing.body.error).toBe('Search query is required');
+    const long = await owner.agent.get('/api/search').query({ q: 'x'.repeat(101) }).expect(400);
+    expect(long.body.error).toBe('Search query must be at most 100 characters');
+    await app.request().get('/api/search?q=abc').expect(401);
+  });
+
+  it('matches through the trigram and full-text GIN indexes, not by scanning the table', async () => {
+    const plans: string[] = [];
+    const client = app.db;
+    try {
+      await client.query('begin');
+      await client.query('set local enable_seqscan = off');
+      const explain = async (sql: string) => {
+        const res = await client.query(`explain ${sql}`);
+        plans.push(res.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
+      };
+      await explain(`select id from tickets where (ticket_number || ' ' || coalesce(order_number, '') || ' ' || coalesce(serial_number, '') || ' ' || coalesce(product_sku, '')) ilike '%778899%'`);
+      await explain(`select id from tickets where to_tsvector('english', issue_description) @@ to_tsquery('english', 'squeak:*')`);
+      await explain(`select id from customers where regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g') like '%5551234567%'`);
+      await explain(`select id from call_logs where to_tsvector('english', coalesce(transcription, '')) @@ to_tsquery('english', 'jack:*')`);
+    } finally {
+      await client.query('rollback');
+    }
+    expect(plans[0]).toContain('tickets_search_identifiers_trgm_index');
+    expect(plans[1]).toContain('tickets_search_description_fts_index');
+    expect(plans[2]).toContain('customers_search_phone_digits_trgm_index');
+    expect(plans[3]).toContain('call_logs_search_transcript_fts_index');
+  });
+});
