@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 // The API runs on :3000 in development; in production the backend serves the
 // built admin from admin/dist on the same origin.
@@ -7,6 +8,10 @@ const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // the shared contract from its TypeScript source: no build of it needed for dev, tests or the bundle
+    alias: { '@warranty-crm/contract': fileURLToPath(new URL('../packages/contract/src/index.ts', import.meta.url)) },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -21,8 +21,8 @@ import { theme } from './theme';
 export const APP_TITLE = 'Warranty CRM - Ticket Management System';
 
 /**
- * The Layout is also the route guard (see layout/Layout.tsx); /auth and
- * /change-password render without it.
+ * The Layout is react-admin's route guard (layout/Layout.tsx, on authProvider.checkAuth and
+ * getPermissions); /auth and /change-password render without it.
  */
 export function App() {
   return (

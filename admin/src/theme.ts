@@ -1,4 +1,5 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { palette as c } from './palette';
 
 const fontFamily = [
   'Inter',
@@ -17,15 +18,15 @@ export const theme: RaThemeOptions = {
   ...defaultTheme,
   palette: {
     mode: 'light',
-    primary: { main: '#2563eb', light: '#60a5fa', dark: '#1d4ed8', contrastText: '#ffffff' },
-    secondary: { main: '#0f172a' },
-    success: { main: '#16a34a' },
-    warning: { main: '#d97706' },
-    error: { main: '#dc2626' },
-    info: { main: '#0284c7' },
-    background: { default: '#f8fafc', paper: '#ffffff' },
-    text: { primary: '#0f172a', secondary: '#64748b' },
-    divider: '#e2e8f0',
+    primary: { main: c.blue, light: c.blueLight, dark: c.blueDark, contrastText: c.white },
+    secondary: { main: c.slate900 },
+    success: { main: c.green },
+    warning: { main: c.amber },
+    error: { main: c.red },
+    info: { main: c.sky },
+    background: { default: c.slate50, paper: c.white },
+    text: { primary: c.slate900, secondary: c.slate500 },
+    divider: c.slate200,
   },
   shape: { borderRadius: 8 },
   typography: {
@@ -38,11 +39,11 @@ export const theme: RaThemeOptions = {
   components: {
     ...defaultTheme.components,
     MuiCard: { defaultProps: { variant: 'outlined' }, styleOverrides: { root: { borderRadius: 12 } } },
-    MuiPaper: { styleOverrides: { outlined: { borderColor: '#e2e8f0' } } },
+    MuiPaper: { styleOverrides: { outlined: { borderColor: c.slate200 } } },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiAppBar: { defaultProps: { elevation: 0 } },
     MuiTextField: { defaultProps: { variant: 'outlined' } },
     MuiChip: { styleOverrides: { root: { fontWeight: 500 } } },
-    MuiTableCell: { styleOverrides: { head: { fontWeight: 600, color: '#475569' } } },
+    MuiTableCell: { styleOverrides: { head: { fontWeight: 600, color: c.slate600 } } },
   },
 };

@@ -244,9 +244,9 @@ test.describe('tickets', () => {
     await expectCount(page, 3);
     const rowC = rows(page).filter({ hasText: c.ticketNumber });
     await expect(rowC.getByTestId('ticket-customer-phone')).toHaveText('N/A');
-    // the long description is cut, the tooltip has it all
+    // the long description is cut (wrapped to two lines), the tooltip has it all
     const issue = rowC.getByTestId('ticket-issue');
-    expect(await issue.evaluate(el => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await issue.evaluate(el => el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth)).toBe(true);
     await saveScreenshot(page, 'ticket-list', testInfo);
     if (testInfo.project.name === 'desktop') {
       await issue.hover();
@@ -312,8 +312,8 @@ test.describe('tickets', () => {
     await page.goto('/tickets');
     await expectCount(page, 3);
     await expect(page.getByTestId('bulk-bar')).toHaveCount(0);
-    await rows(page).filter({ hasText: t1.ticketNumber }).getByTestId('select-row').click();
-    await rows(page).filter({ hasText: t2.ticketNumber }).getByTestId('select-row').click();
+    await rows(page).filter({ hasText: t1.ticketNumber }).getByLabel('Select this row').click();
+    await rows(page).filter({ hasText: t2.ticketNumber }).getByLabel('Select this row').click();
     const bar = page.getByTestId('bulk-bar');
     await expect(bar).toContainText('2 selected');
     for (const label of ['Mark Open', 'In Progress', 'Resolved', 'Closed', 'Delete']) {
@@ -329,15 +329,15 @@ test.describe('tickets', () => {
     await expect(page.getByTestId('bulk-bar')).toHaveCount(0);
 
     // select all, Resolved
-    await page.getByTestId('select-all').click();
+    await page.getByRole('checkbox', { name: 'Select all' }).click();
     await expect(bar).toContainText('3 selected');
     await bar.getByRole('button', { name: 'Resolved' }).click();
     await expect(page.getByTestId('toast-description')).toHaveText('3 ticket(s) updated successfully');
     await expect(rows(page).getByTestId('status-badge')).toHaveText(['Resolved', 'Resolved', 'Resolved']);
 
     // delete asks first; cancelling keeps the tickets
-    await rows(page).filter({ hasText: t1.ticketNumber }).getByTestId('select-row').click();
-    await rows(page).filter({ hasText: t3.ticketNumber }).getByTestId('select-row').click();
+    await rows(page).filter({ hasText: t1.ticketNumber }).getByLabel('Select this row').click();
+    await rows(page).filter({ hasText: t3.ticketNumber }).getByLabel('Select this row').click();
     await bar.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByTestId('bulk-delete-dialog');
     await expect(confirm).toContainText('Are you sure you want to delete 2 ticket(s)?');
@@ -359,7 +359,7 @@ test.describe('tickets', () => {
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, error: 'Database is down' }) }),
     );
     await page.goto('/tickets');
-    await page.getByTestId('select-all').click();
+    await page.getByRole('checkbox', { name: 'Select all' }).click();
     await page.getByTestId('bulk-bar').getByRole('button', { name: 'Closed' }).click();
     await expect(page.getByTestId('toast-title')).toHaveText('Error');
     await expect(page.getByTestId('toast-description')).toHaveText('Database is down');

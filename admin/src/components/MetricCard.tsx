@@ -4,6 +4,7 @@ import TrendUpIcon from '@mui/icons-material/TrendingUp';
 import TrendDownIcon from '@mui/icons-material/TrendingDown';
 import TrendFlatIcon from '@mui/icons-material/TrendingFlat';
 import { formatPercent } from '../lib/trend';
+import { tones } from '../palette';
 
 export interface MetricTrendProp {
   /** Size of the change; the sign is ignored, the direction says which way. */
@@ -14,9 +15,9 @@ export interface MetricTrendProp {
 }
 
 const TONES = {
-  up: { color: '#15803d', background: '#dcfce7', icon: <TrendUpIcon sx={{ fontSize: 16 }} /> },
-  down: { color: '#b91c1c', background: '#fee2e2', icon: <TrendDownIcon sx={{ fontSize: 16 }} /> },
-  flat: { color: '#475569', background: '#f1f5f9', icon: <TrendFlatIcon sx={{ fontSize: 16 }} /> },
+  up: { ...tones.green, icon: <TrendUpIcon sx={{ fontSize: 16 }} /> },
+  down: { ...tones.red, icon: <TrendDownIcon sx={{ fontSize: 16 }} /> },
+  flat: { ...tones.gray, icon: <TrendFlatIcon sx={{ fontSize: 16 }} /> },
 } as const;
 
 /**
@@ -72,7 +73,7 @@ export function MetricCard({
                 display: 'grid',
                 placeItems: 'center',
                 flexShrink: 0,
-                bgcolor: '#eff6ff',
+                bgcolor: tones.selected.background,
                 color: 'primary.main',
               }}
             >

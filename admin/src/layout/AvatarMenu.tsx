@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Avatar, Box, Divider, IconButton, Menu, Typography } from '@mui/material';
 import { initials } from '../lib/initials';
-import type { User } from '../providers/types';
+import { useCurrentUser } from '../providers/useAccount';
 import { accountMenuItems } from './AccountMenuItems';
-import { useRequestLogout } from './LogoutContext';
 
 /** Top-bar avatar with the user's initials; menu: Profile, Settings, Log out. */
-export function AvatarMenu({ user }: { user: User }) {
+export function AvatarMenu({ onLogout }: { onLogout: () => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const requestLogout = useRequestLogout();
+  const { user } = useCurrentUser();
   const close = () => setAnchor(null);
 
   return (
@@ -24,7 +23,7 @@ export function AvatarMenu({ user }: { user: User }) {
           data-testid="user-avatar"
           sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: 14, fontWeight: 600 }}
         >
-          {initials(user.username)}
+          {initials(user?.username)}
         </Avatar>
       </IconButton>
       <Menu
@@ -37,16 +36,16 @@ export function AvatarMenu({ user }: { user: User }) {
       >
         <Box sx={{ px: 2, py: 1 }}>
           <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-            {user.username}
+            {user?.username}
           </Typography>
-          {user.email ? (
+          {user?.email ? (
             <Typography variant="caption" color="text.secondary" noWrap component="div">
               {user.email}
             </Typography>
           ) : null}
         </Box>
         <Divider />
-        {accountMenuItems({ onClose: close, onLogout: requestLogout, testIdPrefix: 'avatar-menu' })}
+        {accountMenuItems({ onClose: close, onLogout, testIdPrefix: 'avatar-menu' })}
       </Menu>
     </>
   );

@@ -1,56 +1,58 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Box, Drawer, useMediaQuery, type Theme } from '@mui/material';
+import { useAuthState } from 'react-admin';
 import { CenteredSpinner } from '../components/CenteredSpinner';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { isProtectedPath } from '../lib/routes';
-import { AUTH_URL } from '../providers/authProvider';
-import { useCurrentUser } from '../providers/session';
-import type { User } from '../providers/types';
-import { LogoutProvider } from './LogoutContext';
+import { CHANGE_PASSWORD_URL } from '../providers/authProvider';
+import { useAccountPermissions } from '../providers/useAccount';
 import { SIDEBAR_WIDTH, SidebarContent } from './Sidebar';
 import { TopBar } from './TopBar';
-
-export const CHANGE_PASSWORD_URL = '/change-password';
+import { useConfirmLogout } from './useConfirmLogout';
 
 /**
- * react-admin layout with the route guard: spinner while the user loads,
- * /auth without a user, /change-password while a password change is pending,
- * the shell otherwise. Unknown paths (the 404 page) are open to anyone, so
- * they render bare unless a fully signed-in user is looking.
+ * react-admin's layout, and with it the route guard of the spec on react-admin's auth:
+ * a spinner while authProvider.checkAuth runs, /auth when it fails (useAuthState logs out and
+ * redirects), /change-password while getPermissions says a password change is pending, the shell
+ * otherwise. Unknown paths (the 404 page) are open to anyone: bare unless a signed-in user looks.
  */
 export function Layout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
-  const { data: user, isPending } = useCurrentUser();
+  const guarded = isProtectedPath(pathname);
+  const { authenticated, isPending } = useAuthState(undefined, guarded);
+  const { permissions, isPending: permissionsPending } = useAccountPermissions({ enabled: authenticated });
 
-  if (isPending) return <CenteredSpinner />;
-
-  const signedIn = Boolean(user) && !user?.must_change_password;
-  if (!isProtectedPath(pathname) && !signedIn) return <>{children}</>;
-  if (!user) return <Navigate to={AUTH_URL} replace />;
-  if (user.must_change_password) return <Navigate to={CHANGE_PASSWORD_URL} replace />;
-
-  return (
-    <LogoutProvider>
-      <Shell user={user}>{children}</Shell>
-    </LogoutProvider>
-  );
+  if (isPending || (authenticated && permissionsPending)) return <CenteredSpinner />;
+  const signedIn = authenticated && !permissions?.mustChangePassword;
+  if (!guarded && !signedIn) return <>{children}</>;
+  if (!authenticated) return <CenteredSpinner />;
+  if (permissions?.mustChangePassword) return <Navigate to={CHANGE_PASSWORD_URL} replace />;
+  return <Shell>{children}</Shell>;
 }
 
-function Shell({ user, children }: { user: User; children?: ReactNode }) {
+/**
+ * The fixed sidebar spans the viewport's height and stays put; only the content scrolls beside it.
+ * Below lg the sidebar is a slide-in drawer.
+ */
+function Shell({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
   const isDesktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const { requestLogout, dialog } = useConfirmLogout();
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       {isDesktop ? (
         <Box
           component="aside"
           data-testid="sidebar"
           sx={{
             position: 'fixed',
-            inset: '0 auto 0 0',
+            top: 0,
+            bottom: 0,
+            left: 0,
+            height: '100vh',
             width: SIDEBAR_WIDTH,
             bgcolor: 'background.paper',
             borderRight: 1,
@@ -58,7 +60,7 @@ function Shell({ user, children }: { user: User; children?: ReactNode }) {
             zIndex: theme => theme.zIndex.appBar + 1,
           }}
         >
-          <SidebarContent user={user} variant="desktop" />
+          <SidebarContent variant="desktop" onLogout={requestLogout} />
         </Box>
       ) : (
         <Drawer
@@ -68,17 +70,18 @@ function Shell({ user, children }: { user: User; children?: ReactNode }) {
           slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}
           data-testid="mobile-drawer"
         >
-          <SidebarContent user={user} variant="mobile" onNavigate={() => setDrawerOpen(false)} />
+          <SidebarContent variant="mobile" onNavigate={() => setDrawerOpen(false)} onLogout={requestLogout} />
         </Drawer>
       )}
-      <Box sx={{ flex: 1, minWidth: 0, ml: isDesktop ? `${SIDEBAR_WIDTH}px` : 0, display: 'flex', flexDirection: 'column' }}>
-        <TopBar user={user} onMenuClick={() => setDrawerOpen(true)} />
+      <Box sx={{ minWidth: 0, ml: isDesktop ? `${SIDEBAR_WIDTH}px` : 0, display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+        <TopBar onMenuClick={() => setDrawerOpen(true)} onLogout={requestLogout} />
         <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 } }}>
           <Box sx={{ maxWidth: 1400, mx: 'auto', width: '100%' }} data-testid="page-content">
             <ErrorBoundary key={pathname}>{children}</ErrorBoundary>
           </Box>
         </Box>
       </Box>
+      {dialog}
     </Box>
   );
 }

@@ -21,7 +21,7 @@ export function NotificationBell() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const navigate = useNavigate();
   const { data: unread } = useUnreadNotificationCount();
-  const { data: notifications = [], refetch } = useBellNotifications();
+  const { data: notifications = [], refetch: reloadNotifications } = useBellNotifications();
   const count = unread?.count ?? 0;
 
   const close = () => setAnchor(null);
@@ -38,7 +38,7 @@ export function NotificationBell() {
         <IconButton
           onClick={event => {
             setAnchor(event.currentTarget);
-            void refetch();
+            void reloadNotifications();
           }}
           aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'}
           aria-haspopup="menu"

@@ -20,9 +20,8 @@ import PersonIcon from '@mui/icons-material/PersonOutline';
 import LogoutIcon from '@mui/icons-material/Logout';
 import UnfoldIcon from '@mui/icons-material/UnfoldMore';
 import { initials } from '../lib/initials';
-import type { User } from '../providers/types';
+import { useAccountPermissions, useCurrentUser } from '../providers/useAccount';
 import { accountMenuItems } from './AccountMenuItems';
-import { useRequestLogout } from './LogoutContext';
 import { isActive, MAIN_NAV, SETTINGS_NAV, USERS_NAV, type NavItem } from './navigation';
 import { useTicketMetrics, useVoicemailStats } from './shellData';
 
@@ -34,15 +33,16 @@ export const SIDEBAR_WIDTH = 264;
  * a user menu on the fixed sidebar, Profile and Log out buttons on mobile.
  */
 export function SidebarContent({
-  user,
   variant,
   onNavigate,
+  onLogout,
 }: {
-  user: User;
   variant: 'desktop' | 'mobile';
   onNavigate?: () => void;
+  onLogout: () => void;
 }) {
   const { pathname } = useLocation();
+  const { permissions } = useAccountPermissions();
   const { data: metrics } = useTicketMetrics();
   const { data: voicemails } = useVoicemailStats();
   const unreadVoicemails = Number(voicemails?.unread) || 0;
@@ -84,16 +84,16 @@ export function SidebarContent({
         </List>
         <Divider sx={{ my: 2 }} />
         <List disablePadding sx={{ display: 'grid', gap: 0.5 }}>
-          {user.is_account_owner ? renderItem(USERS_NAV) : null}
+          {permissions?.isAccountOwner ? renderItem(USERS_NAV) : null}
           {renderItem(SETTINGS_NAV)}
         </List>
       </Box>
       <Divider />
       <Box sx={{ p: 1.5 }}>
         {variant === 'desktop' ? (
-          <SidebarUserMenu user={user} />
+          <SidebarUserMenu onLogout={onLogout} />
         ) : (
-          <MobileAccountButtons onNavigate={onNavigate} />
+          <MobileAccountButtons onNavigate={onNavigate} onLogout={onLogout} />
         )}
       </Box>
     </Box>
@@ -145,9 +145,10 @@ function NavLink({
   );
 }
 
-function SidebarUserMenu({ user }: { user: User }) {
+function SidebarUserMenu({ onLogout }: { onLogout: () => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const requestLogout = useRequestLogout();
+  const { user } = useCurrentUser();
+  const { permissions } = useAccountPermissions();
   const close = () => setAnchor(null);
 
   return (
@@ -162,14 +163,14 @@ function SidebarUserMenu({ user }: { user: User }) {
         sx={{ justifyContent: 'flex-start', textAlign: 'left', gap: 1.5, px: 1, py: 1, borderRadius: 2 }}
       >
         <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.light', fontSize: 14, fontWeight: 600 }}>
-          {initials(user.username)}
+          {initials(user?.username)}
         </Avatar>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-            {user.username}
+            {user?.username}
           </Typography>
           <Typography variant="caption" color="text.secondary" noWrap component="div">
-            {user.is_account_owner ? 'Account Owner' : 'User'}
+            {permissions?.isAccountOwner ? 'Account Owner' : 'User'}
           </Typography>
         </Box>
         <UnfoldIcon fontSize="small" color="action" />
@@ -186,14 +187,13 @@ function SidebarUserMenu({ user }: { user: User }) {
         }}
       >
         <Divider />
-        {accountMenuItems({ onClose: close, onLogout: requestLogout, testIdPrefix: 'sidebar-user-menu' })}
+        {accountMenuItems({ onClose: close, onLogout, testIdPrefix: 'sidebar-user-menu' })}
       </Menu>
     </>
   );
 }
 
-function MobileAccountButtons({ onNavigate }: { onNavigate?: () => void }) {
-  const requestLogout = useRequestLogout();
+function MobileAccountButtons({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: () => void }) {
   return (
     <Stack spacing={1}>
       <Button
@@ -210,7 +210,7 @@ function MobileAccountButtons({ onNavigate }: { onNavigate?: () => void }) {
       <Button
         onClick={() => {
           onNavigate?.();
-          requestLogout();
+          onLogout();
         }}
         variant="outlined"
         color="error"

@@ -1,12 +1,11 @@
 import { AppBar, Box, IconButton, InputAdornment, TextField, Toolbar } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import SearchIcon from '@mui/icons-material/Search';
-import type { User } from '../providers/types';
 import { AvatarMenu } from './AvatarMenu';
 import { NotificationBell } from './NotificationBell';
 
 /** Menu button (below lg), search box (hidden on xs), notification bell, avatar menu. */
-export function TopBar({ user, onMenuClick }: { user: User; onMenuClick: () => void }) {
+export function TopBar({ onMenuClick, onLogout }: { onMenuClick: () => void; onLogout: () => void }) {
   return (
     <AppBar
       position="sticky"
@@ -44,7 +43,7 @@ export function TopBar({ user, onMenuClick }: { user: User; onMenuClick: () => v
         </Box>
         <Box sx={{ flex: 1 }} />
         <NotificationBell />
-        <AvatarMenu user={user} />
+        <AvatarMenu onLogout={onLogout} />
       </Toolbar>
     </AppBar>
   );

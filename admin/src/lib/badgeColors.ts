@@ -1,21 +1,20 @@
 /** Badge colours of the spec: status Open green, Pending blue, Closed gray; priority High red, Medium amber, Low green; anything else gray. */
-export interface BadgeColors {
-  color: string;
-  background: string;
-}
+import { tones, type Tone } from '../palette';
 
-const GRAY: BadgeColors = { color: '#475569', background: '#f1f5f9' };
+export type BadgeColors = Tone;
+
+const GRAY: BadgeColors = tones.gray;
 
 const STATUS: Record<string, BadgeColors> = {
-  Open: { color: '#15803d', background: '#dcfce7' },
-  Pending: { color: '#1d4ed8', background: '#dbeafe' },
+  Open: tones.green,
+  Pending: tones.blue,
   Closed: GRAY,
 };
 
 const PRIORITY: Record<string, BadgeColors> = {
-  High: { color: '#b91c1c', background: '#fee2e2' },
-  Medium: { color: '#b45309', background: '#fef3c7' },
-  Low: { color: '#15803d', background: '#dcfce7' },
+  High: tones.red,
+  Medium: tones.amber,
+  Low: tones.green,
 };
 
 export function statusColors(status: string | null | undefined): BadgeColors {

@@ -9,3 +9,11 @@ export function formatShortDate(date: string | number | Date | null | undefined)
     year: 'numeric',
   });
 }
+
+/** en-US medium date and short time ("Jan 5, 2025, 3:04 PM"), or "N/A". */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return 'N/A';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return 'N/A';
+  return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}

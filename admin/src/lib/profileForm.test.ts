@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isProfileDirty, profilePayload, profileValues, validatePasswordChange } from './profileForm';
+import { isProfileDirty, profilePayload, profileValues } from './profileForm';
+import { validatePasswordChange } from './validators';
 
 describe('profileValues', () => {
   it('turns missing fields into empty strings', () => {

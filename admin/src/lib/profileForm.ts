@@ -1,5 +1,3 @@
-import { MIN_PASSWORD_LENGTH } from './password';
-
 /** The personal information form of /profile. */
 export interface ProfileValues {
   first_name: string;
@@ -39,22 +37,3 @@ export function isProfileDirty(values: ProfileValues, saved: ProfileValues): boo
   return PROFILE_FIELDS.some(field => values[field] !== saved[field]);
 }
 
-export interface PasswordChangeValues {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
-
-export type PasswordChangeField = keyof PasswordChangeValues;
-
-export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
-export const PASSWORDS_DO_NOT_MATCH = 'New passwords do not match';
-export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
-
-/** First failing rule of the profile's Change Password card, with the field it belongs to, or null. */
-export function validatePasswordChange(values: PasswordChangeValues): { field: PasswordChangeField; message: string } | null {
-  if (!values.currentPassword) return { field: 'currentPassword', message: CURRENT_PASSWORD_REQUIRED };
-  if (values.newPassword !== values.confirmPassword) return { field: 'confirmPassword', message: PASSWORDS_DO_NOT_MATCH };
-  if (values.newPassword.length < MIN_PASSWORD_LENGTH) return { field: 'newPassword', message: PASSWORD_TOO_SHORT };
-  return null;
-}

@@ -4,14 +4,13 @@ import {
   descriptionCounter,
   EMPTY_TICKET_FORM,
   fieldErrorsFrom,
-  isPurchaseDateInWindow,
   MESSAGES,
   purchaseLocationOptions,
   ticketCreatedDescription,
   toCreatePayload,
-  validateTicketForm,
   type TicketFormValues,
 } from './ticketForm';
+import { isPurchaseDateInWindow, validateTicketForm } from './validators';
 
 const NOW = new Date(2026, 0, 31, 12, 0, 0);
 

@@ -1,10 +1,11 @@
 /**
- * The Create New Ticket form (spec part 1 sections 3 and 5): its options, its
- * client-side validation with the spec's messages, the payload it posts and
- * the mapping of the server's 400 `errors` back onto its fields.
+ * The Create New Ticket form (spec part 1 sections 3 and 5): its options, the payload it posts
+ * and the mapping of the server's 400 `errors` back onto its fields (its rules: validators.ts).
  */
-// The options, limits and messages are the server's own: one source for both sides.
+// The options, limits, messages and rules are the server's own: one source for both sides.
 import {
+  addDays,
+  calendarDate,
   CONTACT_METHODS,
   ISSUE_CATEGORIES,
   ISSUE_DESCRIPTION_MIN,
@@ -14,7 +15,7 @@ import {
   PURCHASE_DATE_MAX_YEARS,
   TICKET_MESSAGES as MESSAGES,
   YES_NO,
-} from '../../../backend/src/modules/tickets/ticket-options';
+} from '@warranty-crm/contract';
 
 export {
   CONTACT_METHODS,
@@ -78,62 +79,14 @@ export function purchaseLocationOptions(hostName?: string | null): string[] {
   return options;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function isValidEmail(value: string): boolean {
-  return EMAIL.test(value.trim());
-}
-
-/** YYYY-MM-DD of a local calendar day. */
-export function toIsoDay(date: Date): string {
-  const y = date.getFullYear();
-  const m = String(date.getMonth() + 1).padStart(2, '0');
-  const d = String(date.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
-}
-
-/** The local calendar day `days` before `now`, as YYYY-MM-DD (what a date input holds). */
+/** The user's calendar day `days` before `now`, as YYYY-MM-DD (what a date input holds). */
 export function daysAgo(days: number, now: Date = new Date()): string {
-  return toIsoDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() - days));
-}
-
-/** A real YYYY-MM-DD date, not after today and not more than 5 years ago (local calendar days). */
-export function isPurchaseDateInWindow(value: string, now: Date = new Date()): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  if (toIsoDay(date) !== value) return false;
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  const earliest = new Date(now.getFullYear() - PURCHASE_DATE_MAX_YEARS, now.getMonth(), now.getDate());
-  return date <= today && date >= earliest;
+  return addDays(calendarDate(now), -days);
 }
 
 /** "N / 20 characters minimum", counting what will be saved (surrounding blanks are trimmed). */
 export function descriptionCounter(description: string): string {
   return `${description.trim().length} / ${ISSUE_DESCRIPTION_MIN} characters minimum`;
-}
-
-/** Every failing rule of section 5, one message per field, in form order. */
-export function validateTicketForm(values: TicketFormValues, now: Date = new Date()): TicketFormErrors {
-  const errors: TicketFormErrors = {};
-  const blank = (value: string) => value.trim() === '';
-
-  if (blank(values.customerName)) errors.customerName = MESSAGES.customerName;
-  if (!isValidEmail(values.customerEmail)) errors.customerEmail = MESSAGES.customerEmail;
-  if (blank(values.orderNumber)) errors.orderNumber = MESSAGES.orderNumber;
-  if (blank(values.purchaseDate)) errors.purchaseDate = MESSAGES.purchaseDateRequired;
-  else if (!isPurchaseDateInWindow(values.purchaseDate.trim(), now)) errors.purchaseDate = MESSAGES.purchaseDateWindow;
-  if (blank(values.purchaseLocation)) errors.purchaseLocation = MESSAGES.purchaseLocation;
-  if (blank(values.productSku)) errors.productSku = MESSAGES.productSku;
-  if (blank(values.jackModel)) errors.jackModel = MESSAGES.jackModel;
-  if (blank(values.issueCategory)) errors.issueCategory = MESSAGES.issueCategory;
-  if (values.issueDescription.trim().length < ISSUE_DESCRIPTION_MIN) errors.issueDescription = MESSAGES.issueDescription;
-  if (blank(values.issueStartTime)) errors.issueStartTime = MESSAGES.issueStartTime;
-  if (values.troubleshootingAttempted === 'Yes' && blank(values.troubleshootingSteps)) {
-    errors.troubleshootingSteps = MESSAGES.troubleshootingSteps;
-  }
-  if (blank(values.preferredResolution)) errors.preferredResolution = MESSAGES.preferredResolution;
-  return errors;
 }
 
 /** The camelCase create payload: trimmed, optional blanks left out, steps only when attempted is Yes. */

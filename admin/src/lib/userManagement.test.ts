@@ -5,8 +5,8 @@ import {
   invitePayload,
   removeConfirmText,
   usersCountText,
-  validateInvite,
 } from './userManagement';
+import { validateInvite } from './validators';
 
 describe('validateInvite', () => {
   it('requires a username with the spec message', () => {

@@ -1,41 +1,5 @@
-/** One row of GET /api/users (owner only). */
-export interface UserListItem {
-  id: string;
-  username: string;
-  email: string | null;
-  is_account_owner: boolean;
-  first_name: string | null;
-  last_name: string | null;
-  created_at: string;
-  last_login: string | null;
-}
-
-/** POST /api/users/invite answers the credentials to pass on, shown once. */
-export interface InvitedUser {
-  username: string;
-  temporaryPassword: string;
-}
-
-export interface InviteValues {
-  username: string;
-  email: string;
-}
-
-export type InviteErrors = Partial<Record<keyof InviteValues, string>>;
-
-export const USERNAME_REQUIRED = 'Username is required.';
-export const EMAIL_INVALID = 'Must be a valid email';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Invite form rules: username required, e-mail optional but well formed when given. */
-export function validateInvite(values: InviteValues): InviteErrors {
-  const errors: InviteErrors = {};
-  if (!values.username.trim()) errors.username = USERNAME_REQUIRED;
-  const email = values.email.trim();
-  if (email && !EMAIL.test(email)) errors.email = EMAIL_INVALID;
-  return errors;
-}
+import type { InvitedUser, UserListItem } from '../providers/types';
+import type { InviteValues } from './validators';
 
 /** The invite request body: trimmed username, e-mail only when given. */
 export function invitePayload(values: InviteValues): { username: string; email?: string } {

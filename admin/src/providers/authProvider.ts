@@ -1,71 +1,76 @@
-import type { AuthProvider } from 'react-admin';
-import { apiSend } from './httpClient';
-import { endSession, getCurrentUser, startSession } from './session';
+import { HttpError, type AuthProvider } from 'react-admin';
+import { apiGet, apiSend } from './httpClient';
+import { queryClient } from './queryClient';
 import type { Credentials, Permissions, User } from './types';
 
 export const AUTH_URL = '/auth';
+export const CHANGE_PASSWORD_URL = '/change-password';
+
+/** `login` signs in, or with `register: true` creates an organization with this user as its owner. */
+export type LoginParams = Credentials & { register?: boolean };
+
+/** GET /api/user, one request at a time however many hooks ask at once; null when nobody is signed in. */
+let pendingUser: Promise<User | null> | null = null;
+function fetchUser(): Promise<User | null> {
+  pendingUser ??= apiGet<User>('/user')
+    .catch(error => {
+      if (error instanceof HttpError && error.status === 401) return null;
+      throw error;
+    })
+    .finally(() => {
+      pendingUser = null;
+    });
+  return pendingUser;
+}
+
+async function signedInUser(): Promise<User> {
+  const user = await fetchUser();
+  if (!user) throw { redirectTo: AUTH_URL, message: false };
+  return user;
+}
 
 /**
- * Maps react-admin's auth contract onto the session API (cookie session):
- * POST /api/login, POST /api/register, POST /api/logout, GET /api/user and
- * POST /api/change-password. The current user lives in the query cache under
- * USER_QUERY_KEY, so the route guard, the shell and react-admin agree.
+ * react-admin's auth contract on the session API (a cookie session): POST /api/login,
+ * POST /api/register, POST /api/logout and GET /api/user. The route guard (layout/Layout.tsx),
+ * the shell and the owner-only screens read it through useAuthState, useGetIdentity and
+ * usePermissions; sign-in and sign-out go through useLogin and useLogout.
  */
-export const authProvider: AuthProvider & {
-  register(credentials: Credentials): Promise<User>;
-  changePassword(newPassword: string): Promise<void>;
-} = {
-  async login({ username, password }: Credentials): Promise<User> {
-    const user = await apiSend<User>('POST', '/api/login', { username, password });
-    startSession(user);
+export const authProvider: AuthProvider = {
+  async login({ register, username, password }: LoginParams): Promise<User> {
+    const user = await apiSend<User>('POST', register ? '/register' : '/login', { username, password });
+    // a new session: nothing cached for the previous one survives
+    queryClient.clear();
     return user;
   },
 
-  /** Creates a new organization with this user as its owner, and signs in. */
-  async register({ username, password }: Credentials): Promise<User> {
-    const user = await apiSend<User>('POST', '/api/register', { username, password });
-    startSession(user);
-    return user;
-  },
-
-  /**
-   * Used by react-admin when the session is gone (checkAuth/checkError);
-   * the shell's own Log out action reports failures itself. Best effort here.
-   */
+  /** Ends the server session; a session that is already gone (401) counts as logged out. */
   async logout() {
     try {
-      await apiSend('POST', '/api/logout');
-    } catch {
-      // the session may already be gone
+      await apiSend('POST', '/logout');
+    } catch (error) {
+      if (!(error instanceof HttpError && error.status === 401)) throw error;
     }
-    endSession();
     return AUTH_URL;
   },
 
-  async changePassword(newPassword: string): Promise<void> {
-    await apiSend('POST', '/api/change-password', { newPassword });
-  },
-
   async checkAuth() {
-    const user = await getCurrentUser();
-    if (!user) throw { redirectTo: AUTH_URL, message: false };
+    await signedInUser();
   },
 
   async checkError(error: { status?: number }) {
-    if (error?.status === 401) {
-      throw { redirectTo: AUTH_URL, message: false };
-    }
+    if (error?.status === 401) throw { redirectTo: AUTH_URL, message: false };
     // 403 and everything else: keep the session, let the caller show the error
   },
 
+  /** The whole user record, with react-admin's `fullName`. */
   async getIdentity() {
-    const user = await getCurrentUser();
-    if (!user) throw new Error('Not signed in');
-    return { id: user.id, fullName: user.username, user };
+    const user = await signedInUser();
+    return { ...user, fullName: user.username };
   },
 
+  /** What the screens may show; a temporary password confines the user to /change-password. */
   async getPermissions(): Promise<Permissions> {
-    const user = await getCurrentUser();
-    return { isAccountOwner: Boolean(user?.is_account_owner) };
+    const user = await fetchUser();
+    return { isAccountOwner: Boolean(user?.is_account_owner), mustChangePassword: Boolean(user?.must_change_password) };
   },
 };

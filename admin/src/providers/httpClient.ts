@@ -40,13 +40,23 @@ export async function httpClient<T = any>(url: string, options: HttpOptions = {}
   return { status: response.status, headers: response.headers, body: text, json: json as T };
 }
 
-/** GET a JSON resource of the API. */
-export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
-  return (await httpClient<T>(path, { signal })).json;
+export const API_URL = '/api';
+
+/** `path?key=value&...` with the defined parameters only. */
+export function withQuery(path: string, query: Record<string, string | number | boolean | undefined> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
 }
 
-/** Send a JSON body (or none) to the API and return the parsed answer, if any. */
+/** GET a JSON answer of the API (`path` below /api). */
+export async function apiGet<T>(path: string): Promise<T> {
+  return (await httpClient<T>(`${API_URL}${path}`)).json;
+}
+
+/** Send a JSON body (or none) to the API (`path` below /api) and return the parsed answer, if any. */
 export async function apiSend<T = unknown>(method: string, path: string, data?: unknown): Promise<T> {
   const body = data === undefined ? undefined : JSON.stringify(data);
-  return (await httpClient<T>(path, { method, body })).json;
+  return (await httpClient<T>(`${API_URL}${path}`, { method, body })).json;
 }

@@ -1,43 +1,41 @@
-/** The signed-in user as the session API returns it. */
-export interface User {
-  id: string | number;
-  username: string;
-  email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  phone: string | null;
-  address: string | null;
-  is_account_owner: boolean;
-  must_change_password: boolean;
-  notification_email: string | null;
-  notification_phone: string | null;
-  organization_id: string | number | null;
-}
+import type { components, operations } from '../api/schema';
 
-export interface Credentials {
-  username: string;
-  password: string;
-}
+/** The API's records, request bodies and answers, as the generated OpenAPI types describe them. */
+type Schemas = components['schemas'];
+type Responses<Op extends keyof operations> = operations[Op]['responses'];
+/** The JSON answer of an operation (its 200, else its 201). */
+export type ApiResult<Op extends keyof operations> =
+  Responses<Op> extends { 200: { content: { 'application/json': infer T } } }
+    ? T
+    : Responses<Op> extends { 201: { content: { 'application/json': infer T } } }
+      ? T
+      : never;
+/** The query parameters of an operation. */
+export type ApiQuery<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
 
-export interface TicketMetrics {
-  total: number;
-  open: number;
-  pending: number;
-  closedToday: number;
-}
+export type User = Schemas['UserResponseDto'];
+export type Credentials = Schemas['LoginDto'];
+export type Ticket = Schemas['TicketResponseDto'];
+export type TicketCallLog = Schemas['TicketCallLogDto'];
+export type CreatedTicket = Schemas['CreatedTicketResponseDto'];
+export type TicketMetrics = Schemas['TicketMetricsDto'];
+export type TicketTrends = Schemas['TicketTrendsDto'];
+export type UserListItem = Schemas['UserListItemDto'];
+export type InviteUserPayload = Schemas['InviteUserDto'];
+export type InvitedUser = Schemas['InvitedUserDto'];
+export type ProfilePayload = Schemas['UpdateProfileDto'];
+export type ChangePasswordPayload = Schemas['ChangePasswordDto'];
+export type NotificationSummary = Schemas['NotificationResponseDto'];
+export type Settings = Schemas['SettingsResponseDto'];
+export type Organization = Schemas['OrganizationResponseDto'];
+export type ResponseTimes = Schemas['ResponseTimesDto'];
+export type TimelinePoint = Schemas['TimelinePointDto'];
+export type VoicemailStats = ApiResult<'VoicemailsController_stats'>;
+export type CountMap = Record<string, number>;
 
-export interface VoicemailStats {
-  unread: number;
-}
-
-export interface NotificationSummary {
-  id: string | number;
-  title: string;
-  message: string;
-  is_read: boolean;
-  created_at: string;
-}
-
+/** What the admin shows or hides for the signed-in user (the server enforces the same). */
 export interface Permissions {
   isAccountOwner: boolean;
+  /** Signed in with a temporary password: only /change-password is open. */
+  mustChangePassword: boolean;
 }

@@ -1,11 +1,13 @@
-import { useState, type ReactNode } from 'react';
-import { Box, Card, Divider, LinearProgress, Skeleton, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Box, Skeleton } from '@mui/material';
 import ResponseIcon from '@mui/icons-material/ReplyOutlined';
 import ResolutionIcon from '@mui/icons-material/TimerOutlined';
 import RateIcon from '@mui/icons-material/TaskAltOutlined';
+import { palette } from '../../palette';
 import { MetricCard } from '../../components/MetricCard';
 import { PageHeader } from '../../components/PageHeader';
-import { formatHours, formatShare, resolutionRate, sharesOf, STATUS_ORDER, type ShareRow } from '../../lib/analytics';
+import { formatHours, formatShare, resolutionRate, sharesOf, STATUS_ORDER } from '../../lib/analytics';
+import { countText, NotEnoughData, PeriodSelect, SectionCard, ShareRows } from './AnalyticsParts';
 import {
   PERFORMANCE_DAYS,
   TIMELINE_DAYS,
@@ -33,13 +35,12 @@ const STATUS_MONTHS: { value: StatusMonth; label: string }[] = [
 
 /** Bar colours of the status rows (the badges' hues, a stronger shade for a bar). */
 const STATUS_BAR: Record<string, string> = {
-  Open: '#16a34a',
-  Pending: '#2563eb',
-  Resolved: '#0d9488',
-  Closed: '#64748b',
+  Open: palette.green,
+  Pending: palette.blue,
+  Resolved: palette.teal,
+  Closed: palette.slate500,
 };
 
-const NOT_ENOUGH_DATA = 'Not enough data yet';
 
 /** /analytics; loaded lazily by AnalyticsPage with the chart library. */
 export default function AnalyticsContent() {
@@ -106,7 +107,7 @@ export default function AnalyticsContent() {
             rows={statusShares.rows}
             total={statusShares.total}
             rowTestId="status-row"
-            barColor={key => STATUS_BAR[key] ?? '#94a3b8'}
+            barColor={key => STATUS_BAR[key] ?? palette.slate400}
             showEmptyRows
           />
         </SectionCard>
@@ -177,160 +178,3 @@ export default function AnalyticsContent() {
   );
 }
 
-function countText(count: number, suffix?: string): string {
-  const text = `${count.toLocaleString('en-US')} ${count === 1 ? 'ticket' : 'tickets'}`;
-  return suffix ? `${text} ${suffix}` : text;
-}
-
-function NotEnoughData() {
-  return (
-    <Box component="span" data-testid="not-enough-data" sx={{ fontSize: '1rem', fontWeight: 500, color: 'text.secondary' }}>
-      {NOT_ENOUGH_DATA}
-    </Box>
-  );
-}
-
-function SectionCard({
-  title,
-  subtitle,
-  action,
-  children,
-  testId,
-}: {
-  title: string;
-  subtitle?: string;
-  action?: ReactNode;
-  children: ReactNode;
-  testId: string;
-}) {
-  return (
-    <Card data-testid={testId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <Box
-        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2, px: { xs: 2, sm: 3 }, py: 2 }}
-      >
-        {/* the selector moves under the title when both do not fit on one line */}
-        <Box sx={{ minWidth: 0, flex: '1 1 220px' }}>
-          <Typography variant="h6" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
-            {title}
-          </Typography>
-          {subtitle ? (
-            <Typography variant="body2" color="text.secondary" data-testid={`${testId}-subtitle`} sx={{ minHeight: 20 }}>
-              {subtitle}
-            </Typography>
-          ) : null}
-        </Box>
-        {action}
-      </Box>
-      <Divider />
-      <Box sx={{ flex: 1 }}>{children}</Box>
-    </Card>
-  );
-}
-
-function PeriodSelect<T extends string | number>({
-  label,
-  value,
-  options,
-  onChange,
-  testId,
-}: {
-  label: string;
-  value: T;
-  options: { value: T; label: string }[];
-  onChange: (value: string) => void;
-  testId: string;
-}) {
-  return (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={value}
-      onChange={event => onChange(event.target.value)}
-      sx={{ minWidth: 148, flexShrink: 0 }}
-      slotProps={{ select: { native: true }, htmlInput: { 'data-testid': testId }, inputLabel: { shrink: true } }}
-    >
-      {options.map(option => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
-    </TextField>
-  );
-}
-
-function ShareRows({
-  rows,
-  total,
-  loading,
-  updating,
-  rowTestId,
-  empty,
-  barColor,
-  showEmptyRows = false,
-}: {
-  rows: ShareRow[];
-  total: number;
-  loading: boolean;
-  updating: boolean;
-  rowTestId: string;
-  empty?: string;
-  barColor?: (key: string) => string;
-  showEmptyRows?: boolean;
-}) {
-  if (loading) {
-    return (
-      <Box sx={{ px: { xs: 2, sm: 3 }, py: 2 }} aria-busy="true">
-        {[0, 1, 2, 3].map(index => (
-          <Box key={index} sx={{ mb: 2 }}>
-            <Skeleton width="60%" />
-            <Skeleton variant="rounded" height={8} />
-          </Box>
-        ))}
-      </Box>
-    );
-  }
-  if (total === 0 && !showEmptyRows) {
-    return (
-      <Box sx={{ px: 3, py: 5, textAlign: 'center' }} data-testid={`${rowTestId}-empty`}>
-        <Typography variant="body2" color="text.secondary">
-          {empty}
-        </Typography>
-      </Box>
-    );
-  }
-  return (
-    <Box
-      component="ul"
-      sx={{ listStyle: 'none', m: 0, px: { xs: 2, sm: 3 }, py: 2, display: 'grid', gap: 2, opacity: updating ? 0.6 : 1, transition: 'opacity 150ms' }}
-      aria-busy={updating || undefined}
-    >
-      {rows.map(row => (
-        <Box component="li" key={row.key} data-testid={rowTestId} data-key={row.key}>
-          <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, mb: 0.75 }}>
-            <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
-              {row.key}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-              <Box component="span" data-testid={`${rowTestId}-count`} sx={{ color: 'text.primary', fontWeight: 600 }}>
-                {row.count.toLocaleString('en-US')}
-              </Box>{' '}
-              (<span data-testid={`${rowTestId}-percent`}>{formatShare(row.percent)}</span>)
-            </Typography>
-          </Box>
-          <LinearProgress
-            variant="determinate"
-            value={row.percent}
-            aria-label={`${row.key}: ${formatShare(row.percent)}`}
-            sx={{
-              height: 8,
-              borderRadius: 999,
-              bgcolor: '#f1f5f9',
-              '& .MuiLinearProgress-bar': { borderRadius: 999, bgcolor: barColor ? barColor(row.key) : 'primary.main' },
-            }}
-          />
-        </Box>
-      ))}
-    </Box>
-  );
-}

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Box } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
+import { palette } from '../../palette';
 import { timelineSeries, type TimelinePoint } from '../../lib/analytics';
 
 /** Tickets created per day: a line with a soft area, whole-number ticks, a tooltip per day. */
@@ -39,7 +40,7 @@ export function TicketsOverTimeChart({ points, height = 280 }: { points: Timelin
             area: true,
             // a dot on the days with tickets only; the line carries the empty days
             showMark: ({ index }) => counts[index] > 0,
-            color: '#2563eb',
+            color: palette.blue,
             curve: 'monotoneX',
             valueFormatter: value => (value === null ? '' : `${value} ${value === 1 ? 'ticket' : 'tickets'}`),
           },

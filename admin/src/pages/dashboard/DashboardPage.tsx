@@ -8,8 +8,8 @@ import { MetricCard } from '../../components/MetricCard';
 import { PageHeader } from '../../components/PageHeader';
 import { comparisonText, trendBadge, trendNote, type MetricTrend } from '../../lib/trend';
 import { useTicketMetrics } from '../../layout/shellData';
-import type { TicketMetrics } from '../../providers/types';
-import { useRecentTickets, useTicketTrends, type TicketTrends } from './dashboardData';
+import type { TicketMetrics, TicketTrends } from '../../providers/types';
+import { useRecentTickets, useTicketTrends } from './dashboardData';
 import { RecentTickets } from './RecentTickets';
 
 type MetricKey = keyof TicketMetrics & keyof TicketTrends;

@@ -6,7 +6,7 @@ import InboxIcon from '@mui/icons-material/InboxOutlined';
 import ArrowIcon from '@mui/icons-material/ArrowForward';
 import { PriorityBadge, StatusBadge } from '../../components/StatusBadge';
 import { formatShortDate } from '../../lib/date';
-import type { RecentTicket } from './dashboardData';
+import type { Ticket as RecentTicket } from '../../providers/types';
 
 /**
  * One grid per row: on wide screens ticket | product and issue | badges | date | view;

@@ -2,14 +2,14 @@ import { Avatar, Box, Card, CardContent, Chip, Divider, Stack, Typography } from
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { PageHeader } from '../../components/PageHeader';
 import { displayName, roleLabel, userInitials } from '../../lib/userDisplay';
-import { useCurrentUser } from '../../providers/session';
+import { useCurrentUser } from '../../providers/useAccount';
 import type { User } from '../../providers/types';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { PersonalInformationCard } from './PersonalInformationCard';
 
 /** /profile: who you are, your personal information, and a password change. */
 export function ProfilePage() {
-  const { data: user } = useCurrentUser();
+  const { user } = useCurrentUser();
   if (!user) return <CenteredSpinner fullScreen={false} />;
 
   return (

@@ -1,20 +1,20 @@
 import TicketIcon from '@mui/icons-material/ConfirmationNumberOutlined';
-import type { RaRecord } from 'react-admin';
+import type { Ticket } from '../../providers/types';
 import { TicketDetail } from './TicketDetail';
 import { TicketList } from './TicketList';
 
 /**
- * The tickets resource: <Resource name="tickets" {...tickets} />.
- * The detail page lives at /tickets/{id} (spec route table), which is react-admin's
- * edit route; it is also mounted as the show view so /tickets/{id}/show works.
+ * The tickets resource: <Resource name="tickets" {...tickets} />. The detail page lives at
+ * /tickets/{id} (the spec's route), which is react-admin's edit route; it is also the show view.
  * Tickets are created in a dialog on the list, so there is no create route.
  */
 const tickets = {
   list: TicketList,
   edit: TicketDetail,
   show: TicketDetail,
+  create: undefined,
   icon: TicketIcon,
-  recordRepresentation: (record: RaRecord) => String(record.ticket_number ?? record.id),
+  recordRepresentation: (record: Ticket) => record.ticket_number ?? String(record.id),
 };
 
 export default tickets;

@@ -12,8 +12,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useToast } from '../../components/useToast';
-import { credentialsText, type InvitedUser } from '../../lib/userManagement';
-import { copyToClipboard } from './api';
+import { credentialsText } from '../../lib/userManagement';
+import type { InvitedUser } from '../../providers/types';
+import { copyToClipboard } from '../../lib/clipboard';
 
 /** Shown once after an invite: the username and temporary password to pass on. */
 export function CredentialsDialog({

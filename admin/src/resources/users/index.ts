@@ -1,12 +1,15 @@
 import UsersIcon from '@mui/icons-material/PeopleOutline';
-import type { RaRecord } from 'react-admin';
+import type { UserListItem } from '../../providers/types';
 import { UserList } from './UserList';
 
 /** The users resource (account owners only): <Resource name="users" {...users} />. */
 const users = {
   list: UserList,
+  show: undefined,
+  edit: undefined,
+  create: undefined,
   icon: UsersIcon,
-  recordRepresentation: (record: RaRecord) => String(record.username ?? record.id),
+  recordRepresentation: (record: UserListItem) => record.username,
 };
 
 export default users;

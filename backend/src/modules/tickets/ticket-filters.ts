@@ -1,6 +1,6 @@
 import { ValidationFailedException } from '../../common/errors/app-exception.js';
 import { isUuid } from '../../common/http/ids.js';
-import { isIsoDate } from './ticket-options.js';
+import { isIsoDate } from '@warranty-crm/contract';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from './ticket.entity.js';
 
 /** The ticket list's filters, parsed and checked, ready for a query. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { WARRANTY_DAYS, warrantyStatus } from './warranty.js';
+import { WARRANTY_DAYS, warrantyStatus } from '@warranty-crm/contract';
 
 const at = (iso: string) => new Date(iso);
 

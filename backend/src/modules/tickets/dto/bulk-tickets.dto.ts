@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsNotEmpty, IsUUID } from 'class-validator';
-import { oneOfMessage } from '../ticket-options.js';
+import { oneOfMessage } from '@warranty-crm/contract';
 import { TICKET_STATUSES, type TicketStatus } from '../ticket.entity.js';
 
 export const MAX_BULK = 1000;

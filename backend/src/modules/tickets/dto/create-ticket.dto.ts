@@ -19,13 +19,14 @@ import {
   ISSUE_DESCRIPTION_MIN,
   ISSUE_START_TIMES,
   isIsoDate,
+  calendarDate,
   isPurchaseDateInWindow,
   JACK_MODELS,
   oneOfMessage,
   PREFERRED_RESOLUTIONS,
   TICKET_MESSAGES,
   YES_NO,
-} from '../ticket-options.js';
+} from '@warranty-crm/contract';
 import { TICKET_PRIORITIES } from '../ticket.entity.js';
 import { OptionalField } from '../../../common/http/optional.js';
 
@@ -39,9 +40,12 @@ const blankToUndefined = ({ value }: { value: unknown }) => {
 const toDateOnly = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value.trim()) ? value.trim().slice(0, 10) : trim({ value });
 
+/** The server counts days in UTC; a customer east of Greenwich may already live on the next date. */
+const UTC_GRACE_DAYS = 1;
+
 const IsIsoDate = (options: ValidationOptions) => ValidateBy({ name: 'isIsoDate', validator: { validate: isIsoDate } }, options);
 const IsPurchaseDateInWindow = (options: ValidationOptions) =>
-  ValidateBy({ name: 'isPurchaseDateInWindow', validator: { validate: (value) => isPurchaseDateInWindow(String(value)) } }, options);
+  ValidateBy({ name: 'isPurchaseDateInWindow', validator: { validate: (value) => isPurchaseDateInWindow(String(value), calendarDate(new Date(), 'UTC'), UTC_GRACE_DAYS) } }, options);
 
 /** The create payload of spec part 1 section 3, with the messages of section 5 verbatim. */
 export class CreateTicketDto {

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import type { CallLog } from '../../call-logs/call-log.entity.js';
 import type { Customer } from '../../customers/customer.entity.js';
 import type { Ticket } from '../ticket.entity.js';
-import { warrantyStatus } from '../warranty.js';
+import { warrantyStatus } from '@warranty-crm/contract';
 
 export class TicketCustomerDto {
   @ApiProperty({ format: 'uuid' }) id!: string;

@@ -1,3 +1,5 @@
+import { addDays, isIsoDate } from './calendar.js';
+
 /** The create form's option lists (spec part 1 section 3), validated on the server exactly as listed. */
 export const CONTACT_METHODS = ['Email', 'Phone', 'SMS'] as const;
 export const JACK_MODELS = ['2-Ton Floor Jack', '2.5-Ton Floor Jack', '3-Ton Floor Jack', 'Other'] as const;
@@ -32,10 +34,12 @@ export const PREFERRED_RESOLUTIONS = [
 /** How far back a purchase date may go (spec part 1 section 5). */
 export const PURCHASE_DATE_MAX_YEARS = 5;
 export const ISSUE_DESCRIPTION_MIN = 20;
+/** Shortest password anywhere (registration, forced and voluntary change). */
+export const MIN_PASSWORD_LENGTH = 6;
 
 /**
  * The create form's validation messages (spec part 1 section 5), verbatim. The server's DTO and
- * the admin's form both read them from here (the admin imports this file), so they cannot drift.
+ * the admin's form both read them from this package, so they cannot drift.
  */
 export const TICKET_MESSAGES = {
   customerName: 'Full name is required',
@@ -53,27 +57,15 @@ export const TICKET_MESSAGES = {
   troubleshootingSteps: 'Please describe the troubleshooting steps you tried',
 } as const;
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar date written YYYY-MM-DD (no 2026-02-30). */
-export function isIsoDate(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value;
-}
-
 /**
- * Not in the future and not more than 5 years ago. "Today" is the UTC date plus one day of grace,
- * because a customer east of UTC can already live on the next calendar day.
+ * Not in the future and not more than 5 years before `today` (calendar dates). `graceDays` lets a
+ * server that counts days in UTC accept the next date of a customer east of Greenwich.
  */
-export function isPurchaseDateInWindow(value: string, now: Date = new Date()): boolean {
+export function isPurchaseDateInWindow(value: string, today: string, graceDays = 0): boolean {
   if (!isIsoDate(value)) return false;
-  const latest = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-  const earliest = new Date(Date.UTC(now.getUTCFullYear() - PURCHASE_DATE_MAX_YEARS, now.getUTCMonth(), now.getUTCDate()));
-  const date = new Date(`${value}T00:00:00Z`);
-  return date >= earliest && date <= latest;
+  const [year, month, day] = today.split('-').map(Number);
+  const earliest = new Date(Date.UTC(year - PURCHASE_DATE_MAX_YEARS, month - 1, day)).toISOString().slice(0, 10);
+  return value >= earliest && value <= addDays(today, graceDays);
 }
 
 /** "Label must be one of: a, b, c" */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateNewPassword } from './password';
+import { validateNewPassword } from './validators';
 
 describe('validateNewPassword', () => {
   it('asks for a password when it is empty', () => {

@@ -1,9 +1,0 @@
-export const MIN_PASSWORD_LENGTH = 6;
-
-/** First failing rule of the forced password change form, or null when valid. */
-export function validateNewPassword(password: string, confirmation: string): string | null {
-  if (!password) return 'Please enter a new password.';
-  if (password.length < MIN_PASSWORD_LENGTH) return 'Password must be at least 6 characters long.';
-  if (password !== confirmation) return 'Please make sure your passwords match.';
-  return null;
-}

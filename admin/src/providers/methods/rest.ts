@@ -1,0 +1,35 @@
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider } from 'react-admin';
+import { API_URL, apiSend, httpClient } from '../httpClient';
+import type { Ticket } from '../types';
+
+const simpleRest = simpleRestProvider(API_URL, httpClient);
+
+/**
+ * react-admin's verbs on the API: ra-data-simple-rest (filter/range/sort, Content-Range), with
+ * partial updates as PATCH and the tickets' bulk endpoints for updateMany and deleteMany.
+ */
+export const restMethods: DataProvider = {
+  ...simpleRest,
+
+  update: async (resource, params) => {
+    const data = await apiSend<Ticket>('PATCH', `/${resource}/${encodeURIComponent(String(params.id))}`, params.data);
+    return { data: { ...params.previousData, ...data } as never };
+  },
+
+  updateMany: async (resource, params) => {
+    if (resource !== 'tickets') return simpleRest.updateMany(resource, params);
+    const { updated } = await apiSend<{ updated: number }>('PATCH', '/tickets/bulk-update', {
+      ticketIds: params.ids,
+      status: params.data.status,
+    });
+    // the server counts what it changed; react-admin expects the ids
+    return { data: params.ids.slice(0, updated ?? params.ids.length) };
+  },
+
+  deleteMany: async (resource, params) => {
+    if (resource !== 'tickets') return simpleRest.deleteMany(resource, params);
+    const { deleted } = await apiSend<{ deleted: number }>('DELETE', '/tickets/bulk-delete', { ticketIds: params.ids });
+    return { data: params.ids.slice(0, deleted ?? params.ids.length) };
+  },
+};

@@ -1,0 +1,33 @@
+import { HttpError } from 'react-admin';
+import { browserTimeZone, withTimeZone } from '../../lib/timeZone';
+import { apiGet } from '../httpClient';
+import type { Organization, Settings, Ticket, TicketCallLog, TicketMetrics, TicketTrends } from '../types';
+
+/**
+ * GET with the browser's time zone as `tz` (so "today" is the user's day); should the server not
+ * know that zone (400), the same path without it (UTC).
+ */
+async function inLocalTime<T>(path: string): Promise<T> {
+  const tz = browserTimeZone();
+  try {
+    return await apiGet<T>(withTimeZone(path, tz));
+  } catch (error) {
+    if (tz && error instanceof HttpError && error.status === 400) return apiGet<T>(path);
+    throw error;
+  }
+}
+
+/** The ticket reads beyond the REST verbs: counts, trends, the latest tickets, a ticket's calls. */
+export const ticketMethods = {
+  getTicketMetrics: () => inLocalTime<TicketMetrics>('/tickets/metrics'),
+  getTicketTrends: () => inLocalTime<TicketTrends>('/tickets/metrics/trends'),
+  getRecentTickets: async () => {
+    const list = await apiGet<Ticket[]>('/tickets/recent');
+    return Array.isArray(list) ? list : [];
+  },
+  getTicketCallLogs: (id: string) => apiGet<TicketCallLog[]>(`/tickets/${encodeURIComponent(id)}/call-logs`),
+  /** GET /api/settings: the brand names of the filters. */
+  getSettings: () => apiGet<Settings>('/settings'),
+  /** The organization: its name is the host store of the purchase-location options. */
+  getOrganization: (id: string) => apiGet<Organization>(`/organizations/${encodeURIComponent(id)}`),
+};

@@ -1,0 +1,50 @@
+import { useMutation, useQuery, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import type { CrmDataProvider, CustomMethods } from './dataProvider';
+
+type MethodName = keyof CustomMethods & string;
+type Args<M extends MethodName> = Parameters<CustomMethods[M]>;
+type Result<M extends MethodName> = Awaited<ReturnType<CustomMethods[M]>>;
+
+function call<M extends MethodName>(provider: CrmDataProvider, method: M, args: Args<M>): Promise<Result<M>> {
+  return (provider[method] as (...a: Args<M>) => Promise<Result<M>>)(...args);
+}
+
+/**
+ * A custom read of the dataProvider, cached as react-admin caches its own:
+ * under [resource, method, ...args]. Writes to `resource` refetch it.
+ *
+ *   const { data } = useCrmQuery('tickets', 'getTicketMetrics', []);
+ */
+export function useCrmQuery<M extends MethodName, TData = Result<M>>(
+  resource: string,
+  method: M,
+  args: Args<M>,
+  options: Omit<UseQueryOptions<Result<M>, Error, TData>, 'queryKey' | 'queryFn'> = {},
+) {
+  const provider = useDataProvider<CrmDataProvider>();
+  return useQuery<Result<M>, Error, TData>({
+    queryKey: [resource, method, ...args],
+    queryFn: () => call(provider, method, args),
+    ...options,
+  });
+}
+
+/**
+ * A custom write of the dataProvider; on success everything read from `resource` is refetched.
+ *
+ *   const { mutate } = useCrmMutation('users', 'inviteUser', { onSuccess: ... });
+ *   mutate([{ username }]);
+ */
+export function useCrmMutation<M extends MethodName>(
+  resource: string,
+  method: M,
+  options: Omit<UseMutationOptions<Result<M>, Error, Args<M>>, 'mutationKey' | 'mutationFn'> = {},
+) {
+  const provider = useDataProvider<CrmDataProvider>();
+  return useMutation<Result<M>, Error, Args<M>>({
+    mutationKey: [resource, method],
+    mutationFn: args => call(provider, method, args),
+    ...options,
+  });
+}

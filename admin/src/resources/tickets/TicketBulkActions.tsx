@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { alpha, Button, Paper, Typography } from '@mui/material';
+import { useDeleteMany, useListContext, useUnselectAll, useUpdateMany } from 'react-admin';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useToast } from '../../components/useToast';
+import { BULK_STATUS_ACTIONS, deleteConfirmText, deletedText, selectedText, updatedText } from '../../lib/ticketList';
+
+/** Mark Open, In Progress (Pending), Resolved, Closed: one PATCH /api/tickets/bulk-update through useUpdateMany. */
+function BulkStatusButton({ label, status }: { label: string; status: string }) {
+  const { selectedIds } = useListContext();
+  const unselectAll = useUnselectAll('tickets');
+  const toast = useToast();
+  const [updateMany, { isPending }] = useUpdateMany('tickets');
+  const run = () => {
+    if (!selectedIds.length) return;
+    updateMany(
+      'tickets',
+      { ids: selectedIds, data: { status } },
+      {
+        onSuccess: ids => {
+          toast('Tickets Updated', { description: updatedText(ids?.length ?? selectedIds.length), variant: 'success' });
+          unselectAll();
+        },
+        onError: error => toast('Error', { description: (error as Error)?.message || 'Failed to update tickets', variant: 'destructive' }),
+      },
+    );
+  };
+  return (
+    <Button size="small" variant="outlined" disabled={isPending} onClick={run} sx={{ bgcolor: 'background.paper' }}>
+      {label}
+    </Button>
+  );
+}
+
+/** Delete, after "Are you sure you want to delete N ticket(s)?": DELETE /api/tickets/bulk-delete through useDeleteMany. */
+function BulkDeleteButton() {
+  const { selectedIds } = useListContext();
+  const unselectAll = useUnselectAll('tickets');
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const [deleteMany, { isPending }] = useDeleteMany('tickets');
+  const run = () => {
+    setOpen(false);
+    if (!selectedIds.length) return;
+    deleteMany(
+      'tickets',
+      { ids: selectedIds },
+      {
+        onSuccess: ids => {
+          toast('Tickets Deleted', { description: deletedText(ids?.length ?? selectedIds.length), variant: 'success' });
+          unselectAll();
+        },
+        onError: error => toast('Error', { description: (error as Error)?.message || 'Failed to delete tickets', variant: 'destructive' }),
+      },
+    );
+  };
+  return (
+    <>
+      <Button size="small" variant="contained" color="error" disabled={isPending} onClick={() => setOpen(true)}>
+        Delete
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title="Delete tickets"
+        content={deleteConfirmText(selectedIds.length)}
+        confirmLabel="Delete"
+        testId="bulk-delete"
+        onConfirm={run}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
+
+/** The bar over the table while tickets are selected: "N selected" and the spec's bulk buttons. */
+export function TicketBulkBar() {
+  const { selectedIds } = useListContext();
+  if (!selectedIds.length) return null;
+  return (
+    <Paper
+      variant="outlined"
+      data-testid="bulk-bar"
+      sx={{
+        mb: 1.5,
+        px: 2,
+        py: 1.25,
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 1,
+        bgcolor: theme => alpha(theme.palette.primary.main, 0.06),
+        borderColor: theme => alpha(theme.palette.primary.main, 0.3),
+      }}
+    >
+      <Typography sx={{ fontWeight: 600, mr: 1 }} data-testid="bulk-selected-count">
+        {selectedText(selectedIds.length)}
+      </Typography>
+      {BULK_STATUS_ACTIONS.map(action => (
+        <BulkStatusButton key={action.label} label={action.label} status={action.status} />
+      ))}
+      <BulkDeleteButton />
+    </Paper>
+  );
+}

@@ -1,0 +1,67 @@
+import { Box, Button, Card, CardContent } from '@mui/material';
+import { Form, SelectInput, TextInput, useListContext } from 'react-admin';
+import { useFormContext, type FieldValues } from 'react-hook-form';
+import { ALL, EMPTY_FILTERS, fromListFilter, PRIORITY_FILTER_OPTIONS, STATUS_FILTER_OPTIONS, toListFilter, type TicketFilterValues } from '../../lib/ticketList';
+import { useCrmQuery } from '../../providers/useCrm';
+
+const choicesOf = (options: readonly { value: string; label: string }[]) =>
+  options.filter(option => option.value !== ALL).map(option => ({ id: option.value, name: option.label }));
+
+/** Status, Brand, Priority, Date From, Date To: edited values apply on Apply Filters; Reset returns all to all/empty. */
+export function TicketFilters() {
+  const { filterValues, setFilters } = useListContext();
+  return (
+    <Card sx={{ mb: 2 }}>
+      <CardContent>
+        <Form noValidate
+          defaultValues={fromListFilter(filterValues)}
+          onSubmit={(values: FieldValues) => setFilters(toListFilter(values as TicketFilterValues), {})}
+          sanitizeEmptyValues={false}
+        >
+          <FilterInputs onReset={() => setFilters({}, {})} />
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function FilterInputs({ onReset }: { onReset: () => void }) {
+  const { reset, getValues } = useFormContext<TicketFilterValues>();
+  const { data: brands = [] } = useCrmQuery('settings', 'getSettings', [], { select: settings => settings?.brands ?? [] });
+  const brand = getValues('brand');
+  const brandChoices = (brand && brand !== ALL && !brands.includes(brand) ? [...brands, brand] : brands).map(name => ({ id: name, name }));
+  const select = { emptyValue: ALL, emptyText: 'All', size: 'small', margin: 'none', helperText: false } as const;
+  const date = { type: 'date', size: 'small', margin: 'none', helperText: false, resettable: false, slotProps: { inputLabel: { shrink: true } } } as const;
+
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' },
+        alignItems: 'start',
+      }}
+    >
+      <SelectInput source="status" label="Status" choices={choicesOf(STATUS_FILTER_OPTIONS)} data-testid="filter-status" {...select} />
+      <SelectInput source="brand" label="Brand" choices={brandChoices} data-testid="filter-brand" {...select} />
+      <SelectInput source="priority" label="Priority" choices={choicesOf(PRIORITY_FILTER_OPTIONS)} data-testid="filter-priority" {...select} />
+      <TextInput source="dateFrom" label="Date From" {...date} slotProps={{ ...date.slotProps, htmlInput: { 'data-testid': 'filter-date-from' } }} />
+      <TextInput source="dateTo" label="Date To" {...date} slotProps={{ ...date.slotProps, htmlInput: { 'data-testid': 'filter-date-to' } }} />
+      <Box sx={{ display: 'flex', gap: 1, gridColumn: '1 / -1' }}>
+        <Button type="submit" variant="contained" data-testid="apply-filters">
+          Apply Filters
+        </Button>
+        <Button
+          variant="outlined"
+          data-testid="reset-filters"
+          onClick={() => {
+            reset(EMPTY_FILTERS);
+            onReset();
+          }}
+        >
+          Reset
+        </Button>
+      </Box>
+    </Box>
+  );
+}

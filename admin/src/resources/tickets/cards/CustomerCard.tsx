@@ -1,0 +1,35 @@
+import type { Ticket } from '../../../providers/types';
+import { Field, Fields, InfoCard } from './InfoCard';
+
+/** Name, email, phone, and the address when a street is on file. */
+export function CustomerCard({ ticket }: { ticket: Ticket }) {
+  const c = ticket.customer;
+  const street = c?.street?.trim();
+  const cityLine = [c?.city, [c?.state, c?.zip_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return (
+    <InfoCard title="Customer Information" testId="customer-card">
+      <Fields>
+        <Field label="Name" value={c?.name} testId="customer-name" />
+        <Field label="Email" value={c?.email} testId="customer-email" />
+        <Field label="Phone" value={c?.phone} testId="customer-phone" />
+        {street ? (
+          <Field
+            label="Address"
+            testId="customer-address"
+            value={
+              <>
+                {street}
+                {cityLine ? (
+                  <>
+                    <br />
+                    {cityLine}
+                  </>
+                ) : null}
+              </>
+            }
+          />
+        ) : null}
+      </Fields>
+    </InfoCard>
+  );
+}

@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { openNavigation, registerByApi, uniqueName } from './support.js';
+import { createTicket } from './ticket-factory.js';
+
+test.describe('cache refresh', () => {
+  test("editing a ticket's status on the detail page updates the list and the dashboard counts without a reload", async ({ page }) => {
+    await registerByApi(page.context().request, uniqueName('cache'));
+    const first = await createTicket(page.context().request, { customerName: 'Fiona First' });
+    await createTicket(page.context().request, { customerName: 'Sam Second' });
+
+    await page.goto('/');
+    const value = (id: string) => page.getByTestId(id).getByTestId('metric-value');
+    await expect(value('metric-open')).toHaveText('2');
+    await expect(value('metric-pending')).toHaveText('0');
+    // a full page load would lose this mark
+    await page.evaluate(() => ((window as unknown as { stillTheSamePage: boolean }).stillTheSamePage = true));
+
+    // the list, filtered to Open tickets
+    await (await openNavigation(page)).getByTestId('nav-tickets').click();
+    await expect(page.getByTestId('ticket-count')).toHaveText('Showing 2 tickets');
+    await page.getByTestId('filter-status').locator('[role="combobox"]').click();
+    await page.getByRole('option', { name: 'Open', exact: true }).click();
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(page.getByTestId('ticket-count')).toHaveText('Showing 2 tickets');
+
+    // the detail page: Open -> Pending
+    await page.getByTestId('ticket-row').filter({ hasText: first.ticketNumber }).getByText('Fiona First').click();
+    await expect(page.getByTestId('ticket-number')).toHaveText(first.ticketNumber);
+    await page.getByRole('button', { name: 'Update Status' }).click();
+    await page.getByTestId('update-status-dialog').getByRole('radio', { name: 'Pending' }).check();
+    await page.getByTestId('update-status-dialog').getByRole('button', { name: 'Update Status' }).click();
+    await expect(page.getByTestId('toast-title')).toHaveText('Status Updated');
+    await expect(page.getByTestId('status-badge')).toHaveText('Pending');
+
+    // back in the list (still filtered to Open): the ticket has left it
+    await page.getByTestId('back-link').click();
+    await expect(page.getByTestId('ticket-count')).toHaveText('Showing 1 tickets');
+    await expect(page.getByTestId('ticket-row')).toHaveCount(1);
+    await expect(page.getByTestId('ticket-row')).toContainText('Sam Second');
+
+    // the dashboard counts follow
+    await (await openNavigation(page)).getByTestId('nav-dashboard').click();
+    await expect(value('metric-open')).toHaveText('1');
+    await expect(value('metric-pending')).toHaveText('1');
+    expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+  });
+});

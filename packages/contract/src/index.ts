@@ -1,0 +1,8 @@
+/**
+ * The contract both sides of the API apply: the ticket form's option lists, limits and messages
+ * (spec part 1 sections 3 and 5) and the warranty rule (section 9). Plain TypeScript without
+ * dependencies, compiled to dist/ (ESM) for Node and bundled from source by Vite.
+ */
+export * from './calendar.js';
+export * from './ticket-options.js';
+export * from './warranty.js';
