@@ -1,33 +1,10 @@
 import type { DataProvider } from 'react-admin';
-<<<<<<< HEAD
-import { apiGet } from './httpClient';
-import { httpClient } from './httpClient';
-import type { NotificationSummary, VoicemailStats } from './types';
-import { uploadMethods, type UploadMethods } from './uploads';
-
-export const API_URL = '/api';
-
-/** Custom, typed calls beyond the simple REST verbs. */
-export interface CrmDataProvider extends DataProvider, UploadMethods {
-  getVoicemailStats(): Promise<VoicemailStats>;
-  getLatestNotifications(limit: number): Promise<NotificationSummary[]>;
-  getUnreadNotificationCount(): Promise<{ count: number }>;
-}
-
-const restProvider = simpleRestProvider(API_URL, httpClient);
-
-export const dataProvider: CrmDataProvider = {
-  ...restProvider,
-  ...uploadMethods,
-  getVoicemailStats: () => apiGet<VoicemailStats>(`${API_URL}/voicemails/stats`),
-  getLatestNotifications: limit => apiGet<NotificationSummary[]>(`${API_URL}/notifications?limit=${limit}`),
-  getUnreadNotificationCount: () => apiGet<{ count: number }>(`${API_URL}/notifications/unread-count`),
-=======
 import { accountMethods } from './methods/account';
 import { analyticsMethods } from './methods/analytics';
 import { restMethods } from './methods/rest';
 import { ticketMethods } from './methods/tickets';
 import { userMethods } from './methods/users';
+import { uploadMethods } from './uploads';
 
 /**
  * The one way the admin reaches the API: react-admin's verbs (methods/rest.ts) plus typed custom
@@ -41,7 +18,7 @@ export const customMethods = {
   ...analyticsMethods,
   ...accountMethods,
   ...userMethods,
->>>>>>> i11
+  ...uploadMethods,
 };
 
 export type CustomMethods = typeof customMethods;

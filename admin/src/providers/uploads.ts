@@ -23,7 +23,7 @@ export interface UploadParameters {
 
 /** The data provider's upload method, composed into dataProvider. */
 export const uploadMethods = {
-  getUploadParameters: (file: UploadFileInfo): Promise<UploadParameters> => apiSend<UploadParameters>('POST', '/api/objects/upload', file),
+  getUploadParameters: (file: UploadFileInfo): Promise<UploadParameters> => apiSend<UploadParameters>('POST', '/objects/upload', file),
 };
 
 export type UploadMethods = typeof uploadMethods;

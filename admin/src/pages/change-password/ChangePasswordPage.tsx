@@ -1,15 +1,8 @@
-<<<<<<< HEAD
-import { useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router';
-import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { PendingButton } from '../../components/PendingButton';
-=======
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Form, PasswordInput, useAuthenticated } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
->>>>>>> i11
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { PendingButton } from '../../components/PendingButton';
 import { useToast } from '../../components/useToast';
@@ -18,26 +11,9 @@ import { validateNewPassword } from '../../lib/validators';
 import { useAccountPermissions, useCurrentUser } from '../../providers/useAccount';
 import { useCrmMutation } from '../../providers/useCrm';
 
-<<<<<<< HEAD
-/**
- * /change-password: the forced change, the only screen a user with a pending
- * (temporary-password) change can use. It asks for no current password, so the
- * server refuses it to anyone else; they are sent to /profile, whose Change
- * Password card (with the current password) is their way to change it.
- */
-const PROFILE_URL = '/profile';
-
-export function ChangePasswordPage() {
-  return (
-    <LogoutProvider>
-      <ChangePasswordForm />
-    </LogoutProvider>
-  );
-=======
 interface Values {
   password: string;
   confirmation: string;
->>>>>>> i11
 }
 
 /**
@@ -52,30 +28,9 @@ export function ChangePasswordPage() {
   const toast = useToast();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
-<<<<<<< HEAD
-  const [pending, setPending] = useState(false);
-
-  if (userPending) return <CenteredSpinner />;
-  if (!user) return <Navigate to={AUTH_URL} replace />;
-  // While a successful change is finishing (pending), the refreshed user no
-  // longer must change the password: stay until the redirect to / below.
-  if (!user.must_change_password && !pending) return <Navigate to={PROFILE_URL} replace />;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = validateNewPassword(password, confirmation);
-    setError(problem);
-    if (problem) return;
-
-    setPending(true);
-    try {
-      await authProvider.changePassword(password);
-      await refreshCurrentUser();
-=======
   const change = useCrmMutation('user', 'changeTemporaryPassword', {
     onSuccess: async () => {
       await Promise.all([refetchPermissions(), refetchUser()]);
->>>>>>> i11
       toast('Password changed', { description: 'Your password has been updated.', variant: 'success' });
       navigate('/', { replace: true });
     },
@@ -94,56 +49,6 @@ export function ChangePasswordPage() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}>
       <Card variant="outlined" sx={{ width: '100%', maxWidth: 440 }}>
-<<<<<<< HEAD
-        <CardContent component="form" noValidate onSubmit={submit} sx={{ p: 4 }} data-testid="change-password-form">
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-            Change password
-          </Typography>
-          <Typography variant="body1" sx={{ mt: 1 }}>
-            You must change your password before continuing.
-          </Typography>
-          <Alert severity="info" sx={{ mt: 2 }} data-testid="temporary-password-notice">
-            You signed in with a temporary password. Choose a new password of at least 6 characters to
-            continue to your account.
-          </Alert>
-          <Stack spacing={2} sx={{ mt: 3 }}>
-            <TextField
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              autoFocus
-              value={password}
-              onChange={event => setPassword(event.target.value)}
-              error={fieldError('password')}
-              slotProps={{ htmlInput: { 'data-testid': 'new-password' } }}
-            />
-            <TextField
-              label="Confirm password"
-              type="password"
-              autoComplete="new-password"
-              value={confirmation}
-              onChange={event => setConfirmation(event.target.value)}
-              error={fieldError('confirmation')}
-              slotProps={{ htmlInput: { 'data-testid': 'confirm-password' } }}
-            />
-            {error ? (
-              <Alert severity="error" data-testid="change-password-error">
-                {error}
-              </Alert>
-            ) : null}
-            <PendingButton
-              type="submit"
-              size="large"
-              data-testid="change-password-submit"
-              pending={pending}
-              label="Change password"
-              pendingLabel="Changing password..."
-            />
-            <Button color="inherit" onClick={requestLogout} data-testid="change-password-logout">
-              Log out
-            </Button>
-          </Stack>
-=======
         <CardContent sx={{ p: 4 }}>
           <Form noValidate defaultValues={{ password: '', confirmation: '' }} onSubmit={(values: FieldValues) => submit(values as Values)}>
             <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
@@ -187,7 +92,6 @@ export function ChangePasswordPage() {
               )}
             </Stack>
           </Form>
->>>>>>> i11
         </CardContent>
       </Card>
       {dialog}

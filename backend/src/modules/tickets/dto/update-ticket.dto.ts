@@ -1,13 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-<<<<<<< HEAD
 import { IsBoolean, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { OptionalField } from '../../../common/http/optional.js';
-import { oneOfMessage } from '../ticket-options.js';
-=======
-import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { oneOfMessage } from '@warranty-crm/contract';
->>>>>>> i11
+import { OptionalField } from '../../../common/http/optional.js';
 import { TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from '../ticket.entity.js';
 
 /**
