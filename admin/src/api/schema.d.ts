@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's background jobs: counts by state and the latest failures (account owner only) */
+        get: operations["JobsController_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analytics/brands": {
         parameters: {
             query?: never;
@@ -72,6 +89,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/call-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Voicemails and calls, newest first: phone search, brand and status filters (react-admin conventions, Content-Range) */
+        get: operations["CallLogsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/call-logs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a call log */
+        delete: operations["CallLogsController_remove"];
+        options?: never;
+        head?: never;
+        /** Mark read, save notes, or mark returned (sets returned_at and returned_by) */
+        patch: operations["CallLogsController_update"];
+        trace?: never;
+    };
+    "/api/call-logs/{id}/recording": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The recording’s audio, streamed from Twilio with the organization’s credentials; honours Range */
+        get: operations["CallLogsController_recording"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/call-logs/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counts of the organization’s calls: total, unread, unreturned, with and without a ticket */
+        get: operations["CallLogsController_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/change-password": {
         parameters: {
             query?: never;
@@ -81,7 +167,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace a temporary password (forced change); clears must_change_password */
+        /**
+         * Replace a temporary password (forced change); clears must_change_password
+         * @description Only while must_change_password is set. Any other change goes through POST /api/user/change-password with the current password.
+         */
         post: operations["AuthController_changeForcedPassword"];
         delete?: never;
         options?: never;
@@ -96,7 +185,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database reachability */
+        /** Liveness, database reachability and the count of background jobs that ran out of attempts */
         get: operations["HealthController_check"];
         put?: never;
         post?: never;
@@ -174,6 +263,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/objects/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a signed URL to upload one file straight to storage
+         * @description Checks the purpose's rules first (greeting_audio: MP3 or WAV, at most 5242880 bytes). Send the file with `method` to `uploadURL` with `headers`, exactly `size` bytes, within 15 minutes; then save `objectPath` in the setting.
+         */
+        post: operations["StorageController_createUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations/{id}": {
         parameters: {
             query?: never;
@@ -206,6 +315,184 @@ export interface paths {
         head?: never;
         /** Save the A2P 10DLC business and contact information (account owner only) */
         patch: operations["OrganizationsController_updateA2p"];
+        trace?: never;
+    };
+    "/api/organizations/twilio-credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Connect the organization’s own Twilio account (account owner only)
+         * @description Verifies the credentials by fetching the account from Twilio, then stores them encrypted (subaccount_origin "imported"). Wrong credentials: 400, nothing stored; Twilio unreachable: 502.
+         */
+        patch: operations["OrganizationsController_connectTwilio"];
+        trace?: never;
+    };
+    "/api/phone-numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's numbers, oldest first (react-admin list conventions, Content-Range) */
+        get: operations["PhoneNumbersController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/phone-numbers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Release a purchased number at Twilio, or detach an imported one (it stays in the Twilio account) */
+        delete: operations["PhoneNumbersController_remove"];
+        options?: never;
+        head?: never;
+        /** Reassign the number's brand (null = No Brand) */
+        patch: operations["PhoneNumbersController_update"];
+        trace?: never;
+    };
+    "/api/phone-numbers/{id}/greeting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The number's voicemail greeting and recording settings */
+        get: operations["PhoneNumbersController_greeting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Save the voicemail greeting (text kept only for text_to_speech, audio only for audio_file) */
+        patch: operations["PhoneNumbersController_updateGreeting"];
+        trace?: never;
+    };
+    "/api/phone-numbers/{id}/reconfigure-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Point the number's voice URL at PUBLIC_BASE_URL/api/webhooks/twilio/voice (Fix Webhooks) */
+        post: operations["PhoneNumbersController_reconfigure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/phone-numbers/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Link a number the Twilio account already owns to a brand; its voice URL points at us at once */
+        post: operations["PhoneNumbersController_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/phone-numbers/make-call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Click-to-call: ring the agent (a phone, or "computer" for the browser) and bridge to the customer
+         * @description With a phone, Twilio calls the agent first and then dials the customer with the organization number as caller ID. With "computer", the answer carries the params for the Voice SDK's Device.connect() (token from GET voice-token).
+         */
+        post: operations["ClickToCallController_makeCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/phone-numbers/purchase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Buy a number for a brand; its voice URL points at /api/webhooks/twilio/voice at once */
+        post: operations["PhoneNumbersController_purchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/phone-numbers/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Numbers for sale at Twilio (country US/CA/GB; areaCode, or contains with a match mode; voice and sms on by default) */
+        get: operations["PhoneNumbersController_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/phone-numbers/voice-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A Twilio Voice SDK access token for in-browser calls (creates the API key and TwiML app once) */
+        get: operations["ClickToCallController_voiceToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/register": {
@@ -512,10 +799,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/twilio/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health check for the webhook URL shown in Phone Setup */
+        get: operations["TwilioWebhooksController_health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/twilio/outbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Click-to-call bridge: dials the customer with the organization number as caller ID (TwiML) */
+        post: operations["TwilioWebhooksController_outbound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/twilio/recording": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Recording status callback: creates or completes the call log of the CallSid */
+        post: operations["TwilioWebhooksController_recording"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/twilio/transcription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Transcription callback: stores the text on the call log of the CallSid */
+        post: operations["TwilioWebhooksController_transcription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/twilio/voice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Twilio's voice URL for every number: the greeting, then a voicemail recording (TwiML) */
+        post: operations["TwilioWebhooksController_incomingCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/twilio/voice/recorded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The Record verb's action: notes the recording and ends the call (TwiML) */
+        post: operations["TwilioWebhooksController_recorded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/objects/uploads/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an uploaded file of the signed-in user's organization (supports Range) */
+        get: operations["StorageController_sendObject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AvailableNumberDto: {
+            /**
+             * @example {
+             *       "voice": true,
+             *       "sms": true,
+             *       "mms": true,
+             *       "fax": false
+             *     }
+             */
+            capabilities: Record<string, never>;
+            /** @example (512) 555-0123 */
+            friendlyName: string;
+            /** @example US */
+            isoCountry: string;
+            /** @example Austin */
+            locality: string | null;
+            /** @example +15125550123 */
+            phoneNumber: string;
+            /** @example TX */
+            region: string | null;
+        };
         BulkDeletedDto: {
             /**
              * @description Tickets of the organization deleted (others' ids are not counted)
@@ -537,6 +964,63 @@ export interface components {
             /** @enum {string} */
             status: "Open" | "Pending" | "Resolved" | "Closed";
             ticketIds: string[];
+        };
+        CallLogResponseDto: {
+            brand: string | null;
+            /** Format: uuid */
+            brand_phone_id: string | null;
+            call_sid: string | null;
+            /** @enum {string} */
+            call_type: "voicemail" | "call";
+            caller_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @example +15125550142 */
+            from_phone: string | null;
+            /** Format: uuid */
+            id: string;
+            is_read: boolean;
+            is_returned: boolean;
+            notes: string | null;
+            /** @description Seconds */
+            recording_duration: number | null;
+            /**
+             * @description Our audio proxy (never the provider URL), or null
+             * @example /api/call-logs/9b1c…/recording
+             */
+            recording_url: string | null;
+            /** Format: date-time */
+            returned_at: string | null;
+            returned_by: components["schemas"]["CallLogUserDto"] | null;
+            /** Format: uuid */
+            ticket_id: string | null;
+            /** @example +14155550100 */
+            to_phone: string | null;
+            transcription: string | null;
+            /**
+             * @description unavailable: the recording may pass the 120 s Twilio transcribes
+             * @enum {string|null}
+             */
+            transcription_status: "pending" | "completed" | "failed" | "unavailable" | "disabled" | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CallLogStatsDto: {
+            /** @example 42 */
+            total: number;
+            /** @example 3 */
+            unread: number;
+            /** @example 7 */
+            unreturned: number;
+            /** @example 20 */
+            with_ticket: number;
+            /** @example 22 */
+            without_ticket: number;
+        };
+        CallLogUserDto: {
+            /** Format: uuid */
+            id: string;
+            username: string;
         };
         ChangePasswordDto: {
             currentPassword: string;
@@ -586,16 +1070,25 @@ export interface components {
         };
         CreateTicketDto: {
             /**
-             * @default Email
-             * @enum {string}
+             * Format: uuid
+             * @description Create the ticket from this call log: the call is linked to the ticket and its caller’s number is the customer’s phone
              */
-            contactMethod: "Email" | "Phone" | "SMS";
+            call_log_id?: string;
+            /**
+             * @description null or blank: the default
+             * @default Email
+             * @enum {string|null}
+             */
+            contactMethod: "Email" | "Phone" | "SMS" | null;
             /** @example maria@example.com */
             customerEmail: string;
             /** @example Maria Gonzalez */
             customerName: string;
-            /** @example +15125550101 */
-            customerPhone?: string;
+            /**
+             * @description null or blank: none
+             * @example +15125550101
+             */
+            customerPhone?: string | null;
             /** @default false */
             injuryReported: boolean;
             /** @enum {string} */
@@ -611,12 +1104,13 @@ export interface components {
             /** @enum {string} */
             preferredResolution: "Replacement" | "Repair Parts" | "Refund" | "Technical Support Only" | "Unsure - Need Guidance";
             /**
+             * @description null or blank: the default
              * @default Medium
-             * @enum {string}
+             * @enum {string|null}
              */
-            priority: "High" | "Medium" | "Low";
-            /** @description Defaults to the organization's default ticket brand (settings.ticket_brand) */
-            productBrand?: string;
+            priority: "High" | "Medium" | "Low" | null;
+            /** @description Defaults to the organization's default ticket brand (settings.ticket_brand); null or blank: that default */
+            productBrand?: string | null;
             /** @example FJ-250 */
             productSku: string;
             /** @default false */
@@ -632,14 +1126,53 @@ export interface components {
              * @example Walmart
              */
             purchaseLocation: string;
-            serialNumber?: string;
+            /** @description null or blank: none */
+            serialNumber?: string | null;
             /**
+             * @description null or blank: the default
              * @default No
-             * @enum {string}
+             * @enum {string|null}
              */
-            troubleshootingAttempted: "Yes" | "No";
+            troubleshootingAttempted: "Yes" | "No" | null;
             /** @description Required when troubleshootingAttempted is Yes; ignored otherwise */
             troubleshootingSteps?: string;
+        };
+        CreateUploadDto: {
+            /** @example greeting.mp3 */
+            filename: string;
+            /**
+             * @description Whose rules apply (types, size)
+             * @default greeting_audio
+             * @enum {string}
+             */
+            purpose: "greeting_audio";
+            /**
+             * @description Size in bytes; the upload must send exactly this many
+             * @example 48213
+             */
+            size: number;
+            /**
+             * @description The content type the file will be sent with
+             * @example audio/mpeg
+             */
+            type: string;
+        };
+        DeletedCallLogDto: {
+            /** @example Call log deleted successfully */
+            message: string;
+            /** @example true */
+            success: boolean;
+        };
+        DeletedNumberResponseDto: {
+            /**
+             * @description released: given back to Twilio; detached: removed from the app, kept in the Twilio account
+             * @enum {string}
+             */
+            action: "released" | "detached";
+            /** @example Phone number released */
+            message: string;
+            /** @example true */
+            success: boolean;
         };
         ErrorResponseDto: {
             /**
@@ -666,6 +1199,29 @@ export interface components {
         ForcedPasswordChangeDto: {
             newPassword: string;
         };
+        GreetingResponseDto: {
+            enable_transcription: boolean;
+            greeting_audio_filename: string | null;
+            greeting_audio_url: string | null;
+            greeting_text: string | null;
+            /** @enum {string} */
+            greeting_type: "default" | "text_to_speech" | "audio_file";
+            /** @description false when the maximum length passes the 120 s Twilio can transcribe: recordings are kept, not transcribed */
+            transcription_available: boolean;
+            /** @enum {string} */
+            tts_voice: "alice" | "Polly.Joanna" | "Polly.Matthew" | "Polly.Amy" | "Polly.Brian";
+            /** @example 120 */
+            voicemail_max_length: number;
+        };
+        ImportNumberDto: {
+            /** @example Acme */
+            brand: string;
+            /**
+             * @description A number already in the organization’s Twilio account
+             * @example +15125550123
+             */
+            phoneNumber: string;
+        };
         InvitedUserDto: {
             /** @example k7Pq2mXw9RtZ4vNb */
             temporaryPassword: string;
@@ -678,11 +1234,86 @@ export interface components {
             /** @example sam */
             username: string;
         };
+        JobCountsDto: {
+            /** @description Finished in the last 24 hours */
+            completed_24h: number;
+            /** @description Out of attempts, kept for an operator */
+            failed: number;
+            /** @description Waiting for a worker */
+            queued: number;
+            /** @description Failed at least once, will be tried again */
+            retrying: number;
+            /** @description Being worked on */
+            running: number;
+            /** @description Waiting for their time */
+            scheduled: number;
+        };
+        JobFailureDto: {
+            attempts: number;
+            id: string;
+            /** @description The last error message (no payload) */
+            last_error: string;
+            max_attempts: number;
+            /** Format: date-time */
+            next_attempt_at: string | null;
+            /** @enum {string} */
+            state: "retrying" | "failed";
+            /** @example event:ticket.created:NotifyListener.onTicketCreated */
+            task: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        JobsOverviewDto: {
+            counts: components["schemas"]["JobCountsDto"];
+            /** @description The 20 most recent jobs with an error */
+            recent_failures: components["schemas"]["JobFailureDto"][];
+        };
         LoginDto: {
             /** @example secret123 */
             password: string;
             /** @example jane */
             username: string;
+        };
+        MakeCallDto: {
+            /**
+             * @description The agent's phone that rings first, or 'computer' for an in-browser call; left out: the signed-in user's profile phone
+             * @example +15125550199
+             */
+            agentPhone?: Record<string, never>;
+            /**
+             * @description One of the organization's numbers, the caller ID
+             * @example +15125550100
+             */
+            from: string;
+            /**
+             * @description The customer; spaces, dashes and parentheses are ignored
+             * @example +15125550123
+             */
+            to: string;
+        };
+        MakeCallResponseDto: {
+            /**
+             * Format: uuid
+             * @description The call log of this call (call_type "call")
+             */
+            call_log_id: string;
+            /** @description Twilio's CallSid of the agent leg (phone mode) */
+            call_sid?: string | null;
+            /** @example Connecting agent to +15125550123 */
+            message: string;
+            /** @enum {string} */
+            mode: "phone" | "computer";
+            /**
+             * @description For computer mode: the params to pass to the Voice SDK Device.connect()
+             * @example {
+             *       "To": "+15125550123",
+             *       "CallerId": "+15125550100",
+             *       "CallLogId": "9b1c..."
+             *     }
+             */
+            params?: Record<string, never>;
+            /** @example true */
+            success: boolean;
         };
         MetricTrendDto: {
             /**
@@ -713,6 +1344,7 @@ export interface components {
             title: string;
             type: string;
         };
+        Object: Record<string, never>;
         OrganizationResponseDto: {
             a2p_brand_id: string | null;
             /** @enum {string} */
@@ -746,6 +1378,53 @@ export interface components {
             /** @description Whether a subaccount auth token is stored; the token itself is never returned */
             twilio_subaccount_auth_token_set: boolean;
             twilio_subaccount_sid: string | null;
+        };
+        PhoneNumberResponseDto: {
+            brand: string | null;
+            /** Format: date-time */
+            created_at: string;
+            enable_transcription: boolean;
+            /** @example (512) 555-0123 */
+            friendly_name: string | null;
+            greeting_audio_filename: string | null;
+            greeting_audio_url: string | null;
+            greeting_text: string | null;
+            /** @enum {string} */
+            greeting_type: "default" | "text_to_speech" | "audio_file";
+            /** Format: uuid */
+            id: string;
+            is_active: boolean;
+            /**
+             * @description purchased through the app, or imported from the Twilio account
+             * @enum {string}
+             */
+            origin: "purchased" | "imported";
+            /** @example +15125550123 */
+            phone_number: string;
+            /** @description false when the maximum length passes the 120 s Twilio can transcribe: recordings are kept, not transcribed */
+            transcription_available: boolean;
+            /** @enum {string} */
+            tts_voice: "alice" | "Polly.Joanna" | "Polly.Matthew" | "Polly.Amy" | "Polly.Brian";
+            /** @example PN0123456789abcdef0123456789abcdef */
+            twilio_phone_sid: string | null;
+            /** Format: date-time */
+            updated_at: string;
+            /** @example 120 */
+            voicemail_max_length: number;
+        };
+        PurchaseNumberDto: {
+            /** @example Acme */
+            brand: string;
+            /** @example +15125550123 */
+            phoneNumber: string;
+        };
+        ReconfiguredResponseDto: {
+            /** @example +15125550123 */
+            phone_number: string;
+            /** @example true */
+            success: boolean;
+            /** @example https://crm.example.com/api/webhooks/twilio/voice */
+            voice_url: string;
         };
         RegisterDto: {
             /** @example secret123 */
@@ -919,6 +1598,18 @@ export interface components {
              */
             date: string;
         };
+        TwilioCredentialsDto: {
+            /**
+             * @description The Twilio Account SID
+             * @example AC0123456789abcdef0123456789abcdef
+             */
+            twilio_account_sid: string;
+            /**
+             * @description The account’s Auth Token (write-only)
+             * @example your_auth_token
+             */
+            twilio_auth_token: string;
+        };
         UnreadCountDto: {
             /** @example 3 */
             count: number;
@@ -927,11 +1618,11 @@ export interface components {
             /** @example Springfield */
             business_city: string;
             /**
-             * @description Two letters; US when left out
+             * @description Two letters; US when left out, blank or null
              * @default US
              * @example US
              */
-            business_country: Record<string, never>;
+            business_country: string | null;
             /** @example We sell and service home appliances. */
             business_description: string;
             /** @example Retail */
@@ -969,6 +1660,45 @@ export interface components {
             /** @example ACME */
             stock_symbol?: string | null;
         };
+        UpdateCallLogDto: {
+            is_read?: boolean;
+            /** @description true sets returned_at and returned_by; false clears them */
+            is_returned?: boolean;
+            /** @description Internal notes; blank or null clears them */
+            notes?: string | null;
+        };
+        UpdateGreetingDto: {
+            /** @default true */
+            enable_transcription: boolean;
+            /** @example greeting.mp3 */
+            greeting_audio_filename?: string | null;
+            /**
+             * @description Kept only for audio_file: the objectPath of an upload (POST /api/objects/upload), which the save claims
+             * @example /objects/uploads/<organization>/<id>-greeting.mp3
+             */
+            greeting_audio_url?: string | null;
+            /** @description Kept only for text_to_speech */
+            greeting_text?: string | null;
+            /** @enum {string} */
+            greeting_type?: "default" | "text_to_speech" | "audio_file";
+            /**
+             * @default alice
+             * @enum {string}
+             */
+            tts_voice: "alice" | "Polly.Joanna" | "Polly.Matthew" | "Polly.Amy" | "Polly.Brian";
+            /**
+             * @description Seconds; blank or not a number means 120
+             * @default 120
+             */
+            voicemail_max_length: number;
+        };
+        UpdatePhoneNumberDto: {
+            /**
+             * @description null (or blank) = No Brand
+             * @example Acme
+             */
+            brand?: string | null;
+        };
         UpdateProfileDto: {
             /** @example 1 Main St, Springfield */
             address?: string | null;
@@ -994,22 +1724,31 @@ export interface components {
         UpdateSettingsDto: {
             /** @description Trimmed, non-empty, at most 50 characters, no duplicates (any case) */
             brands?: string[];
-            retell_agent_id?: string;
-            /** @description Write-only; "" clears it */
-            retell_api_key?: string;
-            /** @example support@example.com */
-            smtp_from_email?: string;
-            smtp_from_name?: string;
-            /** @example smtp.example.com */
-            smtp_host?: string;
-            /** @description Write-only; "" clears it */
-            smtp_password?: string;
+            /** @description "" or null clears it */
+            retell_agent_id?: string | null;
+            /** @description Write-only; "" or null clears it */
+            retell_api_key?: string | null;
+            /**
+             * @description "" or null clears it
+             * @example support@example.com
+             */
+            smtp_from_email?: string | null;
+            /** @description "" or null clears it */
+            smtp_from_name?: string | null;
+            /**
+             * @description "" or null clears it
+             * @example smtp.example.com
+             */
+            smtp_host?: string | null;
+            /** @description Write-only; "" or null clears it */
+            smtp_password?: string | null;
             /**
              * @description null resets to 587
              * @example 587
              */
             smtp_port?: number | null;
-            smtp_username?: string;
+            /** @description "" or null clears it */
+            smtp_username?: string | null;
             /** @description One of brands, or null/"" to clear */
             ticket_brand?: string | null;
             ticket_fields_enabled?: ("product_model" | "purchase_location" | "purchase_date" | "issue_description" | "injury_reported" | "property_damage")[];
@@ -1022,6 +1761,36 @@ export interface components {
             purchase_verified?: boolean;
             /** @enum {string} */
             status?: "Open" | "Pending" | "Resolved" | "Closed";
+        };
+        UploadParametersDto: {
+            /** @description Form fields (none for a PUT) */
+            fields?: {
+                [key: string]: string;
+            };
+            /**
+             * @description Headers the upload must send
+             * @example {
+             *       "Content-Type": "audio/mpeg"
+             *     }
+             */
+            headers: {
+                [key: string]: string;
+            };
+            /**
+             * @example PUT
+             * @enum {string}
+             */
+            method: "PUT";
+            /**
+             * @description The path to save in a setting (e.g. greeting_audio_url)
+             * @example /objects/uploads/8c0e.../3f2a...-greeting.mp3
+             */
+            objectPath: string;
+            /**
+             * @description Where to send the file: a path on this server (local storage) or a presigned S3 URL. Expires in 15 minutes.
+             * @example /api/storage/uploads/8c0e.../3f2a...-greeting.mp3?expires=1767000000&signature=...
+             */
+            uploadURL: string;
         };
         UserListItemDto: {
             /** Format: date-time */
@@ -1057,6 +1826,14 @@ export interface components {
             role: string;
             username: string;
         };
+        VoiceTokenResponseDto: {
+            /** @example 3600 */
+            expires_in: number;
+            /** @example user-9b1c… */
+            identity: string;
+            /** @description A Twilio Voice SDK access token (JWT) */
+            token: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -1066,6 +1843,43 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    JobsController_overview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobsOverviewDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only account owners can view background jobs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     AnalyticsController_brands: {
         parameters: {
             query?: {
@@ -1223,6 +2037,205 @@ export interface operations {
             };
         };
     };
+    CallLogsController_list: {
+        parameters: {
+            query?: {
+                brand?: string;
+                call_type?: "voicemail" | "call";
+                /** @description JSON object of field filters */
+                filter?: string;
+                /** @description JSON [start, end], inclusive */
+                range?: string;
+                /** @description Part of the caller’s (or called) phone number; spaces, dashes and parentheses ignored */
+                search?: string;
+                /** @description JSON [field, "ASC" | "DESC"] */
+                sort?: string;
+                status?: "all" | "unread" | "unreturned" | "with_ticket" | "no_ticket";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallLogResponseDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CallLogsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedCallLogDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CallLogsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCallLogDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallLogResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CallLogsController_recording: {
+        parameters: {
+            query?: never;
+            header?: {
+                Range?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audio (206 for a Range) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/wav": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Failed to load recording. Please refresh the page and try again. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/wav": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CallLogsController_stats: {
+        parameters: {
+            query?: {
+                /** @description Count only this brand’s calls */
+                brand?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallLogStatsDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     AuthController_changeForcedPassword: {
         parameters: {
             query?: never;
@@ -1252,6 +2265,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Only a temporary password can be replaced without the current one. Change your password from your profile, with your current password. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     HealthController_check: {
@@ -1271,6 +2293,10 @@ export interface operations {
                     "application/json": {
                         /** @example up */
                         database?: string;
+                        jobs?: {
+                            /** @example 0 */
+                            failed?: number;
+                        };
                         /** @example ok */
                         status?: string;
                     };
@@ -1402,6 +2428,45 @@ export interface operations {
             };
         };
     };
+    StorageController_createUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUploadDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadParametersDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     OrganizationsController_get: {
         parameters: {
             query?: never;
@@ -1492,6 +2557,617 @@ export interface operations {
             };
             /** @description Not the signed-in user's organization */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Creating the Twilio subaccount failed; nothing saved */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    OrganizationsController_connectTwilio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwilioCredentialsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only account owners can connect a Twilio account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not the signed-in user's organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The account is linked to another organization */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Twilio could not be reached */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PhoneNumbersController_list: {
+        parameters: {
+            query?: {
+                /** @description JSON object of field filters */
+                filter?: string;
+                /** @description JSON [start, end], inclusive */
+                range?: string;
+                /** @description JSON [field, "ASC" | "DESC"] */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneNumberResponseDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PhoneNumbersController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedNumberResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PhoneNumbersController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePhoneNumberDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneNumberResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PhoneNumbersController_greeting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GreetingResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PhoneNumbersController_updateGreeting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateGreetingDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GreetingResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PhoneNumbersController_reconfigure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconfiguredResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Failed to reconfigure webhooks */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PhoneNumbersController_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportNumberDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneNumberResponseDto"];
+                };
+            };
+            /** @description Please provide both phone number and brand */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Twilio's message, or Could not import phone number */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ClickToCallController_makeCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MakeCallDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MakeCallResponseDto"];
+                };
+            };
+            /** @description Please fill in all required fields / Please enter a valid phone number ... */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Twilio's message, or Could not initiate the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PhoneNumbersController_purchase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PurchaseNumberDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneNumberResponseDto"];
+                };
+            };
+            /** @description Please select a brand before purchasing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Could not purchase phone number */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PhoneNumbersController_search: {
+        parameters: {
+            query?: {
+                /** @description Area code (US and CA) */
+                areaCode?: components["schemas"]["Object"];
+                /** @description Digits (or letters) the number should contain; * matches any digit */
+                contains?: components["schemas"]["Object"];
+                country?: "US" | "CA" | "GB";
+                fax?: boolean;
+                /** @description Where `contains` must match: first or last part of the number, or anywhere */
+                match?: "first" | "last" | "anywhere";
+                mms?: boolean;
+                sms?: boolean;
+                voice?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailableNumberDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Twilio's message, or Failed to search numbers */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ClickToCallController_voiceToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoiceTokenResponseDto"];
+                };
+            };
+            /** @description No Twilio account connected */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2311,6 +3987,196 @@ export interface operations {
                         /** @example 2 */
                         unread?: number;
                     };
+                };
+            };
+        };
+    };
+    TwilioWebhooksController_health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example ok */
+                        status?: string;
+                        time?: string;
+                        voice_webhook_url?: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid X-Twilio-Signature */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    TwilioWebhooksController_outbound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid X-Twilio-Signature */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    TwilioWebhooksController_recording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid X-Twilio-Signature */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    TwilioWebhooksController_transcription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid X-Twilio-Signature */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    TwilioWebhooksController_incomingCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid X-Twilio-Signature */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    TwilioWebhooksController_recorded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid X-Twilio-Signature */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    StorageController_sendObject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": components["schemas"]["ErrorResponseDto"];
+                    "audio/wav": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
