@@ -3,6 +3,7 @@ import { accountMethods } from './methods/account';
 import { analyticsMethods } from './methods/analytics';
 import { restMethods } from './methods/rest';
 import { ticketMethods } from './methods/tickets';
+import { telephonyMethods } from './methods/telephony';
 import { userMethods } from './methods/users';
 import { uploadMethods } from './uploads';
 
@@ -19,6 +20,7 @@ export const customMethods = {
   ...accountMethods,
   ...userMethods,
   ...uploadMethods,
+  ...telephonyMethods,
 };
 
 export type CustomMethods = typeof customMethods;

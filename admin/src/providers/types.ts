@@ -39,3 +39,14 @@ export interface Permissions {
   /** Signed in with a temporary password: only /change-password is open. */
   mustChangePassword: boolean;
 }
+
+export type CallLog = Schemas['CallLogResponseDto'];
+export type CallLogPatch = Schemas['UpdateCallLogDto'];
+export type PhoneNumber = Schemas['PhoneNumberResponseDto'];
+export type Greeting = Schemas['GreetingResponseDto'];
+export type GreetingPatch = Schemas['UpdateGreetingDto'];
+export type AvailableNumber = Schemas['AvailableNumberDto'];
+export type NumberSearchQuery = ApiQuery<'PhoneNumbersController_search'>;
+export type MakeCallPayload = Schemas['MakeCallDto'];
+export type MakeCallResult = Schemas['MakeCallResponseDto'];
+export type VoiceToken = Schemas['VoiceTokenResponseDto'];
