@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type TestAgent from 'supertest/lib/agent.js';
 import { createTicket } from './factories/tickets.js';
 import { registerOwner, uniqueUsername } from './factories/users.js';
-import { startTestApp } from './support/test-app.js';
+import { startTelephonyApp } from './factories/telephony.js';
 
 /**
  * ARCHITECTURE rule 3 as a property: whatever a client sends, the API answers with no 5xx, and
@@ -27,8 +27,10 @@ const GET_RUNS = 12;
 // ---------------------------------------------------------------------------------------------
 // The app, its users and its document (top-level await: the routes name the tests).
 
-const app = await startTestApp();
-afterAll(async () => app.close());
+// Providers are the project's fakes on 127.0.0.1 (what a provider answers is not what is tested here).
+const providers = await startTelephonyApp();
+const app = providers.app;
+afterAll(async () => providers.close());
 
 type SessionName = 'owner' | 'member' | 'forced' | 'anonymous';
 

@@ -15,6 +15,11 @@ import { webhookUrl } from './webhook-urls.js';
 
 type Form = Record<string, string | undefined>;
 
+/** Twilio posts a form; any other body (absent, unparsed) reads as an empty form and fails the signature check. */
+function formOf(req: Request): Form {
+  return req.body && typeof req.body === 'object' ? (req.body as Form) : {};
+}
+
 const NOT_IN_SERVICE = 'We are sorry, the number you have called is not in service. Goodbye.';
 const UNAVAILABLE = 'We are sorry, we cannot take your call right now. Please try again later. Goodbye.';
 const THANKS = 'Thank you for your message. Goodbye.';
@@ -44,7 +49,7 @@ export class VoiceWebhooksService {
 
   /** POST /api/webhooks/twilio/voice: greet the caller, then record a voicemail. */
   async incomingCall(req: Request): Promise<string> {
-    const form = req.body as Form;
+    const form = formOf(req);
     try {
       const organizationId = form.To ? await this.tenants.organizationOf(BrandPhoneNumber, { phoneNumber: form.To }) : null;
       if (!organizationId) {
@@ -78,7 +83,7 @@ export class VoiceWebhooksService {
 
   /** The recording status callback. */
   async recordingStatus(req: Request): Promise<void> {
-    const form = req.body as Form;
+    const form = formOf(req);
     if (form.RecordingStatus && form.RecordingStatus !== 'completed') {
       this.signatures.verify(req, await this.accountOf(form));
       return;
@@ -105,7 +110,7 @@ export class VoiceWebhooksService {
    * number and caller from the callback URL's own (signed) query, then one idempotent write.
    */
   private async callback(req: Request, facts: (form: Form) => Omit<VoicemailFacts, 'callSid'>): Promise<void> {
-    const form = req.body as Form;
+    const form = formOf(req);
     const account = await this.accountOf(form);
     this.signatures.verify(req, account);
     if (!form.CallSid || !account) return;

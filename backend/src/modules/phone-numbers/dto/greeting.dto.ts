@@ -53,7 +53,7 @@ export class UpdateGreetingDto {
   @IsIn(TTS_VOICES, { message: `Voice must be one of: ${TTS_VOICES.join(', ')}` })
   tts_voice?: TtsVoice;
 
-  @ApiPropertyOptional({ minimum: MAX_LENGTH_MIN, maximum: MAX_LENGTH_MAX, default: MAX_LENGTH_DEFAULT, description: 'Seconds; blank or not a number means 120' })
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: MAX_LENGTH_MIN, maximum: MAX_LENGTH_MAX, default: MAX_LENGTH_DEFAULT, description: 'Seconds; blank, null or not a number means 120' })
   @Transform(maxLength)
   @ValidateIf(defined)
   @Max(MAX_LENGTH_MAX, { message: MESSAGES.maxLengthRange })
