@@ -21,7 +21,8 @@ export function Layout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
   const guarded = isProtectedPath(pathname);
   const { authenticated, isPending } = useAuthState(undefined, guarded);
-  const { permissions, isPending: permissionsPending } = useAccountPermissions({ enabled: authenticated });
+  // asked at once with checkAuth: both share one GET /api/user (authProvider.ts)
+  const { permissions, isPending: permissionsPending } = useAccountPermissions();
 
   if (isPending || (authenticated && permissionsPending)) return <CenteredSpinner />;
   const signedIn = authenticated && !permissions?.mustChangePassword;

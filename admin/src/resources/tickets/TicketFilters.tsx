@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Box, Button, Card, CardContent } from '@mui/material';
 import { Form, SelectInput, TextInput, useListContext } from 'react-admin';
 import { useFormContext, type FieldValues } from 'react-hook-form';
@@ -10,11 +11,14 @@ const choicesOf = (options: readonly { value: string; label: string }[]) =>
 /** Status, Brand, Priority, Date From, Date To: edited values apply on Apply Filters; Reset returns all to all/empty. */
 export function TicketFilters() {
   const { filterValues, setFilters } = useListContext();
+  // the form starts from the list's filter (kept across visits) and is the user's from then on:
+  // it must not be reset under their hands when the list's filter changes
+  const [initial] = useState(() => fromListFilter(filterValues));
   return (
     <Card sx={{ mb: 2 }}>
       <CardContent>
         <Form noValidate
-          defaultValues={fromListFilter(filterValues)}
+          defaultValues={initial}
           onSubmit={(values: FieldValues) => setFilters(toListFilter(values as TicketFilterValues), {})}
           sanitizeEmptyValues={false}
         >
