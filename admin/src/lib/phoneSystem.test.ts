@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkImport, checkLauncher, greetingPayload, isLauncherPhone, shortTicketId, voicemailMaxLength, type GreetingValues } from './phoneSystem';
+import { callParty, checkImport, checkLauncher, greetingPayload, isLauncherPhone, shortTicketId, voicemailMaxLength, type GreetingValues } from './phoneSystem';
 
 const base = { from: '+15125550100', to: '(512) 555-0123', method: 'computer' as const, otherPhone: '', profilePhone: null };
 
@@ -59,5 +59,13 @@ describe('checkImport and shortTicketId', () => {
   });
   it('uppercases the first 8 characters', () => {
     expect(shortTicketId('9b1cabcd-1234')).toBe('9B1CABCD');
+  });
+});
+
+describe('callParty', () => {
+  it('is the caller of a voicemail and the dialled customer of an outbound call', () => {
+    expect(callParty({ call_type: 'voicemail', from_phone: '+1512', to_phone: '+1999', caller_name: null })).toBe('+1512');
+    expect(callParty({ call_type: 'call', from_phone: '+1512', to_phone: '+1999', caller_name: null })).toBe('+1999');
+    expect(callParty({ call_type: 'call', from_phone: null, to_phone: null, caller_name: 'MARIA G' })).toBe('MARIA G');
   });
 });

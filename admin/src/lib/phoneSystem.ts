@@ -127,3 +127,9 @@ export const MATCH_MODES = [
   { id: 'first', label: 'First' },
   { id: 'anywhere', label: 'Anywhere' },
 ] as const;
+
+/** The other party of a call: the caller of a voicemail, the customer dialled by an outbound call. */
+export function callParty(call: { call_type: string; from_phone: string | null; to_phone: string | null; caller_name: string | null }): string {
+  const phone = call.call_type === 'call' ? call.to_phone : call.from_phone;
+  return call.caller_name || phone || 'Unknown caller';
+}

@@ -6,7 +6,7 @@ import { useDelete, useUpdate } from 'react-admin';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/useToast';
 import { formatDuration } from '../../lib/duration';
-import { TRANSCRIPTION_LIMIT_SECONDS } from '../../lib/phoneSystem';
+import { TRANSCRIPTION_LIMIT_SECONDS, callParty } from '../../lib/phoneSystem';
 import type { CallLog } from '../../providers/types';
 import { RecordingPlayer } from './RecordingPlayer';
 
@@ -60,7 +60,7 @@ export function CallDetail({ call, onDeleted }: { call: CallLog; onDeleted(): vo
     <Box data-testid="call-detail" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Box>
         <Typography variant="h6" sx={{ fontWeight: 700 }} data-testid="call-detail-caller">
-          {call.caller_name || call.from_phone || 'Unknown caller'}
+          {callParty(call)}
         </Typography>
         {call.caller_name && <Typography variant="body2" color="text.secondary">{call.from_phone}</Typography>}
         <Stack direction="row" spacing={1} sx={{ mt: 1 }} flexWrap="wrap" useFlexGap>

@@ -1,7 +1,7 @@
 import { Box, List, ListItemButton, MenuItem, Pagination, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { formatDuration } from '../../lib/duration';
-import { CALL_STATUS_FILTERS } from '../../lib/phoneSystem';
+import { CALL_STATUS_FILTERS, callParty } from '../../lib/phoneSystem';
 import { relativeTime } from '../../lib/relativeTime';
 import type { CallLog } from '../../providers/types';
 
@@ -84,7 +84,7 @@ export function CallList({
               <Stack direction="row" justifyContent="space-between" spacing={1}>
                 <Typography variant="body2" noWrap sx={{ fontWeight: call.is_read ? 400 : 700 }}>
                   {!call.is_read && <Box component="span" sx={{ display: 'inline-block', width: 8, height: 8, borderRadius: '50%', bgcolor: 'primary.main', mr: 1 }} />}
-                  {call.caller_name || call.from_phone || 'Unknown caller'}
+                  {callParty(call)}
                 </Typography>
                 <Typography variant="caption" color="text.secondary" noWrap>{relativeTime(call.created_at)}</Typography>
               </Stack>
