@@ -153,7 +153,7 @@ test('voicemail greetings of each type are saved and come back after a reload, i
   const greeting = await (await page.request.get(`/api/phone-numbers`)).json();
   const audioUrl = greeting[0].greeting_audio_url as string;
   expect(audioUrl).toMatch(/^\/objects\/uploads\//);
-  const audio = await page.request.get(`/api${audioUrl}`);
+  const audio = await page.request.get(audioUrl);
   expect(audio.status()).toBe(200);
   expect((await audio.body()).subarray(0, 4).toString()).toBe('RIFF');
   await saveScreenshot(page, 'phone-numbers-voicemail-audio', testInfo);

@@ -38,8 +38,8 @@ export const telephonyMethods = {
     return response.blob();
   },
 
-  /** The URL an `<audio>` can play for a greeting's uploaded file (`/objects/uploads/...`). */
-  greetingAudioSrc: (objectPath: string): string => `${API_URL}${objectPath.startsWith('/') ? '' : '/'}${objectPath}`,
+  /** The URL an `<audio>` can play for a greeting's uploaded file: its `/objects/uploads/...` path, served as is. */
+  greetingAudioSrc: (objectPath: string): string => (objectPath.startsWith('/') ? objectPath : `/${objectPath}`),
 
   getWebhookInfo: async (): Promise<WebhookInfo> => {
     const health = await apiGet<{ voice_webhook_url?: string }>(HEALTH_PATH);
