@@ -101,7 +101,7 @@ export function PhoneNumbersManager() {
         {numbers.map(number => (
           <Accordion key={number.id} disableGutters variant="outlined" data-testid="number-row" data-phone={number.phone_number} TransitionProps={{ unmountOnExit: true }}>
             <AccordionSummary expandIcon={<ExpandMoreIcon />} data-testid="number-expand">
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }} sx={{ flex: 1, mr: 1 }}>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ xs: 'flex-start', sm: 'center' }} sx={{ flex: 1, mr: 1 }}>
                 <Box sx={{ flex: 1 }}>
                   <Typography sx={{ fontWeight: 600 }}>{number.phone_number}</Typography>
                   <Typography variant="caption" color="text.secondary">{number.friendly_name || 'No description'}</Typography>
