@@ -1687,10 +1687,10 @@ export interface components {
              */
             tts_voice: "alice" | "Polly.Joanna" | "Polly.Matthew" | "Polly.Amy" | "Polly.Brian";
             /**
-             * @description Seconds; blank or not a number means 120
+             * @description Seconds; blank, null or not a number means 120
              * @default 120
              */
-            voicemail_max_length: number;
+            voicemail_max_length: number | null;
         };
         UpdatePhoneNumberDto: {
             /**
