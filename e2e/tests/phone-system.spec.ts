@@ -104,3 +104,49 @@ test('a simulated voicemail arrives unread, opens read, plays and seeks, keeps n
   await expect(page.getByText('Call log deleted successfully')).toBeVisible();
   await expect(page.getByTestId('call-row')).toHaveCount(0);
 });
+
+test('the calls list searches, filters by status and brand on the server, and arrow keys move through it', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const { numbers } = await phoneOrganization(page, { buy: 1 });
+  await simulateVoicemail(numbers[0], '+15125550111', 4, 'First caller');
+  await simulateVoicemail(numbers[0], '+15125550222', 75, 'Second caller');
+  await page.goto('/phone-system');
+  const rows = page.getByTestId('call-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('+15125550222');
+  await expect(rows.first().getByTestId('call-row-duration')).toHaveText('1:15');
+
+  // the search goes to the server
+  const searched = page.waitForRequest(r => r.url().includes('/api/call-logs?') && decodeURIComponent(r.url()).includes('555 0111'));
+  await page.getByTestId('call-search').fill('555 0111');
+  await searched;
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('+15125550111');
+  await page.getByTestId('call-search').fill('');
+  await expect(rows).toHaveCount(2);
+
+  // arrows move the selection (and open the call)
+  await rows.first().click();
+  await expect(page.getByTestId('call-detail-caller')).toHaveText('+15125550222');
+  if (testInfo.project.name === 'desktop') {
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId('call-detail-caller')).toHaveText('+15125550111');
+    await page.keyboard.press('ArrowUp');
+    await expect(page.getByTestId('call-detail-caller')).toHaveText('+15125550222');
+  } else {
+    await page.getByTestId('back-to-calls').click();
+  }
+
+  // Unread Only: the opened call is gone; Brand: another brand has none
+  await page.getByTestId('call-status-filter').locator('..').locator('[role="combobox"]').click();
+  await page.getByRole('option', { name: 'Unread Only' }).click();
+  await expect(rows).toHaveCount(testInfo.project.name === 'desktop' ? 0 : 1);
+  await page.getByTestId('call-status-filter').locator('..').locator('[role="combobox"]').click();
+  await page.getByRole('option', { name: 'All Calls' }).click();
+  await page.getByTestId('call-brand-filter').locator('..').locator('[role="combobox"]').click();
+  await page.getByRole('option', { name: 'Zeta' }).click();
+  await expect(page.getByTestId('call-list-empty')).toHaveText('No calls found');
+  await page.getByTestId('call-brand-filter').locator('..').locator('[role="combobox"]').click();
+  await page.getByRole('option', { name: 'Acme' }).click();
+  await expect(rows).toHaveCount(2);
+});
