@@ -15,7 +15,7 @@ async function openCall(page: Page, caller: string) {
 }
 
 test('a simulated voicemail arrives unread, opens read, plays and seeks, keeps notes, is returned, gets a ticket and is deleted', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const { numbers } = await phoneOrganization(page, { buy: 1 });
   await simulateVoicemail(numbers[0], '+15125550123', 6, TRANSCRIPT);
 
@@ -106,7 +106,7 @@ test('a simulated voicemail arrives unread, opens read, plays and seeks, keeps n
 });
 
 test('the calls list searches, filters by status and brand on the server, and arrow keys move through it', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const { numbers } = await phoneOrganization(page, { buy: 1 });
   await simulateVoicemail(numbers[0], '+15125550111', 4, 'First caller');
   await simulateVoicemail(numbers[0], '+15125550222', 75, 'Second caller');
