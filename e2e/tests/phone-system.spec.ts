@@ -10,6 +10,8 @@ async function choose(page: Page, field: ReturnType<Page['locator']>, option: st
 const TRANSCRIPT = 'My floor jack leaks oil from the base';
 
 async function openCall(page: Page, caller: string) {
+  // on a phone an open call hides the list until "← Back to calls"
+  if (await page.getByTestId('back-to-calls').isVisible()) await page.getByTestId('back-to-calls').click();
   await page.getByTestId('call-row').filter({ hasText: caller }).click();
   await expect(page.getByTestId('call-detail-caller')).toHaveText(caller);
 }
@@ -96,6 +98,7 @@ test('a simulated voicemail arrives unread, opens read, plays and seeks, keeps n
   await page.getByTestId('call-view-ticket').click();
   await expect(page).toHaveURL(new RegExp(`/tickets/${ticket.id}$`));
   await page.goBack();
+  await expect(page).toHaveURL(/\/phone-system$/);
 
   // delete with confirmation
   await openCall(page, '+15125550123');
