@@ -1,78 +1,306 @@
 /**
- * Times the ticket list and the dashboard metrics against a running app and writes the figures to
- * bench/results/<timestamp>.json (git-ignored).
+ * Measures the figures of issue 18 against a running app (production mode) and its database, and
+ * writes them to bench/results/<timestamp>.json (git-ignored) and as a Markdown table to stdout.
  *
- *   BASE_URL=http://127.0.0.1:3000 node --experimental-strip-types bench/measure.ts
- *       [--username bench --password bench-pass-123 --brand IronJack --runs 30]
+ *   BASE_URL=http://127.0.0.1:3999 DATABASE_URL=postgres://... node --experimental-strip-types bench/measure.ts
+ *       [--username bench --password bench-pass-123 --brand IronJack --runs 10 --seconds 20 --connections 50]
+ *
+ * 1. p50 of `runs` requests (one client, after 2 warm-ups) of each endpoint of the issue's table,
+ *    beside the SQL those endpoints ran before the rollups, timed directly on the same database.
+ * 2. The filtered first page under `connections` connections for `seconds` seconds through the app,
+ *    then the same naive SQL through a bare node:http + pg server (bench/bare-server.ts), same run.
+ * 3. Ticket create (POST /api/tickets, with its events) under `connections` connections.
  */
+import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 
 const { values } = parseArgs({
   options: {
     username: { type: 'string', default: 'bench' },
     password: { type: 'string', default: 'bench-pass-123' },
     brand: { type: 'string', default: 'IronJack' },
-    runs: { type: 'string', default: '30' },
+    runs: { type: 'string', default: '10' },
+    'before-runs': { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '20' },
+    'create-seconds': { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
   },
 });
-const base = (process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
+const base = new URL((process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''));
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error('Set DATABASE_URL to the app database');
 const runs = Number(values.runs);
+const beforeRuns = Number(values['before-runs']);
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const here = dirname(fileURLToPath(import.meta.url));
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+
+interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+function request(target: URL, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: options.method ?? 'GET', headers: options.headers, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (options.body) req.end(options.body);
+    else req.end();
+  });
+}
 
 async function signIn(): Promise<string> {
-  const res = await fetch(`${base}/api/login`, {
+  const res = await request(new URL('/api/login', base), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: values.username, password: values.password }),
   });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.body}`);
+  const cookies = res.headers['set-cookie'] ?? [];
+  return cookies.map((c) => c.split(';')[0]).join('; ');
 }
 
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
-  return { runs: samples.length, median_ms: +median.toFixed(2), p90_ms: +at(0.9).toFixed(2), min_ms: +sorted[0].toFixed(2), max_ms: +sorted.at(-1)!.toFixed(2) };
-}
+const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+const median = (samples: number[]) => {
+  const s = [...samples].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const round = (n: number) => Math.round(n * 100) / 100;
 
-async function time(cookie: string, path: string) {
+async function p50(cookie: string, path: string) {
   const samples: number[] = [];
-  let info: Record<string, unknown> = {};
-  for (let i = 0; i < runs + 3; i++) {
+  let last: Reply | undefined;
+  for (let i = 0; i < runs + 2; i++) {
     const started = performance.now();
-    const res = await fetch(`${base}${path}`, { headers: { cookie } });
-    const body = await res.json();
+    last = await request(new URL(path, base), { headers: { cookie } });
     const elapsed = performance.now() - started;
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-    if (i >= 3) samples.push(elapsed); // the first 3 warm up caches and connections
-    info = { status: res.status, rows: Array.isArray(body) ? body.length : undefined, content_range: res.headers.get('content-range') ?? undefined };
+    if (last.status !== 200) throw new Error(`${path}: ${last.status} ${last.body}`);
+    if (i >= 2) samples.push(elapsed);
   }
-  return { path, ...info, ...stats(samples) };
+  return { path, p50_ms: round(median(samples)), max_ms: round(Math.max(...samples)), content_range: last!.headers['content-range'], next_cursor: last!.headers['x-next-cursor'] as string | undefined };
 }
+
+async function sqlP50(db: pg.Client, sql: string, params: unknown[]) {
+  const samples: number[] = [];
+  for (let i = 0; i < beforeRuns + 1; i++) {
+    const started = performance.now();
+    await db.query(sql, params);
+    if (i >= 1) samples.push(performance.now() - started);
+  }
+  return round(median(samples));
+}
+
+/** `connections` loops, each sending the next request when its reply is in, for `duration` seconds. */
+async function load(make: (i: number) => { url: URL; method?: string; headers?: Record<string, string>; body?: string }, duration: number, expect: number) {
+  const latencies: number[] = [];
+  let errors = 0;
+  let sequence = 0;
+  const deadline = performance.now() + duration * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline) {
+        const r = make(sequence++);
+        const started = performance.now();
+        try {
+          const res = await request(r.url, r);
+          if (res.status !== expect) errors++;
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    req_per_s: round(latencies.length / duration),
+    p50_ms: round(percentile(latencies, 0.5)),
+    p99_ms: round(percentile(latencies, 0.99)),
+  };
+}
+
+async function startBare(organization: string): Promise<{ port: number; stop: () => void }> {
+  const child = fork(join(here, 'bare-server.ts'), [], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, ORGANIZATION: organization, PORT: '0' },
+    execArgv: ['--experimental-strip-types', '--no-warnings'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m: { port: number }) => resolve(m.port));
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  return { port, stop: () => child.kill() };
+}
+
+/** The SQL the endpoints ran before the rollups (main at 1b93135), on the same data. */
+const BEFORE = {
+  metrics: `with by_status as (select status, count(*)::int as n from tickets where organization_id = $1 group by status)
+    select coalesce((select sum(n) from by_status), 0)::int as total,
+      (select count(distinct h.ticket_id)::int from ticket_status_changes h where h.organization_id = $1
+        and h.created_at >= date_trunc('day', now()) and h.to_status in ('Closed', 'Resolved')) as closed_today`,
+  trends: `with anchor as (select now() - interval '7 days' as at, date_trunc('day', now()) as today),
+    then_state as (select distinct on (h.ticket_id) h.to_status from ticket_status_changes h, anchor
+      where h.organization_id = $1 and h.created_at <= anchor.at order by h.ticket_id, h.created_at desc, h.id desc),
+    closed as (select h.ticket_id, h.created_at from ticket_status_changes h, anchor
+      where h.organization_id = $1 and h.to_status in ('Closed', 'Resolved') and h.created_at >= anchor.today - interval '1 day')
+    select (select count(*) from tickets where organization_id = $1) a,
+      (select count(*) from tickets, anchor where organization_id = $1 and created_at <= anchor.at) b,
+      (select count(*) from tickets where organization_id = $1 and status = 'Open') c,
+      (select count(*) from then_state where to_status = 'Open') d,
+      (select count(*) from tickets where organization_id = $1 and status = 'Pending') e,
+      (select count(*) from then_state where to_status = 'Pending') f,
+      (select count(distinct ticket_id) from closed, anchor where closed.created_at >= anchor.today) g,
+      (select count(distinct ticket_id) from closed, anchor where closed.created_at < anchor.today) h`,
+  responseTimes: `with firsts as (select t.id,
+      min(h.created_at) filter (where h.to_status <> 'Open' and h.from_status is not null) - t.created_at as first_response,
+      min(h.created_at) filter (where h.to_status in ('Closed', 'Resolved')) - t.created_at as resolution
+      from tickets t join ticket_status_changes h on h.ticket_id = t.id and h.organization_id = $1
+      where t.organization_id = $1 group by t.id, t.created_at)
+    select avg(extract(epoch from first_response)), count(first_response), avg(extract(epoch from resolution)), count(resolution) from firsts`,
+  brands: 'select product_brand, count(*)::int from tickets where organization_id = $1 group by product_brand',
+  status: 'select status, count(*)::int from tickets where organization_id = $1 group by status',
+  timeline: `select (created_at at time zone 'UTC')::date, count(*) from tickets
+    where organization_id = $1 and created_at >= now() - interval '30 days' group by 1`,
+  list: `select t.*, c.* from tickets t join customers c on c.id = t.customer_id where t.organization_id = $1 and t.status = 'Open' and t.product_brand = $2
+    order by t.created_at desc, t.id desc limit 25`,
+  listCount: `select count(*) from tickets where organization_id = $1 and status = 'Open' and product_brand = $2`,
+  offset: `select t.*, c.* from tickets t join customers c on c.id = t.customer_id where t.organization_id = $1
+    order by t.created_at desc, t.id desc limit 25 offset 100000`,
+};
 
 async function main(): Promise<void> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const org = (await db.query('select organization_id from users where lower(username) = lower($1)', [values.username])).rows[0].organization_id as string;
+  const tickets = (await db.query('select count(*)::int as n from tickets where organization_id = $1', [org])).rows[0].n as number;
   const cookie = await signIn();
   const brand = encodeURIComponent(values.brand!);
+  const listPath = `/api/tickets?status=Open&brand=${brand}&range=${encodeURIComponent('[0,24]')}`;
+
+  const endpoints = {
+    metrics: await p50(cookie, '/api/tickets/metrics'),
+    trends: await p50(cookie, '/api/tickets/metrics/trends'),
+    response_times: await p50(cookie, '/api/analytics/response-times'),
+    brands: await p50(cookie, '/api/analytics/brands'),
+    status: await p50(cookie, '/api/analytics/status'),
+    timeline: await p50(cookie, '/api/analytics/timeline'),
+    list_first_page: await p50(cookie, listPath),
+    list_offset_100000: await p50(cookie, `/api/tickets?range=${encodeURIComponent('[100000,100024]')}`),
+  };
+  const cursor = endpoints.list_offset_100000.next_cursor;
+  const list_by_cursor = cursor ? await p50(cookie, `/api/tickets?range=${encodeURIComponent('[0,24]')}&cursor=${cursor}`) : undefined;
+
+  const before = {
+    metrics: await sqlP50(db, BEFORE.metrics, [org]),
+    trends: await sqlP50(db, BEFORE.trends, [org]),
+    response_times: await sqlP50(db, BEFORE.responseTimes, [org]),
+    brands: await sqlP50(db, BEFORE.brands, [org]),
+    status: await sqlP50(db, BEFORE.status, [org]),
+    timeline: await sqlP50(db, BEFORE.timeline, [org]),
+    list_first_page: round((await sqlP50(db, BEFORE.list, [org, values.brand])) + (await sqlP50(db, BEFORE.listCount, [org, values.brand]))),
+    list_offset_100000: await sqlP50(db, BEFORE.offset, [org]),
+  };
+
+  const appLoad = await load(() => ({ url: new URL(listPath, base), headers: { cookie } }), seconds, 200);
+  const bare = await startBare(org);
+  let bareLoad;
+  try {
+    const bareUrl = new URL(`http://127.0.0.1:${bare.port}/?status=Open&brand=${brand}`);
+    bareLoad = await load(() => ({ url: bareUrl }), seconds, 200);
+  } finally {
+    bare.stop();
+  }
+
+  const run = Date.now().toString(36);
+  const createLoad = await load(
+    (i) => ({
+      url: new URL('/api/tickets', base),
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        customerName: `Load ${i}`,
+        customerEmail: `load${run}${i}@bench.example`,
+        customerPhone: `+1555${String(i).padStart(7, '0')}`,
+        contactMethod: 'Email',
+        orderNumber: `LOAD-${run}-${i}`,
+        purchaseDate: '2026-10-01',
+        purchaseLocation: 'Walmart',
+        productSku: 'FJ-250',
+        productBrand: values.brand,
+        jackModel: '3-Ton Floor Jack',
+        issueCategory: 'Hydraulic Oil Leak',
+        issueDescription: 'Oil is leaking from the ram seal after a week of light use.',
+        issueStartTime: 'Within first week',
+        troubleshootingAttempted: 'No',
+        preferredResolution: 'Replacement',
+      }),
+    }),
+    Number(values['create-seconds']),
+    201,
+  );
+  await db.end();
+  agent.destroy();
+
   const results = {
     measured_at: new Date().toISOString(),
-    base_url: base,
-    list_25: await time(cookie, `/api/tickets?status=Open&brand=${brand}&range=${encodeURIComponent('[0,24]')}`),
-    list_plain_capped: await time(cookie, `/api/tickets?status=Open&brand=${brand}`),
-    metrics: await time(cookie, '/api/tickets/metrics'),
-    trends: await time(cookie, '/api/tickets/metrics/trends'),
+    machine: `${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`,
+    tickets_in_org: tickets,
+    endpoints,
+    list_by_cursor,
+    before_sql_p50_ms: before,
+    load: { connections, seconds, app_filtered_first_page: appLoad, bare_node_pg_naive_sql: bareLoad, ratio: round(appLoad.req_per_s / bareLoad!.req_per_s) },
+    create: createLoad,
   };
-  const dir = join(dirname(fileURLToPath(import.meta.url)), 'results');
+  const dir = join(here, 'results');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${results.measured_at.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   console.log(JSON.stringify(results, null, 2));
+  const row = (name: string, now: number, goal: string, old: number) => `| ${name} | ${old} | ${now} | ${goal} |`;
+  console.log(
+    [
+      '',
+      `| endpoint (p50 of ${runs}, one client) | before: the old SQL alone, same data (ms) | now: through the app (ms) | goal |`,
+      '|---|---|---|---|',
+      row('`GET /api/tickets/metrics`', endpoints.metrics.p50_ms, '≤ 10 ms', before.metrics),
+      row('`GET /api/tickets/metrics/trends`', endpoints.trends.p50_ms, '≤ 10 ms', before.trends),
+      row('`GET /api/analytics/response-times`', endpoints.response_times.p50_ms, '≤ 20 ms', before.response_times),
+      row('`GET /api/analytics/brands`', endpoints.brands.p50_ms, '≤ 10 ms', before.brands),
+      row('`GET /api/analytics/status`', endpoints.status.p50_ms, '≤ 10 ms', before.status),
+      row('`GET /api/analytics/timeline`', endpoints.timeline.p50_ms, '≤ 20 ms', before.timeline),
+      row('`GET /api/tickets?status=Open&brand=…` first 25', endpoints.list_first_page.p50_ms, '≤ 10 ms', before.list_first_page),
+      row('`GET /api/tickets` at offset 100,000', endpoints.list_offset_100000.p50_ms, '≤ 100 ms', before.list_offset_100000),
+      '',
+      `| under load (${connections} connections, ${seconds} s) | req/s | p50 ms | p99 ms | errors |`,
+      '|---|---|---|---|---|',
+      `| app: filtered first page | ${appLoad.req_per_s} | ${appLoad.p50_ms} | ${appLoad.p99_ms} | ${appLoad.errors} |`,
+      `| bare node:http + pg, naive SQL | ${bareLoad!.req_per_s} | ${bareLoad!.p50_ms} | ${bareLoad!.p99_ms} | ${bareLoad!.errors} |`,
+      `| app: POST /api/tickets (${values['create-seconds']} s) | ${createLoad.req_per_s} | ${createLoad.p50_ms} | ${createLoad.p99_ms} | ${createLoad.errors} |`,
+    ].join('\n'),
+  );
   console.log(`written to ${file}`);
 }
 
 main().catch((error: Error) => {
-  console.error(error.message);
+  console.error(error.stack ?? error.message);
   process.exit(1);
 });

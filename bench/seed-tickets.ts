@@ -1,6 +1,7 @@
 /**
  * Inserts N tickets (default 100,000) with their customers and status history into a database,
- * using set-based SQL (generate_series), for benchmarking the ticket list and metrics.
+ * using set-based SQL (generate_series) with the rollup triggers off and one rollup rebuild at the
+ * end, for benchmarking the ticket list, the dashboard and the analytics.
  *
  *   DATABASE_URL=postgres://... node --experimental-strip-types bench/seed-tickets.ts [--count 100000]
  *       [--organization <uuid> | --username bench --password bench-pass-123]
@@ -13,6 +14,8 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { REBUILD_ROLLUPS_SQL } from '../backend/src/modules/tickets/rollups/rollup-sql.ts';
+import { TICKET_LIST_INDEXES } from '../backend/src/modules/tickets/rollups/ticket-indexes.ts';
 
 const { values } = parseArgs({
   options: {
@@ -24,6 +27,15 @@ const { values } = parseArgs({
 });
 
 const BRANDS = ['IronJack', 'TorqueLine', 'LiftMaster Pro'];
+/** The status history's indexes, built after the load (as in the migrations). */
+const HISTORY_INDEXES: Record<string, string> = {
+  ticket_status_changes_organization_id_index: 'create index "ticket_status_changes_organization_id_index" on "ticket_status_changes" ("organization_id")',
+  ticket_status_changes_ticket_created_index: 'create index "ticket_status_changes_ticket_created_index" on "ticket_status_changes" ("ticket_id", "created_at")',
+  ticket_status_changes_organization_created_index:
+    'create index "ticket_status_changes_organization_created_index" on "ticket_status_changes" ("organization_id", "created_at") include ("from_status", "to_status")',
+  ticket_status_changes_closures_index:
+    `create index "ticket_status_changes_closures_index" on "ticket_status_changes" ("organization_id", "created_at") include ("ticket_id") where "to_status" in ('Closed', 'Resolved')`,
+};
 const count = Number(values.count);
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('Set DATABASE_URL to the database to seed');
@@ -52,6 +64,11 @@ async function main(): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const started = Date.now();
+  let lap = started;
+  const step = (name: string) => {
+    console.error(`${name}: ${((Date.now() - lap) / 1000).toFixed(1)} s`);
+    lap = Date.now();
+  };
   try {
     const org = await organizationId(client);
     await client.query('begin');
@@ -66,6 +83,7 @@ async function main(): Promise<void> {
     const first = counter.rows[0].ticket_counter - count + 1;
     const customers = Math.max(1, Math.floor(count / 2));
     const run = `${Date.now().toString(36)}`;
+    step('organization');
 
     await client.query(
       `insert into customers (organization_id, name, phone, email, street, city, state, zip_code)
@@ -74,15 +92,27 @@ async function main(): Promise<void> {
        from generate_series(1, $2::int) g`,
       [org, customers, run],
     );
+    step('customers');
     await client.query(
       `create temp table bench_customers on commit drop as
        select id, row_number() over (order by id) as rn from customers where organization_id = $1 and email like $2`,
       [org, `%.${run}@bench.example`],
     );
+    await client.query('create index on bench_customers (rn); analyze bench_customers');
+    // Triggers off while loading (one rebuild of the rollups afterwards is far cheaper than
+    // keeping them per statement); each ticket's first response / resolution is written with it.
+    // The list's indexes are built once after the load (a sort), not row by row.
+    await client.query(`set local maintenance_work_mem = '256MB'`);
+    for (const sql of TICKET_LIST_INDEXES) await client.query(`drop index if exists ${sql.match(/create index ("[^"]+")/)![1]}`);
+    // Triggers (the rollups' and the foreign keys') off for the load: the rows are generated
+    // consistent, and the rollups are rebuilt once below. Needs a superuser (the embedded one is).
+    await client.query('set local session_replication_role = replica');
+    for (const name of Object.keys(HISTORY_INDEXES)) await client.query(`drop index if exists ${name}`);
     await client.query(
       `insert into tickets (organization_id, customer_id, ticket_number, product_brand, product_model, product_sku, order_number,
                             purchase_location, purchase_date, issue_category, issue_description, issue_start_time,
-                            preferred_resolution, contact_method, status, priority, created_at, updated_at)
+                            preferred_resolution, contact_method, status, priority, created_at, updated_at,
+                            first_response_at, resolved_at)
        select $1, c.id, 'WC-' || lpad(n::text, greatest(6, length(n::text)), '0'),
               ($4::text[])[1 + g % 3],
               (array['2-Ton Floor Jack','2.5-Ton Floor Jack','3-Ton Floor Jack'])[1 + g % 3],
@@ -90,31 +120,43 @@ async function main(): Promise<void> {
               (created - make_interval(days => 10 + g % 200))::date,
               'Hydraulic Oil Leak', 'Benchmark ticket ' || n || ': oil is leaking from the ram seal after light use.',
               'Within first month', 'Replacement', 'Email',
-              case when r < 0.40 then 'Open' when r < 0.65 then 'Pending' when r < 0.80 then 'Resolved' else 'Closed' end,
-              (array['High','Medium','Medium','Low'])[1 + g % 4],
-              created, created
-       from (select g, $3::int + g - 1 as n, random() as r,
-                    now() - make_interval(secs => random() * 365 * 86400) as created
-             from generate_series(1, $2::int) g) s
+              status, (array['High','Medium','Medium','Low'])[1 + g % 4],
+              created, created,
+              case when status <> 'Open' then changed end,
+              case when status in ('Closed', 'Resolved') then changed end
+       from (select g, n, created, least(now(), created + make_interval(hours => 1 + (g * 37) % 72)) as changed,
+                    case when r < 0.40 then 'Open' when r < 0.65 then 'Pending' when r < 0.80 then 'Resolved' else 'Closed' end as status
+             from (select g, $3::int + g - 1 as n, random() as r,
+                          now() - make_interval(secs => random() * 365 * 86400) as created
+                   from generate_series(1, $2::int) g) s0) s
        join bench_customers c on c.rn = 1 + (s.g % $5)`,
       [org, count, first, BRANDS, customers, run],
     );
+    step('tickets');
     // History: the creation, then one change for tickets that left Open.
     await client.query(
       `insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status, created_at)
        select organization_id, id, null, 'Open', created_at from tickets
-       where organization_id = $1 and order_number like $2`,
-      [org, `ORD-${run}-%`],
-    );
-    await client.query(
-      `insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status, created_at)
-       select organization_id, id, 'Open', status, least(now(), created_at + make_interval(hours => 1 + (abs(hashtext(id::text)) % 72)))
-       from tickets
+       where organization_id = $1 and order_number like $2
+       union all
+       select organization_id, id, 'Open', status, first_response_at from tickets
        where organization_id = $1 and status <> 'Open' and order_number like $2`,
       [org, `ORD-${run}-%`],
     );
+    step('history');
+    for (const sql of TICKET_LIST_INDEXES) await client.query(sql);
+    for (const sql of Object.values(HISTORY_INDEXES)) await client.query(sql);
+    step('indexes');
+    await client.query('set local session_replication_role = origin');
+    await client.query(REBUILD_ROLLUPS_SQL);
+    step('rollups');
     await client.query('commit');
-    await client.query('analyze tickets; analyze customers; analyze ticket_status_changes');
+    step('commit');
+    // Index-only scans need the visibility map: vacuum after the load.
+    for (const table of ['tickets', 'customers', 'ticket_status_changes', 'ticket_rollups', 'ticket_status_flow']) {
+      await client.query(`vacuum analyze ${table}`);
+    }
+    step('vacuum analyze');
     const total = await client.query('select count(*)::int as n from tickets where organization_id = $1', [org]);
     console.log(
       JSON.stringify({ organization: org, username: values.organization ? undefined : values.username, inserted: count, tickets_in_org: total.rows[0].n, seconds: (Date.now() - started) / 1000 }),

@@ -14,8 +14,10 @@ import { SettingsPage } from './pages/settings/SettingsPage';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { queryClient } from './providers/queryClient';
+import products from './resources/products';
 import tickets from './resources/tickets';
 import users from './resources/users';
+import webhooks from './resources/webhooks';
 import { theme } from './theme';
 
 export const APP_TITLE = 'Warranty CRM - Ticket Management System';
@@ -42,6 +44,8 @@ export function App() {
     >
       <Resource name="tickets" {...tickets} />
       <Resource name="users" {...users} />
+      <Resource name="products" {...products} />
+      <Resource name="webhooks" {...webhooks} />
       {/* read and written by /phone-system and the phone-number manager (no routes of their own) */}
       <Resource name="call-logs" />
       <Resource name="phone-numbers" />

@@ -19,6 +19,7 @@ import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { OrganizationsModule } from './modules/organizations/organizations.module.js';
 import { PhoneNumbersModule } from './modules/phone-numbers/phone-numbers.module.js';
 import { UsersModule } from './modules/users/users.module.js';
+import { VoiceAgentModule } from './modules/voice-agent/voice-agent.module.js';
 
 /** Config, the database URL and the secret box, available to every module. */
 @Global()
@@ -57,6 +58,7 @@ export class AppModule {
         OrganizationsModule,
         StorageModule,
         PhoneNumbersModule,
+        VoiceAgentModule,
         ...(extraImports ?? []),
       ],
       providers: [

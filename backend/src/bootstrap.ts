@@ -1,13 +1,13 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { type DynamicModule, type INestApplication, Logger, RequestMethod } from '@nestjs/common';
+import { type DynamicModule, type INestApplication, Logger, type RawBodyRequest, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import connectPgSimple from 'connect-pg-simple';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import passport from 'passport';
 import pg from 'pg';
@@ -16,6 +16,7 @@ import { BODY_TOO_DEEP_MESSAGE, rejectDeepJson } from './common/http/body-depth.
 import { originCheck } from './common/http/origin-check.js';
 import { setupOpenApi } from './common/http/openapi.js';
 import type { AppConfig } from './config/config.js';
+import { ActorSessionStore, sessionActor } from './modules/auth/session-store.js';
 
 export interface CreatedApp {
   app: INestApplication;
@@ -55,14 +56,25 @@ export async function createApp(
   );
   app.use(originCheck(config.publicBaseUrl));
   // The nesting limit is checked on the raw bytes before parsing (MAX_BODY_DEPTH, body-depth.ts).
-  app.use(express.json({ limit: '1mb', verify: rejectDeepJson() }));
+  const checkDepth = rejectDeepJson();
+  // Retell signs the exact bytes, and a long call's analysed payload (word-level transcript) can pass 1 MB.
+  app.use(
+    SIGNED_RAW_BODY_ROUTES,
+    express.json({
+      limit: '20mb',
+      verify: (req, res, buffer, encoding) => {
+        checkDepth(req, res, buffer, encoding);
+        keepRawBody(req, res, buffer);
+      },
+    }),
+  );
+  app.use(express.json({ limit: '1mb', verify: checkDepth }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.use(bodyParserErrors);
 
   const sessionPool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
   // An idle connection dropped by the server (restart, failover) must not crash the process.
   sessionPool.on('error', (error) => Logger.warn(`Session store connection lost: ${error.message}`, 'Sessions'));
-  const PgStore = connectPgSimple(session);
   // Sessions and passport only for the API and uploaded files: the admin's static files and the SPA
   // fallback need neither, and would otherwise read the session and the user on every asset.
   const sessionPaths = ['/api', '/objects'];
@@ -71,7 +83,13 @@ export async function createApp(
     session({
       name: config.session.cookieName,
       secret: config.appSecret,
-      store: new PgStore({ pool: sessionPool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+      // One query per request for the session and its user; the rolling expiry is written back
+      // when it moved by more than 5 minutes (or a tenth of the lifetime), not on every request.
+      store: new ActorSessionStore(
+        sessionPool,
+        { tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 },
+        Math.min(5 * 60_000, config.session.maxAgeMs / 10),
+      ),
       resave: false,
       saveUninitialized: false,
       rolling: true,
@@ -85,7 +103,7 @@ export async function createApp(
     }),
   );
   app.use(sessionPaths, passport.initialize());
-  app.use(sessionPaths, passport.session());
+  app.use(sessionPaths, sessionActor());
 
   setupOpenApi(app, config);
   serveAdmin(app, config.adminDistDir);
@@ -100,6 +118,14 @@ export async function createApp(
       await sessionPool.end();
     },
   };
+}
+
+/** Routes whose provider signs the exact bytes of the body (Retell's `x-retell-signature`). */
+const SIGNED_RAW_BODY_ROUTES = ['/api/webhooks/retell', '/api/functions'];
+
+/** Keeps the bytes of a signed route's JSON body as `req.rawBody` (Nest's RawBodyRequest) for verification. */
+function keepRawBody(req: IncomingMessage, _res: unknown, buffer: Buffer): void {
+  (req as RawBodyRequest<Request>).rawBody = buffer;
 }
 
 /** body-parser's error types and the text each one answers. */

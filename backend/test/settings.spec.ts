@@ -81,6 +81,13 @@ describe('PUT /api/settings', () => {
     [{ ticket_fields_enabled: ['product_model', 'ssn'] }, 'ticket_fields_enabled', `ticket_fields_enabled may only contain: ${ALL_FIELDS.join(', ')}`],
     [{ smtp_port: 70000 }, 'smtp_port', 'smtp_port must be a port number between 1 and 65535'],
     [{ smtp_from_email: 'nope' }, 'smtp_from_email', 'smtp_from_email must be a valid email'],
+    [{ smtp_port: 0 }, 'smtp_port', 'smtp_port must be a port number between 1 and 65535'],
+    [{ smtp_port: 25.5 }, 'smtp_port', 'smtp_port must be a port number between 1 and 65535'],
+    [{ smtp_port: '587' }, 'smtp_port', 'smtp_port must be a port number between 1 and 65535'],
+    [{ smtp_host: 'smtp example.com' }, 'smtp_host', 'smtp_host must be a host name such as smtp.example.com, or an IP address'],
+    [{ smtp_host: 'https://smtp.example.com' }, 'smtp_host', 'smtp_host must be a host name such as smtp.example.com, or an IP address'],
+    [{ ticket_fields_enabled: null }, 'ticket_fields_enabled', `ticket_fields_enabled must be a list drawn from: ${ALL_FIELDS.join(', ')}`],
+    [{ smtp_password: 42 }, 'smtp_password', 'smtp_password must be text'],
   ])('rejects %j', async (body, field, message) => {
     const before = await owner.agent.get('/api/settings').expect(200);
     const res = await owner.agent.put('/api/settings').send(body).expect(400);
@@ -96,7 +103,28 @@ describe('PUT /api/settings', () => {
     expect(none.body.ticket_fields_enabled).toEqual([]);
   });
 
-  it('stores secrets encrypted, shows only flags, leaves them when omitted and clears them with ""', async () => {
+  it('accepts host names and IP addresses as the SMTP host', async () => {
+    for (const host of ['smtp.example.com', 'localhost', '127.0.0.1', '::1']) {
+      const res = await owner.agent.put('/api/settings').send({ smtp_host: host }).expect(200);
+      expect(res.body.smtp_host).toBe(host);
+    }
+    const cleared = await owner.agent.put('/api/settings').send({ smtp_host: '' }).expect(200);
+    expect(cleared.body.smtp_host).toBeNull();
+  });
+
+  it('clears text fields with null (they are documented nullable)', async () => {
+    await owner.agent
+      .put('/api/settings')
+      .send({ smtp_host: 'smtp.example.com', smtp_username: 'u', smtp_from_email: 'a@example.com', smtp_from_name: 'A', retell_agent_id: 'agent_9' })
+      .expect(200);
+    const res = await owner.agent
+      .put('/api/settings')
+      .send({ smtp_host: null, smtp_username: null, smtp_from_email: null, smtp_from_name: null, retell_agent_id: null })
+      .expect(200);
+    expect(res.body).toMatchObject({ smtp_host: null, smtp_username: null, smtp_from_email: null, smtp_from_name: null, retell_agent_id: null });
+  });
+
+  it('stores secrets encrypted, shows only flags, keeps them when omitted or "" and clears them with null', async () => {
     const res = await owner.agent
       .put('/api/settings')
       .send({ smtp_password: 'hunter2-smtp', retell_api_key: 'key_live_123', retell_agent_id: 'agent_1', smtp_port: 2525, smtp_username: 'mailer' })
@@ -113,8 +141,17 @@ describe('PUT /api/settings', () => {
 
     const kept = await owner.agent.put('/api/settings').send({ smtp_host: 'mail.example.com' }).expect(200);
     expect(kept.body).toMatchObject({ smtp_password_set: true, retell_api_key_set: true });
-    const cleared = await owner.agent.put('/api/settings').send({ smtp_password: '', retell_agent_id: '', smtp_port: null }).expect(200);
+    const blank = await owner.agent.put('/api/settings').send({ smtp_password: '', retell_api_key: '' }).expect(200);
+    expect(blank.body).toMatchObject({ smtp_password_set: true, retell_api_key_set: true });
+    const stillSealed = await app.db.query('select smtp_password from system_settings where organization_id = $1', [owner.user.organization_id]);
+    expect(box.open(stillSealed.rows[0].smtp_password)).toBe('hunter2-smtp');
+
+    const cleared = await owner.agent.put('/api/settings').send({ smtp_password: null, retell_agent_id: '', smtp_port: null }).expect(200);
     expect(cleared.body).toMatchObject({ smtp_password_set: false, retell_api_key_set: true, retell_agent_id: null, smtp_port: 587 });
+    const keyCleared = await owner.agent.put('/api/settings').send({ retell_api_key: null }).expect(200);
+    expect(keyCleared.body.retell_api_key_set).toBe(false);
+    const row2 = await app.db.query('select smtp_password, retell_api_key from system_settings where organization_id = $1', [owner.user.organization_id]);
+    expect(row2.rows[0]).toEqual({ smtp_password: null, retell_api_key: null });
   });
 
   it("never shows or changes another organization's settings", async () => {

@@ -29,12 +29,19 @@ async function expectToast(page: Page, title: string, description: string) {
   await expect(page.getByTestId('toast-description').filter({ hasText: description }).first()).toBeVisible();
 }
 
+/** Settings → Phone Numbers (the section is collapsed until opened). */
+async function openPhoneNumbers(page: Page) {
+  await page.goto('/settings');
+  await page.getByTestId('settings-phone-numbers').locator('.MuiAccordionSummary-root').first().click();
+  await expect(page.getByTestId('phone-numbers-manager')).toBeVisible();
+}
+
 const numberRow = (page: Page, phone: string) => page.locator(`[data-testid="number-row"][data-phone="${phone}"]`);
 
 test('search, purchase (brand first), import, brand change, Fix Webhooks and delete', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const { account } = await phoneOrganization(page);
-  await page.goto('/settings');
+  await openPhoneNumbers(page);
   const manager = page.getByTestId('phone-numbers-manager');
   await expect(manager.getByTestId('webhook-url')).toHaveText(/\/api\/webhooks\/twilio\/voice$/);
   await expect(manager.getByTestId('webhook-health-link')).toHaveAttribute('href', /\/api\/webhooks\/twilio\/health$/);
@@ -102,7 +109,7 @@ test('search, purchase (brand first), import, brand change, Fix Webhooks and del
 test('voicemail greetings of each type are saved and come back after a reload, including an uploaded WAV', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const { numbers } = await phoneOrganization(page, { buy: 1 });
-  await page.goto('/settings');
+  await openPhoneNumbers(page);
   const row = numberRow(page, numbers[0]);
   const expand = async () => {
     await row.getByTestId('number-expand').click({ position: { x: 10, y: 10 } });
@@ -129,6 +136,7 @@ test('voicemail greetings of each type are saved and come back after a reload, i
   await save({ greeting_type: 'text_to_speech', greeting_text: 'Thanks for calling Acme.', tts_voice: 'Polly.Brian', voicemail_max_length: 180 }, ['greeting_audio_url']);
   await saveScreenshot(page, 'phone-numbers-voicemail-tts', testInfo);
   await page.reload();
+  await page.getByTestId('settings-phone-numbers').locator('.MuiAccordionSummary-root').first().click();
   await expand();
   await expect(row.getByTestId('greeting-type-tts')).toBeChecked();
   await expect(row.getByTestId('greeting-text')).toHaveValue('Thanks for calling Acme.');
@@ -146,6 +154,7 @@ test('voicemail greetings of each type are saved and come back after a reload, i
   await row.getByTestId('greeting-max-length').fill('');
   await save({ greeting_type: 'audio_file', greeting_audio_filename: 'hello.wav', voicemail_max_length: 120 }, ['greeting_text']);
   await page.reload();
+  await page.getByTestId('settings-phone-numbers').locator('.MuiAccordionSummary-root').first().click();
   await expand();
   await expect(row.getByTestId('greeting-type-audio')).toBeChecked();
   await expect(row.getByTestId('greeting-audio-name')).toHaveText('hello.wav');
@@ -162,6 +171,7 @@ test('voicemail greetings of each type are saved and come back after a reload, i
   await row.getByTestId('greeting-type-default').check();
   await save({ greeting_type: 'default' }, ['greeting_text', 'greeting_audio_url']);
   await page.reload();
+  await page.getByTestId('settings-phone-numbers').locator('.MuiAccordionSummary-root').first().click();
   await expand();
   await expect(row.getByTestId('greeting-type-default')).toBeChecked();
 });

@@ -178,6 +178,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/functions/create_warranty_ticket/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The agent's create_warranty_ticket custom function
+         * @description Creates the caller's warranty ticket (brand of the webhook, customer from the caller) once per call_id and links the call; answers a sentence the agent can say.
+         */
+        post: operations["VoiceAgentController_createWarrantyTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -495,6 +515,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's products, of one brand with ?brand=; Content-Range: products a-b/total */
+        get: operations["ProductsController_list"];
+        put?: never;
+        /** Add a product to a brand */
+        post: operations["ProductsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product */
+        get: operations["ProductsController_get"];
+        /** Replace a product */
+        put: operations["ProductsController_update"];
+        post?: never;
+        /** Delete a product; answers the deleted product */
+        delete: operations["ProductsController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/register": {
         parameters: {
             query?: never;
@@ -533,6 +590,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/retell-agent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check the configured Retell agent
+         * @description Asks Retell (with the stored API key) for the agent and tells which brand webhook its webhook URL is, if any.
+         */
+        get: operations["SettingsController_checkRetellAgent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tickets": {
         parameters: {
             query?: never;
@@ -542,7 +619,7 @@ export interface paths {
         };
         /**
          * List the organization's tickets, newest first
-         * @description Filters as plain parameters or inside react-admin `filter` (also `q` and `ids`). Answers `Content-Range: tickets a-b/total`. Without `range` at most 1000 tickets are returned.
+         * @description Filters as plain parameters or inside react-admin `filter` (also `q` and `ids`). Answers `Content-Range: tickets a-b/total`. Without `range` at most 1000 tickets are returned. The total is exact for the status, brand, priority and date filters; with a search (`q`) it is exact up to 1000 matches and an estimate beyond, and then the response carries `X-Total-Count-Estimated: true` (show it as "about N"). A full page carries `X-Next-Cursor`: pass it as `cursor` for the next page (any depth, constant time). Offset pages (`range`) reach offset 100000; beyond, a 400 asks for the cursor.
          */
         get: operations["TicketsController_findAll"];
         put?: never;
@@ -793,6 +870,61 @@ export interface paths {
         get: operations["VoicemailsController_stats"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's brand webhooks with their Retell URLs, oldest first */
+        get: operations["WebhooksController_list"];
+        put?: never;
+        /** Create a brand webhook (trimmed name and brand required) */
+        post: operations["WebhooksController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a brand webhook; its Retell URLs stop working */
+        delete: operations["WebhooksController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/retell/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retell's agent webhook: call_started, call_ended, call_analyzed
+         * @description Upserts one call log per call_id (retries and out-of-order events are harmless) with the brand of the webhook. Other events are acknowledged and ignored.
+         */
+        post: operations["VoiceAgentController_callEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1061,11 +1193,11 @@ export interface components {
             ticketNumber: string;
             troubleshooting_attempted: boolean;
             troubleshooting_steps: string | null;
-            /** @description Purchased at most 90 days before the ticket was created; null without a purchase date */
+            /** @description Purchased within the warranty term before the ticket was created: the term of the product whose SKU / Model Number or name matches the ticket's SKU or model (same brand), else 90 days; null without a purchase date */
             under_warranty: boolean | null;
             /** Format: date-time */
             updated_at: string;
-            /** @description Days from today until the 90-day window ends (>= 0); null without a purchase date */
+            /** @description Days from today until the warranty window ends (>= 0); null without a purchase date or for a lifetime term */
             warranty_days_left: number | null;
         };
         CreateTicketDto: {
@@ -1156,6 +1288,12 @@ export interface components {
              * @example audio/mpeg
              */
             type: string;
+        };
+        CreateWebhookDto: {
+            /** @example IronJack */
+            brand: string;
+            /** @example IronJack support line */
+            name: string;
         };
         DeletedCallLogDto: {
             /** @example Call log deleted successfully */
@@ -1412,6 +1550,51 @@ export interface components {
             /** @example 120 */
             voicemail_max_length: number;
         };
+        ProductInputDto: {
+            /** @example IronJack */
+            brand: string;
+            /** @example 3-Ton Floor Jack */
+            product_name: string;
+            /**
+             * @description "online", "in-store" and named stores; trimmed, blanks and repeats dropped. Defaults to [].
+             * @example [
+             *       "online",
+             *       "in-store",
+             *       "Store #12"
+             *     ]
+             */
+            sale_locations?: string[];
+            /**
+             * @description SKU / Model Number, unique within the brand
+             * @example FJ-250
+             */
+            sku: string;
+            /**
+             * @description Free text: "1 year", "6 months", "90 days", "Lifetime"
+             * @example 1 year
+             */
+            warranty_term: string;
+        };
+        ProductResponseDto: {
+            brand: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            product_name: string;
+            sale_locations: string[];
+            sku: string;
+            /** Format: date-time */
+            updated_at: string;
+            warranty_term: string | null;
+            /** @description The term in days when it reads as days (a year is 365, a month 30) */
+            warranty_term_days: number | null;
+            /**
+             * @description How tickets read the term: a number of days, lifetime, or not understood (the 90-day default applies)
+             * @enum {string}
+             */
+            warranty_term_kind: "days" | "lifetime" | "unknown";
+        };
         PurchaseNumberDto: {
             /** @example Acme */
             brand: string;
@@ -1453,6 +1636,47 @@ export interface components {
              * @example 25
              */
             resolution_sample_size: number;
+        };
+        RetellAgentCheckDto: {
+            agent_id: string;
+            agent_name: string | null;
+            /** @description The brand webhook that URL belongs to; null when it is none of ours */
+            webhook: components["schemas"]["RetellAgentWebhookDto"] | null;
+            /** @description The agent's webhook URL in Retell */
+            webhook_url: string | null;
+        };
+        RetellAgentWebhookDto: {
+            brand: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        RetellCallDto: {
+            agent_id?: string | null;
+            /** @description call_analyzed only; call_summary is kept */
+            call_analysis?: Record<string, never> | null;
+            /** @example Jabr9TXYYJHfvl6Syypi88rdAHYHmcq6 */
+            call_id: string;
+            call_status?: string | null;
+            duration_ms?: number | null;
+            /** @description Epoch milliseconds */
+            end_timestamp?: number | null;
+            /** @example +15125550101 */
+            from_number?: string | null;
+            recording_url?: string | null;
+            /** @description Epoch milliseconds */
+            start_timestamp?: number | null;
+            /** @example +15125550199 */
+            to_number?: string | null;
+            transcript?: string | null;
+        };
+        RetellEventDto: {
+            call: components["schemas"]["RetellCallDto"];
+            /**
+             * @description Other events are acknowledged and ignored
+             * @enum {string}
+             */
+            event: "call_started" | "call_ended" | "call_analyzed";
         };
         SettingsResponseDto: {
             /**
@@ -1569,11 +1793,11 @@ export interface components {
             ticket_number: string;
             troubleshooting_attempted: boolean;
             troubleshooting_steps: string | null;
-            /** @description Purchased at most 90 days before the ticket was created; null without a purchase date */
+            /** @description Purchased within the warranty term before the ticket was created: the term of the product whose SKU / Model Number or name matches the ticket's SKU or model (same brand), else 90 days; null without a purchase date */
             under_warranty: boolean | null;
             /** Format: date-time */
             updated_at: string;
-            /** @description Days from today until the 90-day window ends (>= 0); null without a purchase date */
+            /** @description Days from today until the warranty window ends (>= 0); null without a purchase date or for a lifetime term */
             warranty_days_left: number | null;
         };
         TicketTrendsDto: {
@@ -1726,7 +1950,7 @@ export interface components {
             brands?: string[];
             /** @description "" or null clears it */
             retell_agent_id?: string | null;
-            /** @description Write-only; "" or null clears it */
+            /** @description Write-only. Omitted or "" keeps the stored key; null clears it */
             retell_api_key?: string | null;
             /**
              * @description "" or null clears it
@@ -1736,11 +1960,11 @@ export interface components {
             /** @description "" or null clears it */
             smtp_from_name?: string | null;
             /**
-             * @description "" or null clears it
+             * @description A host name or IP address; "" or null clears it
              * @example smtp.example.com
              */
             smtp_host?: string | null;
-            /** @description Write-only; "" or null clears it */
+            /** @description Write-only. Omitted or "" keeps the stored password; null clears it */
             smtp_password?: string | null;
             /**
              * @description null resets to 587
@@ -1833,6 +2057,74 @@ export interface components {
             identity: string;
             /** @description A Twilio Voice SDK access token (JWT) */
             token: string;
+        };
+        WarrantyTicketArgsDto: {
+            /** @description Only when the function sends its arguments alone (no call object) */
+            call_id?: string;
+            /** @example maria@example.com */
+            customer_email?: string | null;
+            /** @example Maria Gonzalez */
+            customer_name: string;
+            /** @description Defaults to the caller's number */
+            customer_phone?: string | null;
+            /** @default false */
+            injury_reported: boolean | null;
+            /** @example The jack will not hold a load and sinks slowly. */
+            issue_description: string;
+            order_number?: string | null;
+            /** @example 3-Ton Floor Jack */
+            product_model?: string | null;
+            /**
+             * @description SKU or model: at least one of the two
+             * @example FJ-250
+             */
+            product_sku?: string | null;
+            /** @default false */
+            property_damage: boolean | null;
+            /**
+             * Format: date
+             * @example 2026-01-15
+             */
+            purchase_date?: string | null;
+            /** @example Walmart */
+            purchase_location?: string | null;
+            serial_number?: string | null;
+        };
+        WarrantyTicketFunctionDto: {
+            args: components["schemas"]["WarrantyTicketArgsDto"];
+            call?: components["schemas"]["RetellCallDto"];
+            /** @example create_warranty_ticket */
+            name?: string;
+        };
+        WarrantyTicketResultDto: {
+            /** @example Your warranty ticket number is WC-000042. Your product is under warranty, with 45 days left. */
+            message: string;
+            /** @example true */
+            success: boolean;
+            /** Format: uuid */
+            ticket_id: string;
+            /** @example WC-000042 */
+            ticket_number: string;
+            under_warranty: boolean | null;
+            warranty_days_left: number | null;
+        };
+        WebhookResponseDto: {
+            brand: string;
+            /**
+             * @description URL of the agent's create_warranty_ticket custom function
+             * @example https://crm.example.com/api/functions/create_warranty_ticket/8c1d...
+             */
+            create_warranty_ticket_url: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /**
+             * @description Retell's agent webhook URL (call_started, call_ended, call_analyzed)
+             * @example https://crm.example.com/api/webhooks/retell/8c1d...
+             */
+            retell_webhook_url: string;
         };
     };
     responses: never;
@@ -2267,6 +2559,69 @@ export interface operations {
             };
             /** @description Only a temporary password can be replaced without the current one. Change your password from your profile, with your current password. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    VoiceAgentController_createWarrantyTicket: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description v=<epoch ms>,d=<HMAC-SHA256 of body + timestamp with the Retell API key> */
+                "x-retell-signature": string;
+            };
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarrantyTicketFunctionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarrantyTicketResultDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, forged or expired signature (older than 5 minutes) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The organization has no Retell API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such brand webhook */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3177,6 +3532,221 @@ export interface operations {
             };
         };
     };
+    ProductsController_list: {
+        parameters: {
+            query?: {
+                /** @description Only this brand's products */
+                brand?: string;
+                /** @description JSON object of field filters */
+                filter?: string;
+                /** @description JSON [start, end], inclusive */
+                range?: string;
+                /** @description JSON [field, "ASC" | "DESC"] */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductResponseDto"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ProductsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductInputDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The brand already has this SKU */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ProductsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ProductsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ProductsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     AuthController_register: {
         parameters: {
             query?: never;
@@ -3284,10 +3854,57 @@ export interface operations {
             };
         };
     };
+    SettingsController_checkRetellAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetellAgentCheckDto"];
+                };
+            };
+            /** @description No key or agent saved, key rejected, or no such agent */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Retell could not be reached */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     TicketsController_findAll: {
         parameters: {
             query?: {
                 brand?: string;
+                /** @description Where the page starts: the X-Next-Cursor header of the previous page (same filters and sort). Needed past offset 100000; with a cursor, range gives only the page size. */
+                cursor?: string;
                 dateFrom?: string;
                 /** @description Inclusive */
                 dateTo?: string;
@@ -3310,6 +3927,12 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description tickets <start>-<end>/<total> */
+                    "Content-Range"?: string;
+                    /** @description The cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    /** @description "true" when the total is an estimate (a search beyond 1000 matches) */
+                    "X-Total-Count-Estimated"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3987,6 +4610,172 @@ export interface operations {
                         /** @example 2 */
                         unread?: number;
                     };
+                };
+            };
+        };
+    };
+    WebhooksController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponseDto"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    WebhooksController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponseDto"];
+                };
+            };
+            /** @description "Please provide both a name and select a brand" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    WebhooksController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    VoiceAgentController_callEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description v=<epoch ms>,d=<HMAC-SHA256 of body + timestamp with the Retell API key> */
+                "x-retell-signature": string;
+            };
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetellEventDto"];
+            };
+        };
+        responses: {
+            /** @description Recorded (or ignored) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, forged or expired signature (older than 5 minutes) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The organization has no Retell API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such brand webhook */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };

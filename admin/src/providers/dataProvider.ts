@@ -2,10 +2,11 @@ import type { DataProvider } from 'react-admin';
 import { accountMethods } from './methods/account';
 import { analyticsMethods } from './methods/analytics';
 import { restMethods } from './methods/rest';
+import { settingsMethods } from './methods/settings';
 import { ticketMethods } from './methods/tickets';
+import { uploadMethods } from './methods/uploads';
 import { telephonyMethods } from './methods/telephony';
 import { userMethods } from './methods/users';
-import { uploadMethods } from './uploads';
 
 /**
  * The one way the admin reaches the API: react-admin's verbs (methods/rest.ts) plus typed custom
@@ -20,6 +21,7 @@ export const customMethods = {
   ...accountMethods,
   ...userMethods,
   ...uploadMethods,
+  ...settingsMethods,
   ...telephonyMethods,
 };
 

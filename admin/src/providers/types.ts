@@ -50,3 +50,49 @@ export type NumberSearchQuery = ApiQuery<'PhoneNumbersController_search'>;
 export type MakeCallPayload = Schemas['MakeCallDto'];
 export type MakeCallResult = Schemas['MakeCallResponseDto'];
 export type VoiceToken = Schemas['VoiceTokenResponseDto'];
+
+/** PUT /api/settings: any subset; a secret is kept when omitted or "", cleared with null. */
+export type SettingsPatch = Partial<{
+  brands: string[];
+  ticket_brand: string | null;
+  ticket_fields_enabled: string[];
+  retell_agent_id: string;
+  retell_api_key: string | null;
+  smtp_host: string;
+  smtp_port: number | null;
+  smtp_username: string;
+  smtp_password: string | null;
+  smtp_from_email: string;
+  smtp_from_name: string;
+}>;
+
+export type A2pStatus = 'not_started' | 'pending_registration' | 'approved';
+
+
+export interface Product {
+  id: string;
+  brand: string;
+  sku: string;
+  product_name: string;
+  sale_locations: string[];
+  warranty_term: string | null;
+  warranty_term_kind: 'days' | 'lifetime' | 'unknown';
+  warranty_term_days: number | null;
+}
+
+export interface BrandWebhook {
+  id: string;
+  name: string;
+  brand: string;
+  created_at: string;
+  retell_webhook_url: string;
+  create_warranty_ticket_url: string;
+}
+
+/** GET /api/settings/retell-agent. */
+export interface RetellAgentCheck {
+  agent_id: string;
+  agent_name: string | null;
+  webhook_url: string | null;
+  webhook: { id: string; name: string; brand: string } | null;
+}

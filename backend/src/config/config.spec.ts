@@ -88,4 +88,10 @@ describe('loadConfig', () => {
   it('defaults PUBLIC_BASE_URL to the port on localhost', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '4321' }).publicBaseUrl).toBe('http://localhost:4321');
   });
+
+  it('points the Retell SDK at RETELL_API_BASE_URL when given, and names a bad value', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).retell.apiBaseUrl).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), RETELL_API_BASE_URL: 'http://127.0.0.1:4555/' }).retell.apiBaseUrl).toBe('http://127.0.0.1:4555');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), RETELL_API_BASE_URL: 'ftp://x' })).toThrow('RETELL_API_BASE_URL must start with http: or https:');
+  });
 });

@@ -8,6 +8,11 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', 
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
+export interface RetellConfig {
+  /** Origin the Retell SDK calls instead of https://api.retellai.com (a fake in tests), or unset. */
+  apiBaseUrl?: string;
+}
+
 export interface AppConfig {
   nodeEnv: NodeEnv;
   port: number;
@@ -30,6 +35,7 @@ export interface AppConfig {
   seedDemo: boolean;
   trustProxy: boolean;
   adminDistDir: string;
+  retell: RetellConfig;
   jobs: {
     /** Whether this instance works the queue (false: it only enqueues). */
     worker: boolean;
@@ -95,6 +101,11 @@ function url(env: Env, name: string, fallback: string, protocols: string[]): str
     throw new ConfigError(`${name} must start with ${protocols.join(' or ')} (got "${raw}")`);
   }
   return raw.replace(/\/+$/, '');
+}
+
+function retellConfig(env: Env): RetellConfig {
+  const apiBaseUrl = env.RETELL_API_BASE_URL ? url(env, 'RETELL_API_BASE_URL', '', ['http:', 'https:']) : undefined;
+  return { apiBaseUrl };
 }
 
 /**
@@ -198,6 +209,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     seedDemo: bool(env, 'SEED_DEMO', !databaseUrl),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     adminDistDir: resolve(REPO_ROOT, env.ADMIN_DIST_DIR || 'admin/dist'),
+    retell: retellConfig(env),
     jobs: {
       worker: bool(env, 'JOBS_WORKER', true),
       concurrency: int(env, 'JOBS_CONCURRENCY', 4, 1, 100),

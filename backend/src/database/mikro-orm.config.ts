@@ -12,8 +12,8 @@ export const MIGRATIONS_SOURCE_DIR = join(
   'migrations',
 );
 
-/** Tables that live in the database but are not entities (express-session's store, job receipts). */
-export const NON_ENTITY_TABLES = ['session', 'job_receipts'];
+/** Tables that live in the database but are not entities (express-session's store, job receipts, the tickets' rollups kept by triggers). */
+export const NON_ENTITY_TABLES = ['session', 'job_receipts', 'ticket_rollups', 'ticket_totals', 'ticket_status_flow'];
 
 export function buildOrmOptions(clientUrl: string, overrides: Partial<Options> = {}): Options {
   return defineConfig({

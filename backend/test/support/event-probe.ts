@@ -5,6 +5,7 @@ import { TicketCreatedEvent } from '../../src/modules/tickets/events/ticket-crea
 import { TicketStatusChangedEvent } from '../../src/modules/tickets/events/ticket-status-changed.event.js';
 import { UserInvitedEvent } from '../../src/modules/users/events/user-invited.event.js';
 import { UserRemovedEvent } from '../../src/modules/users/events/user-removed.event.js';
+import { AgentCallReceivedEvent } from '../../src/modules/voice-agent/events/agent-call-received.event.js';
 
 export interface SeenEvent {
   name: string;
@@ -36,6 +37,11 @@ export class EventProbe {
   @OnDomainEvent(UserRemovedEvent)
   async userRemoved(event: UserRemovedEvent, ctx: TenantContext): Promise<void> {
     this.record(UserRemovedEvent.eventName, event, ctx);
+  }
+
+  @OnDomainEvent(AgentCallReceivedEvent)
+  async agentCallReceived(event: AgentCallReceivedEvent, ctx: TenantContext): Promise<void> {
+    this.record(AgentCallReceivedEvent.eventName, event, ctx);
   }
 
   /** The handled events that match once there are `count` of them; fails after `timeoutMs`. */

@@ -27,16 +27,18 @@ function toCalendarDate(value: string | Date, timeZone: string): string {
 /**
  * A ticket's warranty as the API reports it: covered when the purchase was at most `termDays` days
  * before the ticket was created, and the days of the window left today. Days are counted in
- * `timeZone` (the server's records: UTC).
+ * `timeZone` (the server's records: UTC). `termDays` null is a lifetime term: always covered, with
+ * no end (warranty_days_left null).
  */
 export function warrantyStatus(
   purchaseDate: string | Date | null | undefined,
   ticketCreatedAt: Date,
   now: Date = new Date(),
-  termDays: number = WARRANTY_DAYS,
+  termDays: number | null = WARRANTY_DAYS,
   timeZone = 'UTC',
 ): WarrantyStatus {
   if (!purchaseDate) return { under_warranty: null, warranty_days_left: null };
+  if (termDays === null) return { under_warranty: true, warranty_days_left: null };
   const purchase = toCalendarDate(purchaseDate, timeZone);
   return {
     under_warranty: isUnderWarranty(purchase, calendarDate(ticketCreatedAt, timeZone), termDays),

@@ -4,7 +4,7 @@ import DashboardModal from '@uppy/react/dashboard-modal';
 import { useEffect, useState } from 'react';
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
-import type { UploadParameters } from '../../providers/uploads';
+import type { UploadParameters } from '../../providers/methods/uploads';
 import { DEFAULT_MAX_FILE_SIZE, type UploadDialogProps } from './types';
 import { isRetryable, RETRY_DELAYS_MS, type UploadFailure, uploadErrorMessage } from './uploadErrors';
 

@@ -1,4 +1,4 @@
-import type { UploadParameters } from '../../providers/uploads';
+import type { UploadParameters } from '../../providers/methods/uploads';
 
 /** A file picked in the dialog, as the caller sees it. */
 export interface UploadButtonFile {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Form, PasswordInput, useAuthenticated } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
@@ -17,8 +17,9 @@ interface Values {
 }
 
 /**
- * /change-password: reachable by any signed-in user (react-admin's useAuthenticated sends others
- * to /auth), and the only screen a user with a temporary password can use.
+ * /change-password: the forced change, the only screen a user with a pending (temporary-password)
+ * change can use. It asks for no current password, so the server refuses it to anyone else; they
+ * are sent to /profile, whose Change Password card (with the current password) is their way.
  */
 export function ChangePasswordPage() {
   const { isPending: authPending } = useAuthenticated();
@@ -38,7 +39,9 @@ export function ChangePasswordPage() {
   });
 
   if (authPending || isPending) return <CenteredSpinner />;
-  const forced = Boolean(permissions?.mustChangePassword);
+  // While a successful change finishes, the refreshed permissions no longer force it: stay until
+  // the redirect to / in onSuccess.
+  if (!permissions?.mustChangePassword && !change.isPending && !change.isSuccess) return <Navigate to="/profile" replace />;
 
   const submit = ({ password, confirmation }: Values) => {
     const problem = validateNewPassword(password ?? '', confirmation ?? '');
@@ -54,21 +57,13 @@ export function ChangePasswordPage() {
             <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
               Change password
             </Typography>
-            {forced ? (
-              <>
-                <Typography variant="body1" sx={{ mt: 1 }}>
-                  You must change your password before continuing.
-                </Typography>
-                <Alert severity="info" sx={{ mt: 2 }} data-testid="temporary-password-notice">
-                  You signed in with a temporary password. Choose a new password of at least 6 characters to continue to
-                  your account.
-                </Alert>
-              </>
-            ) : (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                Choose a new password of at least 6 characters.
-              </Typography>
-            )}
+            <Typography variant="body1" sx={{ mt: 1 }}>
+              You must change your password before continuing.
+            </Typography>
+            <Alert severity="info" sx={{ mt: 2 }} data-testid="temporary-password-notice">
+              You signed in with a temporary password. Choose a new password of at least 6 characters to continue to
+              your account.
+            </Alert>
             <Stack spacing={2} sx={{ mt: 3 }}>
               <PasswordInput source="password" label="New password" autoComplete="new-password" autoFocus helperText={false}
                 slotProps={{ htmlInput: { 'data-testid': 'new-password' } }} />
@@ -81,15 +76,9 @@ export function ChangePasswordPage() {
               ) : null}
               <PendingButton type="submit" size="large" data-testid="change-password-submit" pending={change.isPending}
                 label="Change password" pendingLabel="Changing password..." />
-              {forced ? (
-                <Button color="inherit" onClick={requestLogout} data-testid="change-password-logout">
-                  Log out
-                </Button>
-              ) : (
-                <Button component={Link} to="/" color="inherit">
-                  Cancel
-                </Button>
-              )}
+              <Button color="inherit" onClick={requestLogout} data-testid="change-password-logout">
+                Log out
+              </Button>
             </Stack>
           </Form>
         </CardContent>

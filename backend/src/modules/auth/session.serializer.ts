@@ -3,7 +3,10 @@ import { PassportSerializer } from '@nestjs/passport';
 import type { Actor } from '../../common/auth/actor.js';
 import { AuthService } from './auth.service.js';
 
-/** The session keeps only the user id; the user is read again on every request. */
+/**
+ * The session keeps only the user id. The user is read again on every request, together with the
+ * session in one query, by ActorSessionStore (session-store.ts); deserializeUser serves passport only.
+ */
 @Injectable()
 export class SessionSerializer extends PassportSerializer {
   constructor(private readonly auth: AuthService) {

@@ -83,6 +83,10 @@ export class CallLog {
   @Property({ type: 'text', nullable: true })
   notes?: string | null;
 
+  /** Retell's analysis summary of an agent call (call_analyzed). */
+  @Property({ type: 'text', nullable: true })
+  callSummary?: string | null;
+
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Opt<Date> = new Date();
 

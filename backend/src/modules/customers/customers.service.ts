@@ -4,7 +4,8 @@ import { Customer } from './customer.entity.js';
 
 export interface CustomerContact {
   name: string;
-  email: string;
+  /** The API's create form requires one; a caller on the phone may not give one. */
+  email?: string | null;
   phone?: string | null;
 }
 
@@ -25,12 +26,12 @@ export class CustomersService {
    * arriving together resolve to one customer.
    */
   async resolveForTicket(em: EntityManager, organizationId: string, contact: CustomerContact): Promise<Customer> {
-    const email = normalizeEmail(contact.email);
+    const email = contact.email ? normalizeEmail(contact.email) : null;
     const phone = contact.phone?.trim() || null;
 
     let customer: Customer | null = null;
     if (phone) customer = await em.findOne(Customer, { organization: organizationId, phone });
-    if (!customer) {
+    if (!customer && email) {
       const byEmail = await em.findOne(Customer, { organization: organizationId, email }, { orderBy: { createdAt: 'desc' } });
       if (byEmail && (!phone || !byEmail.phone)) customer = byEmail;
     }
@@ -39,7 +40,7 @@ export class CustomersService {
       return em.create(Customer, { organization: organizationId, name: contact.name, email, phone });
     }
     customer.name = contact.name;
-    customer.email = email;
+    if (email) customer.email = email;
     if (phone && !customer.phone) customer.phone = phone;
     return customer;
   }

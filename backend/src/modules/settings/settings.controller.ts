@@ -1,8 +1,9 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBadGatewayResponse, ApiBadRequestResponse, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { type Actor, CurrentActor } from '../../common/auth/actor.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
-import { SettingsResponseDto, UpdateSettingsDto } from './dto/settings.dto.js';
+import { RetellAgentCheckDto, SettingsResponseDto, UpdateSettingsDto } from './dto/settings.dto.js';
+import { RetellAgentService } from './retell-agent.service.js';
 import { SettingsService } from './settings.service.js';
 
 @ApiTags('settings')
@@ -10,13 +11,28 @@ import { SettingsService } from './settings.service.js';
 @ApiUnauthorizedResponse({ type: ErrorResponseDto })
 @Controller('settings')
 export class SettingsController {
-  constructor(private readonly settings: SettingsService) {}
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly retellAgent: RetellAgentService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: "The organization's settings; secrets appear only as *_set flags" })
   @ApiOkResponse({ type: SettingsResponseDto })
   get(@CurrentActor() actor: Actor): Promise<SettingsResponseDto> {
     return this.settings.get(actor);
+  }
+
+  @Get('retell-agent')
+  @ApiOperation({
+    summary: 'Check the configured Retell agent',
+    description: "Asks Retell (with the stored API key) for the agent and tells which brand webhook its webhook URL is, if any.",
+  })
+  @ApiOkResponse({ type: RetellAgentCheckDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'No key or agent saved, key rejected, or no such agent' })
+  @ApiBadGatewayResponse({ type: ErrorResponseDto, description: 'Retell could not be reached' })
+  checkRetellAgent(@CurrentActor() actor: Actor): Promise<RetellAgentCheckDto> {
+    return this.retellAgent.check(actor);
   }
 
   @Put()

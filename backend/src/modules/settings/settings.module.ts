@@ -1,10 +1,17 @@
 import { Module } from '@nestjs/common';
+import { RetellClients } from '../../integrations/retell/retell-clients.js';
+import { ProductWarrantyTerms } from './products/product-warranty-terms.js';
+import { ProductsController } from './products/products.controller.js';
+import { ProductsService } from './products/products.service.js';
+import { RetellAgentService } from './retell-agent.service.js';
 import { SettingsController } from './settings.controller.js';
 import { SettingsService } from './settings.service.js';
+import { WebhooksController } from './webhooks/webhooks.controller.js';
+import { WebhooksService } from './webhooks/webhooks.service.js';
 
 @Module({
-  controllers: [SettingsController],
-  providers: [SettingsService],
-  exports: [SettingsService],
+  controllers: [SettingsController, ProductsController, WebhooksController],
+  providers: [SettingsService, ProductsService, ProductWarrantyTerms, WebhooksService, RetellClients, RetellAgentService],
+  exports: [SettingsService, ProductWarrantyTerms, WebhooksService],
 })
 export class SettingsModule {}

@@ -94,10 +94,23 @@ export class SettingsService {
     settings.smtpFromEmail = textOrNull(dto.smtp_from_email, settings.smtpFromEmail);
     settings.smtpFromName = textOrNull(dto.smtp_from_name, settings.smtpFromName);
     if (dto.smtp_port !== undefined) settings.smtpPort = dto.smtp_port;
-    if (dto.smtp_password !== undefined) settings.smtpPassword = this.secrets.sealOptional(dto.smtp_password);
-    if (dto.retell_api_key !== undefined) settings.retellApiKey = this.secrets.sealOptional(dto.retell_api_key);
+    settings.smtpPassword = this.nextSecret(dto.smtp_password, settings.smtpPassword);
+    settings.retellApiKey = this.nextSecret(dto.retell_api_key, settings.retellApiKey);
 
     await this.em.flush();
     return toSettingsResponse(settings);
+  }
+
+  /** A write-only secret: omitted or "" keeps the stored one, null clears it, text replaces it (sealed). */
+  private nextSecret(value: string | null | undefined, current: string | null | undefined): string | null {
+    if (value === null) return null;
+    if (value === undefined || value === '') return current ?? null;
+    return this.secrets.seal(value);
+  }
+
+  /** The organization's Retell API key in clear, for verifying Retell's signatures; null when unset. */
+  async retellApiKey(organizationId: string, em: EntityManager = this.em): Promise<string | null> {
+    const row = await em.findOne(SystemSettings, { organization: organizationId }, { fields: ['retellApiKey'] });
+    return this.secrets.openOptional(row?.retellApiKey);
   }
 }

@@ -1,58 +1,199 @@
-import type { FilterQuery, QueryOrderMap } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
+import { containsPattern } from '../../common/http/ids.js';
 import { type ListQuery, parseListQuery } from '../../common/http/list-query.js';
 import type { ListTicketsQueryDto } from './dto/list-tickets-query.dto.js';
-import { containsPattern } from '../../common/http/ids.js';
+import { Customer } from '../customers/customer.entity.js';
+import { rollupCountSql } from './rollups/rollup-queries.js';
 import { parseTicketFilters, type TicketFilters } from './ticket-filters.js';
 import { Ticket } from './ticket.entity.js';
 
 export const TICKET_SORTABLE = ['created_at', 'updated_at', 'ticket_number', 'status', 'priority', 'product_brand'] as const;
-type SortField = (typeof TICKET_SORTABLE)[number];
-
-const SORT_PROPERTY: Record<SortField, keyof Ticket> = {
-  created_at: 'createdAt',
-  updated_at: 'updatedAt',
-  ticket_number: 'ticketNumber',
-  status: 'status',
-  priority: 'priority',
-  product_brand: 'productBrand',
-};
+export type SortField = (typeof TICKET_SORTABLE)[number];
 
 /** Without a range the whole (filtered) list is returned, up to this many rows. */
 export const UNRANGED_LIMIT = 1000;
+/** Offset pages reach this far (an index-only walk); further pages are read by cursor. */
+export const MAX_OFFSET = 100_000;
+/** A search (q) counts matches up to this many exactly; beyond, the total is the planner's estimate. */
+export const EXACT_SEARCH_COUNT = 1000;
+
+export const OFFSET_TOO_DEEP = `Pages beyond the first ${MAX_OFFSET} tickets are read by cursor: pass the X-Next-Cursor header of the previous page as the cursor parameter`;
+export const BAD_CURSOR = 'The cursor parameter must be the X-Next-Cursor header of a previous page with the same sort';
+
+interface PageRow {
+  page_total: number | null;
+  page_v: string | null;
+  page_c: string;
+  page_customer: Record<string, unknown>;
+  id: string;
+  [column: string]: unknown;
+}
 
 export interface TicketPage {
   tickets: Ticket[];
   total: number;
+  /** Whether total is an estimate (a search beyond EXACT_SEARCH_COUNT matches). */
+  totalEstimated: boolean;
   offset: number;
+  /** Where the next page starts (absent on the last page). */
+  nextCursor?: string;
 }
 
-/** Builds the organization-scoped condition for the filters (the tenant filter applies as well). */
-export function ticketWhere(organizationId: string, filters: TicketFilters): FilterQuery<Ticket> {
-  const where: Record<string, unknown> = { organization: organizationId };
-  if (filters.status) where.status = filters.status;
-  if (filters.brand) where.productBrand = filters.brand;
-  if (filters.priority) where.priority = filters.priority;
-  if (filters.createdFrom || filters.createdBefore) {
-    where.createdAt = {
-      ...(filters.createdFrom ? { $gte: filters.createdFrom } : {}),
-      ...(filters.createdBefore ? { $lt: filters.createdBefore } : {}),
-    };
+export interface Cursor {
+  /** sort field and order the cursor was made for */
+  s: string;
+  /** the last row's sort value (absent when sorting by created_at) */
+  v?: string | null;
+  /** its created_at in UTC with microseconds (2026-11-23T01:02:03.456789Z) */
+  c: string;
+  /** its id */
+  i: string;
+}
+
+/**
+ * Rows are ordered by the sort column, then created_at and id in the same direction, so each
+ * filter × sort reads an index in order (see TICKET_LIST_INDEXES) and a cursor is one row
+ * comparison. ticket_number is unique per organization: it alone is the order.
+ */
+function orderColumns(field: SortField): string[] {
+  if (field === 'created_at') return ['created_at', 'id'];
+  if (field === 'ticket_number') return ['ticket_number'];
+  return [field, 'created_at', 'id'];
+}
+
+class Sql {
+  readonly parts: string[] = [];
+  readonly params: unknown[] = [];
+  add(sql: string, ...params: unknown[]): this {
+    this.parts.push(sql);
+    this.params.push(...params);
+    return this;
   }
-  if (filters.ids) where.id = { $in: filters.ids };
+  get text(): string {
+    return this.parts.join(' and ');
+  }
+}
+
+/** The filters as SQL conditions on tickets t (organization first). */
+function filterConditions(organizationId: string, filters: TicketFilters): Sql {
+  const where = new Sql().add('t.organization_id = ?', organizationId);
+  if (filters.status) where.add('t.status = ?', filters.status);
+  if (filters.brand) where.add('t.product_brand = ?', filters.brand);
+  if (filters.priority) where.add('t.priority = ?', filters.priority);
+  if (filters.createdFrom) where.add('t.created_at >= ?', filters.createdFrom);
+  if (filters.createdBefore) where.add('t.created_at < ?', filters.createdBefore);
+  if (filters.ids) where.add('t.id = any(?::uuid[])', `{${filters.ids.join(',')}}`);
   if (filters.q) {
-    const like = { $ilike: containsPattern(filters.q) };
-    where.$or = [
-      { ticketNumber: like },
-      { issueDescription: like },
-      { customer: { name: like } },
-      { customer: { email: like } },
-      { customer: { phone: like } },
-    ];
+    const like = containsPattern(filters.q);
+    where.add(
+      `(t.ticket_number ilike ? or t.issue_description ilike ? or exists (
+         select 1 from customers c where c.id = t.customer_id and c.organization_id = t.organization_id
+           and (c.name ilike ? or c.email ilike ? or c.phone ilike ?)))`,
+      like, like, like, like, like,
+    );
   }
-  return where as FilterQuery<Ticket>;
+  return where;
+}
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decodeCursor(raw: string, sortKey: string): Cursor {
+  try {
+    const cursor = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
+    if (cursor.s !== sortKey || typeof cursor.c !== 'string' || typeof cursor.i !== 'string') throw new Error('mismatch');
+    if (!/^[0-9a-f-]{36}$/i.test(cursor.i) || !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(cursor.c)) {
+      throw new Error('malformed');
+    }
+    return cursor;
+  } catch {
+    throw new BadRequestException(BAD_CURSOR);
+  }
+}
+
+/**
+ * The condition "after the cursor row" in the page order. Rows compare as tuples; a null brand
+ * (first when descending, last when ascending, PostgreSQL's default) is handled apart.
+ */
+function afterCursor(field: SortField, order: 'ASC' | 'DESC', cursor: Cursor): Sql {
+  const op = order === 'DESC' ? '<' : '>';
+  const sql = new Sql();
+  if (field === 'created_at') return sql.add(`(t.created_at, t.id) ${op} (?::timestamptz, ?::uuid)`, cursor.c, cursor.i);
+  if (field === 'ticket_number') return sql.add(`t.ticket_number ${op} ?`, cursor.v ?? '');
+  const column = `t.${field}`;
+  const tail = `(t.created_at, t.id) ${op} (?::timestamptz, ?::uuid)`;
+  if (cursor.v === null || cursor.v === undefined) {
+    // Only product_brand is nullable.
+    return order === 'DESC'
+      ? sql.add(`((${column} is null and ${tail}) or ${column} is not null)`, cursor.c, cursor.i)
+      : sql.add(`(${column} is null and ${tail})`, cursor.c, cursor.i);
+  }
+  const tuple = `(${column}, t.created_at, t.id) ${op} (?, ?::timestamptz, ?::uuid)`;
+  return order === 'DESC' || field !== 'product_brand'
+    ? sql.add(tuple, cursor.v, cursor.c, cursor.i)
+    : sql.add(`(${tuple} or ${column} is null)`, cursor.v, cursor.c, cursor.i);
+}
+
+/**
+ * The page's ids with their sort keys, in page order: an index-only walk (also for deep offsets);
+ * the rows and their customers are read after, by id.
+ */
+export function listIdsQuery(
+  organizationId: string,
+  filters: TicketFilters,
+  field: SortField,
+  order: 'ASC' | 'DESC',
+  limit: number,
+  offset: number,
+  cursor?: Cursor,
+): { sql: string; params: unknown[] } {
+  const where = filterConditions(organizationId, filters);
+  const conditions = new Sql().add(where.text, ...where.params);
+  if (cursor) {
+    const after = afterCursor(field, order, cursor);
+    conditions.add(after.text, ...after.params);
+  }
+  const direction = order === 'DESC' ? 'desc' : 'asc';
+  const orderBy = orderColumns(field).map((c) => `t.${c} ${direction}`).join(', ');
+  return {
+    // Only the index's columns are carried past the skipped rows of an offset; the page's keys
+    // are formatted for its own rows alone.
+    sql: `select k.id, k.v::text as v, to_char(k.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as c
+          from (select t.id, ${field === 'created_at' ? 'null' : `t.${field}`} as v, t.created_at
+                from tickets t where ${conditions.text} order by ${orderBy} limit ? offset ?) k`,
+    params: [...conditions.params, limit, offset],
+  };
+}
+
+/** A timestamp as PostgreSQL prints it (MikroORM keeps them as text): "2026-11-23 01:02:03.456789+00". */
+function timestamp(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  return new Date(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
+}
+
+/**
+ * Plain, read-only objects with the entity's property names from raw rows (columns by the entity's
+ * metadata): the list's 25 rows skip the ORM's hydration and identity map, which cost more CPU
+ * than the whole query. Only for answering reads; never persisted.
+ */
+function rowMapper<T extends object>(em: EntityManager, entity: new () => T): (row: Record<string, unknown>) => Record<string, unknown> {
+  const props = em
+    .getMetadata(entity)
+    .props.filter((p) => p.fieldNames?.length === 1 && p.kind === 'scalar')
+    .map((p) => ({ name: p.name as string, field: p.fieldNames[0], datetime: p.type === 'datetime' || p.runtimeType === 'Date' }));
+  const relations = em
+    .getMetadata(entity)
+    .props.filter((p) => p.fieldNames?.length === 1 && p.kind === 'm:1')
+    .map((p) => ({ name: p.name as string, field: p.fieldNames[0] }));
+  return (row) => {
+    const out: Record<string, unknown> = {};
+    for (const p of props) out[p.name] = p.datetime ? timestamp(row[p.field]) : row[p.field];
+    for (const r of relations) out[r.name] = row[r.field] === null || row[r.field] === undefined ? null : { id: row[r.field] };
+    return out;
+  };
 }
 
 /** The ticket list and the dashboard's recent tickets; paging and counting happen in SQL. */
@@ -67,23 +208,64 @@ export class TicketListService {
       defaultLimit: UNRANGED_LIMIT,
       maxLimit: UNRANGED_LIMIT,
     });
-    const { filter: _filter, range: _range, sort: _sort, ...plain } = query;
+    const { filter: _filter, range: _range, sort: _sort, cursor: rawCursor, ...plain } = query;
     const filters = parseTicketFilters(plain as Record<string, unknown>, page.filter);
-    if (filters.ids && filters.ids.length === 0) return { tickets: [], total: 0, offset: page.offset };
+    if (filters.ids && filters.ids.length === 0) return { tickets: [], total: 0, totalEstimated: false, offset: page.offset };
 
-    const order = page.sort.order === 'ASC' ? 'asc' : 'desc';
-    // Ties fall back to newest first, then the id, so pages never overlap.
-    const property = SORT_PROPERTY[page.sort.field];
-    const orderBy = (
-      property === 'createdAt' ? { createdAt: order, id: order } : { [property]: order, createdAt: 'desc', id: 'desc' }
-    ) as QueryOrderMap<Ticket>;
-    const where = ticketWhere(actor.organizationId, filters);
-    const tickets = await this.em.find(Ticket, where, { populate: ['customer'], orderBy, limit: page.limit, offset: page.offset });
-    // Counted apart and without the ORM filters, which would join customers into the count to
-    // apply their tenant filter; `where` names the organization itself, so the count stays scoped
-    // and can be an index-only scan.
-    const total = await this.em.count(Ticket, where, { filters: false });
-    return { tickets, total, offset: page.offset };
+    const { field, order } = page.sort;
+    const sortKey = `${field}:${order}`;
+    const cursor = rawCursor ? decodeCursor(rawCursor, sortKey) : undefined;
+    if (!cursor && page.offset > MAX_OFFSET) throw new BadRequestException(OFFSET_TOO_DEEP);
+
+    // One statement: the page (ids by index, then their rows and customers) and, for the
+    // screen's filters, the exact total from the rollups.
+    const ids = listIdsQuery(actor.organizationId, filters, field, order, page.limit, cursor ? 0 : page.offset, cursor);
+    const fromRollups = !filters.q && !filters.ids;
+    const total = fromRollups ? rollupCountSql(actor.organizationId, filters) : { sql: 'select null::int as n', params: [] };
+    const direction = order === 'DESC' ? 'desc' : 'asc';
+    const rows = await this.em.getConnection().execute<PageRow[]>(
+      `with page as (${ids.sql}), total as (${total.sql})
+       select total.n as page_total, p.v as page_v, p.c as page_c, t.*, row_to_json(cu) as page_customer
+       from total left join (page p join tickets t on t.id = p.id join customers cu on cu.id = t.customer_id) on true
+       order by ${orderColumns(field).map((c) => (c === 'id' ? 'p.id' : c === 'created_at' ? 'p.c' : 'p.v')).map((c) => `${c} ${direction}`).join(', ')}`,
+      [...ids.params, ...total.params],
+    );
+    const found = rows.filter((r) => r.id);
+    const toTicket = rowMapper(this.em, Ticket);
+    const toCustomer = rowMapper(this.em, Customer);
+    const tickets = found.map(({ page_customer: customer, ...ticket }) => ({ ...toTicket(ticket), customer: toCustomer(customer) }) as unknown as Ticket);
+    const counted = fromRollups ? { total: rows[0]?.page_total ?? 0, estimated: false } : await this.count(actor.organizationId, filters);
+    const last = found.at(-1);
+    const nextCursor =
+      last && found.length === page.limit
+        ? encodeCursor({ s: sortKey, ...(field === 'created_at' ? {} : { v: last.page_v }), c: last.page_c, i: last.id })
+        : undefined;
+    return { tickets, total: counted.total, totalEstimated: counted.estimated, offset: page.offset, nextCursor };
+  }
+
+  /**
+   * Totals the rollups cannot give: a short id list is counted directly; a search counts up to
+   * EXACT_SEARCH_COUNT matches exactly and answers the planner's estimate beyond. (The screen's
+   * filters are counted exactly from the rollups, in the page's own statement.)
+   */
+  private async count(organizationId: string, filters: TicketFilters): Promise<{ total: number; estimated: boolean }> {
+    const conn = this.em.getConnection();
+    const where = filterConditions(organizationId, filters);
+    if (!filters.q) {
+      const [row] = await conn.execute<{ n: number }[]>(`select count(*)::int as n from tickets t where ${where.text}`, where.params);
+      return { total: row.n, estimated: false };
+    }
+    const [row] = await conn.execute<{ n: number }[]>(
+      `select count(*)::int as n from (select 1 from tickets t where ${where.text} limit ?) capped`,
+      [...where.params, EXACT_SEARCH_COUNT + 1],
+    );
+    if (row.n <= EXACT_SEARCH_COUNT) return { total: row.n, estimated: false };
+    const [plan] = await conn.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }[]>(
+      `explain (format json) select 1 from tickets t where ${where.text}`,
+      where.params,
+    );
+    const estimate = Math.round(plan['QUERY PLAN'][0].Plan['Plan Rows']);
+    return { total: Math.max(EXACT_SEARCH_COUNT + 1, estimate), estimated: true };
   }
 
   recent(actor: Actor, limit = 10): Promise<Ticket[]> {

@@ -8,11 +8,12 @@ import { checkTimeZone, trend } from './time-zone.js';
 const TODAY_START = `(date_trunc('day', now() at time zone ?) at time zone ?)`;
 
 /**
- * Counts of the organization's current tickets, plus the tickets that changed to Closed or
- * Resolved since midnight (from the status history). Every query names organization_id itself.
+ * Counts of the organization's current tickets (from the rollups), plus the tickets that changed
+ * to Closed or Resolved since midnight (the day's closures in the status history, read through a
+ * partial index: bounded by the day's activity, not by the number of tickets).
  */
 const METRICS_SQL = `
-with by_status as (select status, count(*)::int as n from tickets where organization_id = ? group by status)
+with by_status as (select status, sum(tickets)::int as n from ticket_totals where organization_id = ? group by status)
 select coalesce((select sum(n) from by_status), 0)::int as total,
        coalesce((select n from by_status where status = 'Open'), 0) as open,
        coalesce((select n from by_status where status = 'Pending'), 0) as pending,
@@ -22,27 +23,41 @@ select coalesce((select sum(n) from by_status), 0)::int as total,
 
 /**
  * The dashboard's trend badges: the state now against the state `days` ago. The state then is
- * rebuilt from the status history (each ticket's last change at or before that instant).
+ * the status flow (tickets entering and leaving each status per the history) summed over the whole
+ * UTC days before the anchor's day, plus the history rows of that day up to the anchor; the total
+ * then is the total now less the tickets created after the anchor (whole days from the rollups,
+ * the rest of the anchor's day from the tickets).
  */
 const TRENDS_SQL = `
-with anchor as (select now() - make_interval(days => ?) as at, ${TODAY_START} as today),
+with anchor as (select now() - make_interval(days => ?::int) as at, ${TODAY_START} as today),
+a as (select at, today, (at at time zone 'UTC')::date as d0, ((at at time zone 'UTC')::date::timestamp at time zone 'UTC') as d0_start from anchor),
+now_state as (select status, sum(tickets)::int as n from ticket_totals where organization_id = ? group by status),
 then_state as (
-  select distinct on (h.ticket_id) h.to_status
-  from ticket_status_changes h, anchor
-  where h.organization_id = ? and h.created_at <= anchor.at
-  order by h.ticket_id, h.created_at desc, h.id desc
+  select status, sum(n)::int as n from (
+    select f.status, sum(f.delta) as n from ticket_status_flow f where f.organization_id = ? and f.day < (select d0 from a) group by f.status
+    union all
+    select h.to_status, count(*) from ticket_status_changes h
+    where h.organization_id = ? and h.created_at >= (select d0_start from a) and h.created_at <= (select at from a) group by h.to_status
+    union all
+    select h.from_status, -count(*) from ticket_status_changes h
+    where h.organization_id = ? and h.created_at >= (select d0_start from a) and h.created_at <= (select at from a)
+      and h.from_status is not null group by h.from_status
+  ) x group by status
 ),
 closed as (
   select h.ticket_id, h.created_at from ticket_status_changes h, anchor
   where h.organization_id = ? and h.to_status in ('Closed', 'Resolved') and h.created_at >= anchor.today - interval '1 day'
 )
 select
-  (select count(*)::int from tickets where organization_id = ?) as total_now,
-  (select count(*)::int from tickets, anchor where organization_id = ? and created_at <= anchor.at) as total_then,
-  (select count(*)::int from tickets where organization_id = ? and status = 'Open') as open_now,
-  (select count(*)::int from then_state where to_status = 'Open') as open_then,
-  (select count(*)::int from tickets where organization_id = ? and status = 'Pending') as pending_now,
-  (select count(*)::int from then_state where to_status = 'Pending') as pending_then,
+  coalesce((select sum(n) from now_state), 0)::int as total_now,
+  (coalesce((select sum(n) from now_state), 0)
+   - (select coalesce(sum(r.tickets), 0) from ticket_rollups r where r.organization_id = ? and r.day > (select d0 from a))
+   - (select count(*) from tickets t where t.organization_id = ? and t.created_at > (select at from a)
+        and t.created_at < (select d0_start + interval '1 day' from a)))::int as total_then,
+  coalesce((select n from now_state where status = 'Open'), 0) as open_now,
+  coalesce((select n from then_state where status = 'Open'), 0) as open_then,
+  coalesce((select n from now_state where status = 'Pending'), 0) as pending_now,
+  coalesce((select n from then_state where status = 'Pending'), 0) as pending_then,
   (select count(distinct ticket_id)::int from closed, anchor where closed.created_at >= anchor.today) as closed_today,
   (select count(distinct ticket_id)::int from closed, anchor where closed.created_at < anchor.today) as closed_yesterday`;
 
@@ -63,7 +78,7 @@ export class TicketMetricsService {
   async trends(actor: Actor, days = 7, tz?: string): Promise<TicketTrendsDto> {
     const zone = checkTimeZone(tz);
     const org = actor.organizationId;
-    const [r] = await this.em.getConnection().execute<Record<string, number>[]>(TRENDS_SQL, [days, zone, zone, org, org, org, org, org, org]);
+    const [r] = await this.em.getConnection().execute<Record<string, number>[]>(TRENDS_SQL, [days, zone, zone, org, org, org, org, org, org, org]);
     return {
       period_days: days,
       total: trend(r.total_now, r.total_then),

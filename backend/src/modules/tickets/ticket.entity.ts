@@ -4,20 +4,33 @@ import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-o
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Customer } from '../customers/customer.entity.js';
 import { Organization } from '../organizations/organization.entity.js';
+import { TICKETS_TRIGGERS } from './rollups/rollup-triggers.js';
+import { TICKET_LIST_INDEXES } from './rollups/ticket-indexes.js';
 
 export const TICKET_STATUSES = ['Open', 'Pending', 'Resolved', 'Closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const TICKET_PRIORITIES = ['High', 'Medium', 'Low'] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 
-@Entity({ tableName: 'tickets' })
+@Entity({
+  tableName: 'tickets',
+  // Keep the rollups current (rollups/rollup-triggers.ts, created by Migration20261123100000TicketRollups).
+  triggers: TICKETS_TRIGGERS.map((t) => ({ name: t.name, timing: 'after' as const, events: [...t.events], forEach: 'statement' as const, expression: t.expression })),
+})
 @TenantScoped()
 @Unique({ name: 'tickets_organization_number_unique', properties: ['organization', 'ticketNumber'] })
-@Index({ name: 'tickets_organization_status_index', properties: ['organization', 'status'] })
-@Index({ name: 'tickets_organization_brand_index', properties: ['organization', 'productBrand'] })
-@Index({ name: 'tickets_organization_priority_index', properties: ['organization', 'priority'] })
-@Index({ name: 'tickets_organization_created_index', properties: ['organization', 'createdAt'] })
-@Index({ name: 'tickets_organization_status_brand_created_index', properties: ['organization', 'status', 'productBrand', 'createdAt'] })
+// The list's indexes (every filter × sort of the screen in index order) and the covering one the
+// rollups' partial-day reads use; defined in Migration20261123100000TicketRollups.
+@Index({ name: 'tickets_org_created_index', expression: TICKET_LIST_INDEXES[0] })
+@Index({ name: 'tickets_org_status_created_index', expression: TICKET_LIST_INDEXES[1] })
+@Index({ name: 'tickets_org_brand_created_index', expression: TICKET_LIST_INDEXES[2] })
+@Index({ name: 'tickets_org_priority_created_index', expression: TICKET_LIST_INDEXES[3] })
+@Index({ name: 'tickets_org_status_brand_created_index', expression: TICKET_LIST_INDEXES[4] })
+@Index({ name: 'tickets_org_brand_status_created_index', expression: TICKET_LIST_INDEXES[5] })
+@Index({ name: 'tickets_org_status_priority_created_index', expression: TICKET_LIST_INDEXES[6] })
+@Index({ name: 'tickets_org_priority_status_created_index', expression: TICKET_LIST_INDEXES[7] })
+@Index({ name: 'tickets_org_brand_priority_created_index', expression: TICKET_LIST_INDEXES[8] })
+@Index({ name: 'tickets_org_priority_brand_created_index', expression: TICKET_LIST_INDEXES[9] })
 export class Ticket {
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();
@@ -93,4 +106,12 @@ export class Ticket {
 
   @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Opt<Date> = new Date();
+
+  /** First change away from Open (from the status history; kept by a database trigger, never written here). */
+  @Property({ type: 'datetime', nullable: true })
+  firstResponseAt?: Date | null;
+
+  /** First change to Closed or Resolved (kept by a database trigger, never written here). */
+  @Property({ type: 'datetime', nullable: true })
+  resolvedAt?: Date | null;
 }

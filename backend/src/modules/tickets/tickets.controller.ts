@@ -23,12 +23,12 @@ import {
   TicketCallLogDto,
   TicketResponseDto,
   toTicketCallLog,
-  toTicketResponse,
 } from './dto/ticket-response.dto.js';
 import { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { TicketBulkService } from './ticket-bulk.service.js';
 import { TicketListService } from './ticket-list.service.js';
 import { TicketMetricsService } from './ticket-metrics.service.js';
+import { TicketResponses } from './ticket-responses.service.js';
 import { TicketsService } from './tickets.service.js';
 
 /** Fixed paths (metrics, recent, bulk-*) are declared before /:id so they are never read as an id. */
@@ -45,6 +45,7 @@ export class TicketsController {
     private readonly list: TicketListService,
     private readonly metricsService: TicketMetricsService,
     private readonly bulk: TicketBulkService,
+    private readonly responses: TicketResponses,
   ) {}
 
   @Post()
@@ -53,7 +54,7 @@ export class TicketsController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The first failing rule in error, every failure in errors' })
   async create(@CurrentActor() actor: Actor, @Body() dto: CreateTicketDto): Promise<CreatedTicketResponseDto> {
     const ticket = await this.tickets.create(actor, dto);
-    return { ticketNumber: ticket.ticketNumber, ...toTicketResponse(ticket) };
+    return { ticketNumber: ticket.ticketNumber, ...(await this.responses.one(actor.organizationId, ticket)) };
   }
 
   @Get()
@@ -61,9 +62,19 @@ export class TicketsController {
     summary: "List the organization's tickets, newest first",
     description:
       'Filters as plain parameters or inside react-admin `filter` (also `q` and `ids`). Answers `Content-Range: tickets a-b/total`. ' +
-      'Without `range` at most 1000 tickets are returned.',
+      'Without `range` at most 1000 tickets are returned. The total is exact for the status, brand, priority and date filters; ' +
+      'with a search (`q`) it is exact up to 1000 matches and an estimate beyond, and then the response carries ' +
+      '`X-Total-Count-Estimated: true` (show it as "about N"). A full page carries `X-Next-Cursor`: pass it as `cursor` for the next ' +
+      'page (any depth, constant time). Offset pages (`range`) reach offset 100000; beyond, a 400 asks for the cursor.',
   })
-  @ApiOkResponse({ type: [TicketResponseDto] })
+  @ApiOkResponse({
+    type: [TicketResponseDto],
+    headers: {
+      'Content-Range': { description: 'tickets <start>-<end>/<total>', schema: { type: 'string' } },
+      'X-Total-Count-Estimated': { description: '"true" when the total is an estimate (a search beyond 1000 matches)', schema: { type: 'string' } },
+      'X-Next-Cursor': { description: 'The cursor of the next page; absent on the last page', schema: { type: 'string' } },
+    },
+  })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   async findAll(
     @CurrentActor() actor: Actor,
@@ -72,8 +83,17 @@ export class TicketsController {
   ): Promise<TicketResponseDto[]> {
     const page = await this.list.list(actor, query);
     setContentRange(res, 'tickets', page.offset, page.tickets.length, page.total);
-    const now = new Date();
-    return page.tickets.map((t) => toTicketResponse(t, now));
+    const exposed = ['Content-Range'];
+    if (page.totalEstimated) {
+      res.setHeader('X-Total-Count-Estimated', 'true');
+      exposed.push('X-Total-Count-Estimated');
+    }
+    if (page.nextCursor) {
+      res.setHeader('X-Next-Cursor', page.nextCursor);
+      exposed.push('X-Next-Cursor');
+    }
+    res.setHeader('Access-Control-Expose-Headers', exposed.join(', '));
+    return this.responses.many(actor.organizationId, page.tickets);
   }
 
   @Get('metrics')
@@ -102,8 +122,7 @@ export class TicketsController {
   @ApiOkResponse({ type: [TicketResponseDto] })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   async recent(@CurrentActor() actor: Actor, @Query() query: RecentTicketsQueryDto): Promise<TicketResponseDto[]> {
-    const now = new Date();
-    return (await this.list.recent(actor, query.limit)).map((t) => toTicketResponse(t, now));
+    return this.responses.many(actor.organizationId, await this.list.recent(actor, query.limit));
   }
 
   @Patch('bulk-update')
@@ -127,7 +146,7 @@ export class TicketsController {
   @ApiOkResponse({ type: TicketResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such ticket in your organization' })
   async findOne(@CurrentActor() actor: Actor, @Param('id', ticketIdPipe) id: string): Promise<TicketResponseDto> {
-    return toTicketResponse(await this.tickets.get(actor, id));
+    return this.responses.one(actor.organizationId, await this.tickets.get(actor, id));
   }
 
   @Patch(':id')
@@ -136,7 +155,7 @@ export class TicketsController {
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   async update(@CurrentActor() actor: Actor, @Param('id', ticketIdPipe) id: string, @Body() dto: UpdateTicketDto): Promise<TicketResponseDto> {
-    return toTicketResponse(await this.tickets.update(actor, id, dto));
+    return this.responses.one(actor.organizationId, await this.tickets.update(actor, id, dto));
   }
 
   @Get(':id/call-logs')

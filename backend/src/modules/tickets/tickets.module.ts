@@ -6,13 +6,14 @@ import { TicketAnalyticsService } from './ticket-analytics.service.js';
 import { TicketBulkService } from './ticket-bulk.service.js';
 import { TicketListService } from './ticket-list.service.js';
 import { TicketMetricsService } from './ticket-metrics.service.js';
+import { TicketResponses } from './ticket-responses.service.js';
 import { TicketsController } from './tickets.controller.js';
 import { TicketsService } from './tickets.service.js';
 
 @Module({
   imports: [CustomersModule, SettingsModule],
   controllers: [TicketsController, AnalyticsController],
-  providers: [TicketsService, TicketListService, TicketMetricsService, TicketBulkService, TicketAnalyticsService],
-  exports: [TicketsService],
+  providers: [TicketsService, TicketListService, TicketMetricsService, TicketBulkService, TicketAnalyticsService, TicketResponses],
+  exports: [TicketsService, TicketResponses],
 })
 export class TicketsModule {}

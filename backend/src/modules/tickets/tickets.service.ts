@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { CallLog } from '../call-logs/call-log.entity.js';
-import { CustomersService } from '../customers/customers.service.js';
+import { type CustomerContact, CustomersService, normalizeEmail } from '../customers/customers.service.js';
 import { SettingsService } from '../settings/settings.service.js';
 import type { CreateTicketDto } from './dto/create-ticket.dto.js';
 import type { UpdateTicketDto } from './dto/update-ticket.dto.js';
@@ -13,6 +14,44 @@ import { TicketStatusChangedEvent } from './events/ticket-status-changed.event.j
 import { nextTicketNumber } from './ticket-number.js';
 import { TicketStatusChange } from './ticket-status-change.entity.js';
 import { Ticket } from './ticket.entity.js';
+
+/** Transaction-scoped advisory locks on the organization's customer phone and e-mail, in key order. */
+async function lockCustomerContacts(em: EntityManager, organizationId: string, phone?: string | null, email?: string | null): Promise<void> {
+  const keys = [phone?.trim() ? `phone:${phone.trim()}` : null, email?.trim() ? `email:${normalizeEmail(email)}` : null]
+    .filter((k): k is string => k !== null)
+    .map((k) => `${organizationId}:${k}`)
+    .sort();
+  if (!keys.length) return;
+  await em.execute(
+    'select count(pg_advisory_xact_lock(hashtextextended(k, 0))) from (select k from unnest(?::text[]) k order by k) s',
+    [`{${keys.map((k) => `"${k.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`],
+  );
+}
+
+/** What a new ticket is made of, whoever files it. */
+export interface NewTicket {
+  customer: CustomerContact;
+  /** Empty: the organization's default ticket brand. */
+  productBrand?: string | null;
+  productModel?: string | null;
+  productSku?: string | null;
+  serialNumber?: string | null;
+  orderNumber?: string | null;
+  purchaseLocation?: string | null;
+  purchaseDate?: string | null;
+  issueCategory?: string | null;
+  issueDescription: string;
+  issueStartTime?: string | null;
+  troubleshootingAttempted: boolean;
+  troubleshootingSteps?: string | null;
+  preferredResolution?: string | null;
+  contactMethod: string;
+  priority: string;
+  injuryReported: boolean;
+  propertyDamage: boolean;
+  /** A call log of the organization to link (a ticket made from a call); its caller's number becomes the customer's phone. */
+  callLogId?: string | null;
+}
 
 /** Creating, reading and editing one ticket. */
 @Injectable()
@@ -25,23 +64,11 @@ export class TicketsService {
   ) {}
 
   async create(actor: Actor, dto: CreateTicketDto): Promise<Ticket> {
-    const organizationId = actor.organizationId;
-    const ticket = await this.em.transactional(async (tx) => {
-      // First: the counter's row lock also serialises the customer lookup below per organization.
-      const ticketNumber = await nextTicketNumber(tx, organizationId);
-      const call = dto.call_log_id ? await this.callForTicket(tx, organizationId, dto.call_log_id) : null;
-      const customer = await this.customers.resolveForTicket(tx, organizationId, {
-        name: dto.customerName,
-        email: dto.customerEmail,
-        phone: call?.fromPhone ?? dto.customerPhone,
-      });
-      const productBrand = dto.productBrand ?? (await this.settings.defaultTicketBrand(organizationId, tx));
-      const attempted = dto.troubleshootingAttempted === 'Yes';
-      const created = tx.create(Ticket, {
-        organization: organizationId,
-        ticketNumber,
-        customer,
-        productBrand,
+    const attempted = dto.troubleshootingAttempted === 'Yes';
+    return this.em.transactional((tx) =>
+      this.createIn(tx, actor.organizationId, actor.id, {
+        customer: { name: dto.customerName, email: dto.customerEmail, phone: dto.customerPhone },
+        productBrand: dto.productBrand,
         productModel: dto.jackModel,
         productSku: dto.productSku,
         serialNumber: dto.serialNumber ?? null,
@@ -58,21 +85,43 @@ export class TicketsService {
         priority: dto.priority ?? 'Medium',
         injuryReported: dto.injuryReported ?? false,
         propertyDamage: dto.propertyDamage ?? false,
-      });
-      tx.create(TicketStatusChange, {
-        organization: organizationId,
-        ticket: created,
-        fromStatus: null,
-        toStatus: created.status,
-        changedBy: actor.id,
-        createdAt: created.createdAt,
-      });
-      if (call) call.ticket = created;
-      await tx.flush();
-      await this.events.publish(tx, new TicketCreatedEvent(organizationId, created.id, created.productBrand ?? null));
-      return created;
+        callLogId: dto.call_log_id ?? null,
+      }),
+    );
+  }
+
+  /**
+   * The one way a ticket is made, for the API and for the voice agent's function alike: numbering,
+   * customer matching, the default brand, the first history row and `ticket.created`, on the
+   * caller's transaction `tx` (so the caller's own writes commit or roll back with the ticket).
+   * `createdBy` is the user, or null when no user made it (the voice agent).
+   */
+  async createIn(tx: EntityManager, organizationId: string, createdBy: string | null, input: NewTicket): Promise<Ticket> {
+    const call = input.callLogId ? await this.callForTicket(tx, organizationId, input.callLogId) : null;
+    const phone = call?.fromPhone ?? input.customer.phone;
+    // Creates for the same customer (phone or e-mail) queue here, so the second finds the
+    // customer the first made; creates for other customers go on.
+    await lockCustomerContacts(tx, organizationId, phone, input.customer.email);
+    const customer = await this.customers.resolveForTicket(tx, organizationId, { ...input.customer, phone });
+    const { customer: _contact, callLogId: _callLogId, ...fields } = input;
+    const productBrand = input.productBrand || (await this.settings.defaultTicketBrand(organizationId, tx));
+    const id = randomUUID();
+    await this.events.publish(tx, new TicketCreatedEvent(organizationId, id, productBrand ?? null));
+    // Last: the counter's row lock queues the organization's creates, so it is held only for
+    // the inserts and the commit.
+    const ticketNumber = await nextTicketNumber(tx, organizationId);
+    const created = tx.create(Ticket, { ...fields, id, organization: organizationId, ticketNumber, customer, productBrand });
+    tx.create(TicketStatusChange, {
+      organization: organizationId,
+      ticket: created,
+      fromStatus: null,
+      toStatus: created.status,
+      changedBy: createdBy,
+      createdAt: created.createdAt,
     });
-    return ticket;
+    if (call) call.ticket = created;
+    await tx.flush();
+    return created;
   }
 
   /** A ticket made from a call: the organization's call log, locked, not yet linked to a ticket. */

@@ -44,6 +44,14 @@ describe('warrantyStatus', () => {
     });
   });
 
+  it('covers a lifetime term (null) forever, with no end date', () => {
+    expect(warrantyStatus('2001-01-01', at('2026-01-01T00:00:00Z'), at('2026-01-01T00:00:00Z'), null)).toEqual({
+      under_warranty: true,
+      warranty_days_left: null,
+    });
+    expect(warrantyStatus(null, at('2026-01-01T00:00:00Z'), at('2026-01-01T00:00:00Z'), null).under_warranty).toBeNull();
+  });
+
   it('is unknown without a purchase date', () => {
     expect(warrantyStatus(null, new Date())).toEqual({ under_warranty: null, warranty_days_left: null });
   });

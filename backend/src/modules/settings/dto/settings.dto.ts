@@ -1,10 +1,24 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Allow, IsArray, IsEmail, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { Allow, IsArray, IsEmail, IsIn, IsInt, IsOptional, IsString, isFQDN, isIP, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { OptionalField } from '../../../common/http/optional.js';
 import { TICKET_FIELDS } from '../system-settings.entity.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** A host name ("smtp.example.com", "localhost") or an IP address; "" clears the setting. */
+const IsHost = (message: string) =>
+  ValidateBy({
+    name: 'isHost',
+    validator: {
+      validate: (value) =>
+        value === '' ||
+        (typeof value === 'string' && (isIP(value) || isFQDN(value, { require_tld: false, allow_underscores: false, allow_trailing_dot: false }))),
+    },
+  }, { message });
+
+/** A write-only secret: omitted or "" keeps the stored one, null clears it, text replaces it. */
+const keepOrClear = (_: unknown, value: unknown) => value !== undefined && value !== null;
 
 /** The settings as the API shows them: secrets only as "is set" flags (ARCHITECTURE rule 6). */
 export class SettingsResponseDto {
@@ -27,9 +41,10 @@ export class SettingsResponseDto {
 
 /**
  * PUT /api/settings: any subset (the admin saves one section at a time). Omitted fields stay as
- * they are; for text fields and secrets an empty string or null clears the value (they read back
- * as null). brands and ticket_fields_enabled are lists: null is a 400 there ([] is the empty list).
- * Secrets are write-only.
+ * they are; for text fields an empty string or null clears the value (they read back as null).
+ * brands and ticket_fields_enabled are lists: null is a 400 there ([] is the empty list). Secrets
+ * (retell_api_key, smtp_password) are write-only: omitted or "" keeps the stored one (a form that
+ * shows "set" sends nothing), null clears it.
  */
 export class UpdateSettingsDto {
   @ApiPropertyOptional({ type: [String], description: 'Trimmed, non-empty, at most 50 characters, no duplicates (any case)' })
@@ -48,8 +63,8 @@ export class UpdateSettingsDto {
   @IsArray({ message: `ticket_fields_enabled must be a list drawn from: ${TICKET_FIELDS.join(', ')}` })
   ticket_fields_enabled?: string[];
 
-  @ApiPropertyOptional({ nullable: true, type: String, description: 'Write-only; "" or null clears it' })
-  @IsOptional()
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'Write-only. Omitted or "" keeps the stored key; null clears it' })
+  @ValidateIf(keepOrClear)
   @MaxLength(1000, { message: 'retell_api_key is too long' })
   @IsString({ message: 'retell_api_key must be text' })
   retell_api_key?: string | null;
@@ -61,11 +76,12 @@ export class UpdateSettingsDto {
   @IsString({ message: 'retell_agent_id must be text' })
   retell_agent_id?: string | null;
 
-  @ApiPropertyOptional({ example: 'smtp.example.com', nullable: true, type: String, description: '"" or null clears it' })
+  @ApiPropertyOptional({ example: 'smtp.example.com', nullable: true, type: String, description: 'A host name or IP address; "" or null clears it' })
   @IsOptional()
   @Transform(trim)
+  @IsHost('smtp_host must be a host name such as smtp.example.com, or an IP address')
   @MaxLength(255, { message: 'smtp_host must be at most 255 characters' })
-  @IsString({ message: 'smtp_host must be text' })
+  @IsString({ message: 'smtp_host must be a host name such as smtp.example.com, or an IP address' })
   smtp_host?: string | null;
 
   @ApiPropertyOptional({ example: 587, nullable: true, type: Number, description: 'null resets to 587' })
@@ -82,8 +98,8 @@ export class UpdateSettingsDto {
   @IsString({ message: 'smtp_username must be text' })
   smtp_username?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, type: String, description: 'Write-only; "" or null clears it' })
-  @IsOptional()
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'Write-only. Omitted or "" keeps the stored password; null clears it' })
+  @ValidateIf(keepOrClear)
   @MaxLength(1000, { message: 'smtp_password is too long' })
   @IsString({ message: 'smtp_password must be text' })
   smtp_password?: string | null;
@@ -102,4 +118,19 @@ export class UpdateSettingsDto {
   @MaxLength(255, { message: 'smtp_from_name must be at most 255 characters' })
   @IsString({ message: 'smtp_from_name must be text' })
   smtp_from_name?: string | null;
+}
+
+export class RetellAgentWebhookDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() brand!: string;
+}
+
+/** GET /api/settings/retell-agent: the configured agent as Retell describes it. */
+export class RetellAgentCheckDto {
+  @ApiProperty() agent_id!: string;
+  @ApiProperty({ nullable: true, type: String }) agent_name!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: "The agent's webhook URL in Retell" }) webhook_url!: string | null;
+  @ApiProperty({ nullable: true, type: RetellAgentWebhookDto, description: 'The brand webhook that URL belongs to; null when it is none of ours' })
+  webhook!: RetellAgentWebhookDto | null;
 }

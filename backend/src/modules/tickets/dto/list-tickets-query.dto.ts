@@ -20,6 +20,14 @@ export class ListTicketsQueryDto extends ListQueryDto {
   @OptionalField()
   @IsString()
   q?: string;
+  @ApiPropertyOptional({
+    description:
+      'Where the page starts: the X-Next-Cursor header of the previous page (same filters and sort). Needed past offset 100000; ' +
+      'with a cursor, range gives only the page size.',
+  })
+  @OptionalField()
+  @IsString()
+  cursor?: string;
 }
 
 export class RecentTicketsQueryDto {

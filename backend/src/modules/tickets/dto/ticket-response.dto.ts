@@ -41,9 +41,18 @@ export class TicketResponseDto {
   @ApiProperty() injury_reported!: boolean;
   @ApiProperty() property_damage!: boolean;
   @ApiProperty() purchase_verified!: boolean;
-  @ApiProperty({ nullable: true, type: Boolean, description: 'Purchased at most 90 days before the ticket was created; null without a purchase date' })
+  @ApiProperty({
+    nullable: true,
+    type: Boolean,
+    description:
+      "Purchased within the warranty term before the ticket was created: the term of the product whose SKU / Model Number or name matches the ticket's SKU or model (same brand), else 90 days; null without a purchase date",
+  })
   under_warranty!: boolean | null;
-  @ApiProperty({ nullable: true, type: Number, description: 'Days from today until the 90-day window ends (>= 0); null without a purchase date' })
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description: 'Days from today until the warranty window ends (>= 0); null without a purchase date or for a lifetime term',
+  })
   warranty_days_left!: number | null;
   @ApiProperty({ format: 'uuid' }) customer_id!: string;
   @ApiProperty({ type: TicketCustomerDto }) customer!: TicketCustomerDto;
@@ -79,8 +88,11 @@ export function toCustomerResponse(c: Customer): TicketCustomerDto {
   };
 }
 
-/** The ticket must have its customer loaded. */
-export function toTicketResponse(t: Ticket, now: Date = new Date()): TicketResponseDto {
+/**
+ * The ticket must have its customer loaded. `termDays`: the warranty term of the ticket's product
+ * (null for lifetime); undefined applies the rule's default.
+ */
+export function toTicketResponse(t: Ticket, now: Date = new Date(), termDays?: number | null): TicketResponseDto {
   return {
     id: t.id,
     ticket_number: t.ticketNumber,
@@ -105,7 +117,7 @@ export function toTicketResponse(t: Ticket, now: Date = new Date()): TicketRespo
     injury_reported: t.injuryReported,
     property_damage: t.propertyDamage,
     purchase_verified: t.purchaseVerified,
-    ...warrantyStatus(t.purchaseDate, t.createdAt, now),
+    ...warrantyStatus(t.purchaseDate, t.createdAt, now, termDays),
     customer_id: t.customer.id,
     customer: toCustomerResponse(t.customer),
   };

@@ -1,4 +1,4 @@
-import { apiSend } from './httpClient';
+import { apiSend } from '../httpClient';
 
 /** What may be uploaded, under which rules (the server's policy per purpose). */
 export type UploadPurpose = 'greeting_audio';

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { a2pErrors, addBrand, addStore, BRAND_MESSAGES, removeBrand, saleLocationLabel, secretStatus } from './settingsRules';
+
+describe('brand list', () => {
+  it('adds a trimmed brand', () => {
+    expect(addBrand(['IronJack'], '  TorqueLine ')).toEqual({ brands: ['IronJack', 'TorqueLine'] });
+  });
+  it('refuses a blank brand and a duplicate in any case', () => {
+    expect(addBrand([], '   ')).toEqual({ error: BRAND_MESSAGES.empty });
+    expect(addBrand(['IronJack'], ' ironjack')).toEqual({ error: BRAND_MESSAGES.duplicate });
+  });
+  it('clears the default brand only when it is the one removed', () => {
+    expect(removeBrand(['A', 'B'], 'A', 'A')).toEqual({ brands: ['B'], ticketBrand: null });
+    expect(removeBrand(['A', 'B'], 'B', 'A')).toEqual({ brands: ['A'], ticketBrand: 'A' });
+  });
+});
+
+describe('sale locations', () => {
+  it('adds a named store only when non-blank and new', () => {
+    expect(addStore(['online'], '  Store #12 ')).toEqual(['online', 'Store #12']);
+    expect(addStore(['online'], '   ')).toEqual(['online']);
+    expect(addStore(['Store #12'], 'store #12')).toEqual(['Store #12']);
+  });
+  it('labels the standard locations', () => {
+    expect(['online', 'in-store', 'Main St'].map(saleLocationLabel)).toEqual(['Online', 'In Store', 'Main St']);
+  });
+});
+
+describe('A2P form', () => {
+  const valid = {
+    business_legal_name: 'Acme LLC',
+    business_type: 'llc',
+    ein_tax_id: '12-3456789',
+    business_street: '1 Main St',
+    business_city: 'Austin',
+    business_state: 'TX',
+    business_zip: '73301',
+    business_industry: 'Retail',
+    business_description: 'Tools',
+    contact_first_name: 'Ann',
+    contact_last_name: 'Lee',
+    contact_email: 'ann@acme.example',
+    contact_phone: '+15125550100',
+  };
+  it('accepts a complete form with an empty website', () => {
+    expect(a2pErrors({ ...valid, business_website: '' })).toEqual({});
+  });
+  it('names each missing field with the spec message', () => {
+    const errors = a2pErrors({});
+    expect(errors.business_legal_name).toBe('Business legal name is required');
+    expect(errors.ein_tax_id).toBe('EIN/Tax ID is required');
+    expect(errors.business_state).toBe('Business state is required');
+  });
+  it('checks the state length, the e-mail and the website', () => {
+    expect(a2pErrors({ ...valid, business_state: 'T', contact_email: 'nope', business_website: 'acme' })).toEqual({
+      business_state: 'Business state is required',
+      contact_email: 'Must be a valid email',
+      business_website: 'Must be a valid URL',
+    });
+  });
+});
+
+describe('secrets', () => {
+  it('say whether they are set, never their value', () => {
+    expect(secretStatus(true)).toBe('Set: leave blank to keep it');
+    expect(secretStatus(false)).toBe('Not set');
+  });
+});

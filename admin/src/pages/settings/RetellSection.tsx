@@ -1,0 +1,95 @@
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Form, SaveButton, TextInput, useGetList } from 'react-admin';
+import { CopyButton } from '../../components/CopyButton';
+import { useToast } from '../../components/useToast';
+import { failureMessage } from '../../lib/fieldErrors';
+import type { BrandWebhook, Settings } from '../../providers/types';
+import { SecretInput } from './SecretInput';
+import { useCrm, useSaveSettings } from './settingsData';
+
+function UrlLine({ label, url }: { label: string; url: string }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+      <Typography variant="body2" sx={{ fontWeight: 500, flexShrink: 0 }}>
+        {label}:
+      </Typography>
+      <Typography variant="body2" component="code" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 0 }}>
+        {url}
+      </Typography>
+      <CopyButton text={url} label={`Copy ${label}`} />
+    </Box>
+  );
+}
+
+/** Retell API key and agent ID, and where each brand webhook's URLs go in Retell. */
+export function RetellSection({ settings }: { settings: Settings }) {
+  const save = useSaveSettings();
+  const crm = useCrm();
+  const toast = useToast();
+  const [checking, setChecking] = useState(false);
+  const checkAgent = async () => {
+    setChecking(true);
+    try {
+      const agent = await crm.checkRetellAgent();
+      const name = agent.agent_name ? `${agent.agent_name} (${agent.agent_id})` : agent.agent_id;
+      toast('Retell agent found', {
+        description: agent.webhook
+          ? `${name} sends its calls to ${agent.webhook.name} (${agent.webhook.brand}).`
+          : `${name} does not send its calls to any of your brand webhooks yet.`,
+        variant: agent.webhook ? 'success' : 'default',
+      });
+    } catch (failure) {
+      toast('Retell check failed', { description: failureMessage(failure, 'Could not reach Retell. Please try again.'), variant: 'destructive' });
+    } finally {
+      setChecking(false);
+    }
+  };
+  const { data: webhooks = [] } = useGetList<BrandWebhook>('webhooks', { pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'ASC' } });
+  return (
+    <Stack spacing={3}>
+      <Form
+        record={{ retell_agent_id: settings.retell_agent_id ?? '' }}
+        onSubmit={(values: Record<string, any>) => save({ retell_api_key: values.retell_api_key ?? '', retell_agent_id: values.retell_agent_id ?? '' })}
+      >
+        <Stack spacing={1} sx={{ maxWidth: 560 }}>
+          <SecretInput source="retell_api_key" label="API Key" isSet={settings.retell_api_key_set} />
+          <TextInput source="retell_agent_id" label="Agent ID" helperText={false} />
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <SaveButton label="Save Retell Settings" alwaysEnable />
+            <Button variant="outlined" onClick={checkAgent} disabled={checking || !settings.retell_api_key_set || !settings.retell_agent_id}>
+              {checking ? 'Checking...' : 'Check agent'}
+            </Button>
+          </Box>
+        </Stack>
+      </Form>
+      <Box>
+        <Typography variant="subtitle2" sx={{ mb: 1 }}>
+          Connecting the agent
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          In Retell, set the agent's webhook URL to the call webhook of the brand it answers for, and add a custom function named
+          create_warranty_ticket whose URL is that brand's function URL (the same address with /api/functions/create_warranty_ticket/
+          in place of /api/webhooks/retell/). Retell signs each request with your API key.
+        </Typography>
+        {webhooks.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            Create a brand webhook under Webhook Configuration to get its URLs.
+          </Typography>
+        ) : (
+          <Stack spacing={1.5}>
+            {webhooks.map(webhook => (
+              <Box key={webhook.id} data-testid="retell-urls" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {webhook.name} ({webhook.brand})
+                </Typography>
+                <UrlLine label="Call webhook URL" url={webhook.retell_webhook_url} />
+                <UrlLine label="Function URL" url={webhook.create_warranty_ticket_url} />
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+import { Box, Button, Stack } from '@mui/material';
+import { useState } from 'react';
+import { email, Form, maxValue, minValue, NumberInput, SaveButton, TextInput } from 'react-admin';
+import { useToast } from '../../components/useToast';
+import { failureMessage } from '../../lib/fieldErrors';
+import { useCurrentUser } from '../../providers/useAccount';
+import type { Settings } from '../../providers/types';
+import { SecretInput } from './SecretInput';
+import { useCrm, useSaveSettings } from './settingsData';
+
+const PORT_MESSAGE = 'smtp_port must be a port number between 1 and 65535';
+
+/** SMTP host, port (587 by default), username, password, from e-mail and name; a test e-mail. */
+export function SmtpSection({ settings }: { settings: Settings }) {
+  const save = useSaveSettings();
+  const crm = useCrm();
+  const toast = useToast();
+  const { user } = useCurrentUser();
+  const [sending, setSending] = useState(false);
+
+  const sendTest = async () => {
+    const to = user?.notification_email;
+    if (!to) {
+      toast('No email configured', { description: 'Set a notification e-mail under Notification Preferences first.', variant: 'destructive' });
+      return;
+    }
+    setSending(true);
+    try {
+      await crm.sendTestEmail(to);
+      toast('Test email sent!', { description: `Sent to ${to}`, variant: 'success' });
+    } catch (failure) {
+      toast('Failed to send test email', { description: failureMessage(failure, 'Please check your Resend configuration.'), variant: 'destructive' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Form
+      record={{
+        smtp_host: settings.smtp_host ?? '',
+        smtp_port: settings.smtp_port ?? 587,
+        smtp_username: settings.smtp_username ?? '',
+        smtp_from_email: settings.smtp_from_email ?? '',
+        smtp_from_name: settings.smtp_from_name ?? '',
+      }}
+      onSubmit={(values: Record<string, any>) =>
+        save({
+          smtp_host: values.smtp_host ?? '',
+          smtp_port: values.smtp_port ?? null,
+          smtp_username: values.smtp_username ?? '',
+          smtp_password: values.smtp_password ?? '',
+          smtp_from_email: values.smtp_from_email ?? '',
+          smtp_from_name: values.smtp_from_name ?? '',
+        })
+      }
+    >
+      <Stack spacing={1} sx={{ maxWidth: 560 }}>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
+          <TextInput source="smtp_host" label="SMTP Host" placeholder="smtp.example.com" helperText={false} sx={{ flex: 2, minWidth: 200 }} />
+          <NumberInput source="smtp_port" label="Port" step={1} validate={[minValue(1, PORT_MESSAGE), maxValue(65535, PORT_MESSAGE)]} helperText={false} sx={{ flex: 1, minWidth: 100 }} />
+        </Box>
+        <TextInput source="smtp_username" label="Username" autoComplete="off" helperText={false} />
+        <SecretInput source="smtp_password" label="Password" isSet={settings.smtp_password_set} />
+        <TextInput source="smtp_from_email" label="From Email" type="email" validate={email('smtp_from_email must be a valid email')} helperText={false} />
+        <TextInput source="smtp_from_name" label="From Name" helperText={false} />
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <SaveButton label="Save SMTP Settings" alwaysEnable />
+          <Button variant="outlined" onClick={sendTest} disabled={sending}>
+            {sending ? 'Sending...' : 'Send test e-mail'}
+          </Button>
+        </Box>
+      </Stack>
+    </Form>
+  );
+}

@@ -1,0 +1,125 @@
+import AddIcon from '@mui/icons-material/Add';
+import CloseIcon from '@mui/icons-material/Close';
+import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
+import { Box, Button, Chip, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { CheckboxGroupInput, Form, SaveButton, SelectInput, useInput } from 'react-admin';
+import { addBrand, removeBrand, TICKET_FIELD_OPTIONS } from '../../lib/settingsRules';
+import type { Settings } from '../../providers/types';
+import { ManageProductsDialog } from '../../resources/products';
+import { useSaveSettings } from './settingsData';
+
+/**
+ * The brand list: add (trimmed, non-empty, no duplicates), remove (clears the default if it was
+ * that one), products per brand; and the default brand, whose choices follow the list and which is
+ * disabled until a brand exists.
+ */
+function BrandListInput({ onManageProducts }: { onManageProducts: (brand: string) => void }) {
+  const { field: brandsField } = useInput<string[]>({ source: 'brands' });
+  const { field: defaultField } = useInput<string | null>({ source: 'ticket_brand' });
+  const brands: string[] = Array.isArray(brandsField.value) ? brandsField.value : [];
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const add = () => {
+    const result = addBrand(brands, draft);
+    if ('error' in result) {
+      setError(result.error);
+      return;
+    }
+    brandsField.onChange(result.brands);
+    setDraft('');
+    setError(null);
+  };
+  const remove = (brand: string) => {
+    const result = removeBrand(brands, brand, defaultField.value ?? null);
+    brandsField.onChange(result.brands);
+    if (result.ticketBrand !== (defaultField.value ?? null)) defaultField.onChange(result.ticketBrand);
+  };
+
+  return (
+    <Box>
+      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+        Brands
+      </Typography>
+      {brands.length ? (
+        <List dense disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 1, mb: 1 }}>
+          {brands.map(brand => (
+            <ListItem key={brand} divider data-testid="brand-row" sx={{ gap: 1, pr: 1 }}>
+              <ListItemText primary={brand} />
+              {defaultField.value === brand ? <Chip size="small" label="Default" /> : null}
+              <Button size="small" startIcon={<InventoryIcon />} onClick={() => onManageProducts(brand)} sx={{ whiteSpace: "nowrap", flexShrink: 0 }}>
+                Manage Products
+              </Button>
+              <IconButton size="small" aria-label={`Remove ${brand}`} onClick={() => remove(brand)}>
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            </ListItem>
+          ))}
+        </List>
+      ) : (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          No brands yet.
+        </Typography>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+        <TextField
+          size="small"
+          label="New brand"
+          value={draft}
+          error={!!error}
+          helperText={error ?? ' '}
+          onChange={event => {
+            setDraft(event.target.value);
+            setError(null);
+          }}
+          onKeyDown={event => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              add();
+            }
+          }}
+          sx={{ flex: 1, maxWidth: 360 }}
+        />
+        <Button variant="outlined" startIcon={<AddIcon />} onClick={add}>
+          Add Brand
+        </Button>
+      </Box>
+      <SelectInput
+        source="ticket_brand"
+        label="Default brand"
+        choices={brands.map(b => ({ id: b, name: b }))}
+        disabled={brands.length === 0}
+        emptyText="No default"
+        parse={(value: string) => (value === '' ? null : value)}
+        helperText={brands.length ? 'New tickets get this brand when none is chosen' : 'Add a brand first'}
+        sx={{ maxWidth: 360, mt: 1 }}
+      />
+    </Box>
+  );
+}
+
+/** Brands, the default brand, the enabled ticket questions; Manage Products per brand. */
+export function TicketsSection({ settings }: { settings: Settings }) {
+  const save = useSaveSettings();
+  const [productsBrand, setProductsBrand] = useState<string | null>(null);
+  return (
+    <>
+      <Form
+        record={{ brands: settings.brands, ticket_brand: settings.ticket_brand, ticket_fields_enabled: settings.ticket_fields_enabled }}
+        onSubmit={(values: Record<string, any>) =>
+          save({ brands: values.brands ?? [], ticket_brand: values.ticket_brand ?? null, ticket_fields_enabled: values.ticket_fields_enabled ?? [] })
+        }
+      >
+        <Stack spacing={2}>
+          <BrandListInput onManageProducts={setProductsBrand} />
+          <CheckboxGroupInput source="ticket_fields_enabled" label="Enabled ticket questions" choices={[...TICKET_FIELD_OPTIONS]} row={false} helperText={false} />
+          <Box>
+            <SaveButton label="Save Ticket Settings" alwaysEnable />
+          </Box>
+        </Stack>
+      </Form>
+      {productsBrand ? <ManageProductsDialog brand={productsBrand} open onClose={() => setProductsBrand(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { Actor } from '../../../common/auth/actor.js';
+import { type ListQuery, parseListQuery } from '../../../common/http/list-query.js';
+import { Product } from '../product.entity.js';
+import type { ListProductsQueryDto, ProductInputDto, ProductResponseDto } from './product.dto.js';
+import { parseWarrantyTerm } from './warranty-term.js';
+
+export const PRODUCT_SORTABLE = ['product_name', 'sku', 'brand', 'created_at'] as const;
+type SortField = (typeof PRODUCT_SORTABLE)[number];
+const SORT_PROPERTY: Record<SortField, keyof Product> = { product_name: 'productName', sku: 'sku', brand: 'brand', created_at: 'createdAt' };
+
+export function toProductResponse(p: Product): ProductResponseDto {
+  const term = parseWarrantyTerm(p.warrantyTerm);
+  return {
+    id: p.id,
+    brand: p.brand,
+    sku: p.sku,
+    product_name: p.productName,
+    sale_locations: p.saleLocations,
+    warranty_term: p.warrantyTerm ?? null,
+    warranty_term_kind: term?.kind ?? 'unknown',
+    warranty_term_days: term?.kind === 'days' ? term.days : null,
+    created_at: p.createdAt,
+    updated_at: p.updatedAt,
+  };
+}
+
+export interface ProductPage {
+  products: Product[];
+  total: number;
+  offset: number;
+}
+
+/** Products per brand (spec part 2: Manage Products dialog). */
+@Injectable()
+export class ProductsService {
+  constructor(private readonly em: EntityManager) {}
+
+  async list(actor: Actor, query: ListProductsQueryDto): Promise<ProductPage> {
+    const page: ListQuery<SortField> = parseListQuery(query, {
+      sortable: PRODUCT_SORTABLE,
+      defaultSort: { field: 'product_name', order: 'ASC' },
+      defaultLimit: 1000,
+      maxLimit: 1000,
+    });
+    const brand = query.brand ?? (typeof page.filter.brand === 'string' ? page.filter.brand : undefined);
+    const where: Record<string, unknown> = { organization: actor.organizationId };
+    if (brand !== undefined) where.brand = brand;
+    if (Array.isArray(page.filter.id)) where.id = { $in: page.filter.id.filter((id) => typeof id === 'string') };
+    const order = page.sort.order === 'ASC' ? 'asc' : 'desc';
+    const [products, total] = await this.em.findAndCount(Product, where, {
+      orderBy: { [SORT_PROPERTY[page.sort.field]]: order, id: 'asc' },
+      limit: page.limit,
+      offset: page.offset,
+    });
+    return { products, total, offset: page.offset };
+  }
+
+  async get(actor: Actor, id: string): Promise<Product> {
+    const product = await this.em.findOne(Product, { id, organization: actor.organizationId });
+    if (!product) throw new NotFoundException('Product not found');
+    return product;
+  }
+
+  async create(actor: Actor, dto: ProductInputDto): Promise<Product> {
+    const product = this.em.create(Product, {
+      organization: actor.organizationId,
+      brand: dto.brand,
+      sku: dto.sku,
+      productName: dto.product_name,
+      warrantyTerm: dto.warranty_term,
+      saleLocations: dto.sale_locations ?? [],
+    });
+    await this.flushUnique(dto);
+    return product;
+  }
+
+  async update(actor: Actor, id: string, dto: ProductInputDto): Promise<Product> {
+    const product = await this.get(actor, id);
+    product.brand = dto.brand;
+    product.sku = dto.sku;
+    product.productName = dto.product_name;
+    product.warrantyTerm = dto.warranty_term;
+    product.saleLocations = dto.sale_locations ?? [];
+    await this.flushUnique(dto);
+    return product;
+  }
+
+  async remove(actor: Actor, id: string): Promise<Product> {
+    const product = await this.get(actor, id);
+    await this.em.remove(product).flush();
+    return product;
+  }
+
+  /** A second product with the brand's SKU is a 409 that names it. */
+  private async flushUnique(dto: ProductInputDto): Promise<void> {
+    try {
+      await this.em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) {
+        this.em.clear();
+        throw new ConflictException(`${dto.brand} already has a product with SKU / Model Number ${dto.sku}`);
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { Actor } from '../../../common/auth/actor.js';
+import { APP_CONFIG, type AppConfig } from '../../../config/config.js';
+import { Webhook } from '../webhook.entity.js';
+import type { CreateWebhookDto, WebhookResponseDto } from './webhook.dto.js';
+import { createWarrantyTicketUrl, retellWebhookUrl } from './webhook-urls.js';
+
+/** Brand webhooks: the ids in the Retell URLs that route an agent's calls to a brand. */
+@Injectable()
+export class WebhooksService {
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  toResponse(w: Webhook): WebhookResponseDto {
+    return {
+      id: w.id,
+      name: w.name,
+      brand: w.brand,
+      created_at: w.createdAt,
+      retell_webhook_url: retellWebhookUrl(this.config.publicBaseUrl, w.id),
+      create_warranty_ticket_url: createWarrantyTicketUrl(this.config.publicBaseUrl, w.id),
+    };
+  }
+
+  list(actor: Actor): Promise<Webhook[]> {
+    return this.em.find(Webhook, { organization: actor.organizationId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
+  async create(actor: Actor, dto: CreateWebhookDto): Promise<Webhook> {
+    const webhook = this.em.create(Webhook, { organization: actor.organizationId, name: dto.name, brand: dto.brand });
+    await this.em.flush();
+    return webhook;
+  }
+
+  async remove(actor: Actor, id: string): Promise<Webhook> {
+    const webhook = await this.em.findOne(Webhook, { id, organization: actor.organizationId });
+    if (!webhook) throw new NotFoundException('Webhook not found');
+    await this.em.remove(webhook).flush();
+    return webhook;
+  }
+}

@@ -1,0 +1,121 @@
+import type { Connection } from '@mikro-orm/core';
+import type { TicketFilters } from '../ticket-filters.js';
+
+/**
+ * Reads of the rollups (see the migration Migration20261123100000TicketRollups). Rollups are per
+ * UTC day; a window that starts inside a day (`now() - N days`) takes the whole days after it from
+ * the rollups and the rest of its first day from the tickets (or the history) through an index
+ * range of at most one day, so every figure stays exact and no request scans the tickets table.
+ */
+
+type Execute = Pick<Connection, 'execute'>;
+
+/** The created_at window of an analytics period: [lower, upper), each a SQL timestamptz expression. */
+export interface CreatedWindow {
+  lower?: { sql: string; params: unknown[] };
+  /** Always a UTC midnight. */
+  upper?: { sql: string; params: unknown[] };
+}
+
+/**
+ * `bounds` CTE: l (window start), full_from (first whole day in the window), day_to (the day the
+ * window ends before, or infinity), partial_to (the end of the partial first day [l, partial_to),
+ * empty when l is a UTC midnight). Queries read them as scalar subqueries, which the planner takes
+ * as parameters, so each part is an index range.
+ */
+export function boundsCte(window: CreatedWindow): { sql: string; params: unknown[] } {
+  const lower = window.lower ?? { sql: `'-infinity'::timestamptz`, params: [] };
+  const upper = window.upper ?? { sql: 'null::timestamptz', params: [] };
+  return {
+    sql: `bounds0 as (select (${lower.sql}) as l, (${upper.sql}) as u),
+      bounds1 as (
+        select l, u, case when l = '-infinity' then '-infinity'::date
+                          when ((l at time zone 'UTC')::date::timestamp at time zone 'UTC') = l then (l at time zone 'UTC')::date
+                          else (l at time zone 'UTC')::date + 1 end as full_from
+        from bounds0),
+      bounds as (
+        select l, full_from,
+               coalesce((u at time zone 'UTC')::date, 'infinity'::date) as day_to,
+               case when full_from = '-infinity' then l
+                    else least(full_from::timestamp at time zone 'UTC', coalesce(u, 'infinity'::timestamptz)) end as partial_to
+        from bounds1)`,
+    params: [...lower.params, ...upper.params],
+  };
+}
+
+/** Counts of the window's tickets grouped by a column of both tables (status or product_brand). */
+export async function countsBy(
+  conn: Execute,
+  organizationId: string,
+  column: 'status' | 'product_brand',
+  window: CreatedWindow,
+): Promise<{ key: string | null; count: number }[]> {
+  if (!window.lower && !window.upper) {
+    return conn.execute<{ key: string | null; count: number }[]>(
+      `select ${column} as key, sum(tickets)::int as count from ticket_totals where organization_id = ?
+       group by ${column} having sum(tickets) <> 0 order by count desc, key`,
+      [organizationId],
+    );
+  }
+  const b = boundsCte(window);
+  return conn.execute<{ key: string | null; count: number }[]>(
+    `with ${b.sql}
+     select key, sum(n)::int as count from (
+       select r.${column} as key, sum(r.tickets) as n from ticket_rollups r
+       where r.organization_id = ? and r.day >= (select full_from from bounds) and r.day < (select day_to from bounds)
+       group by r.${column}
+       union all
+       select t.${column}, count(*) from tickets t
+       where t.organization_id = ? and t.created_at >= (select l from bounds) and t.created_at < (select partial_to from bounds)
+       group by t.${column}
+     ) x group by key having sum(n) <> 0 order by count desc, key`,
+    [...b.params, organizationId, organizationId],
+  );
+}
+
+/** Sums and counts of first-response and resolution seconds over the window's tickets. */
+export async function durationSums(
+  conn: Execute,
+  organizationId: string,
+  window: CreatedWindow,
+): Promise<{ fn: number; fs: string | null; rn: number; rs: string | null }> {
+  if (!window.lower && !window.upper) {
+    const [all] = await conn.execute<{ fn: number; fs: string | null; rn: number; rs: string | null }[]>(
+      `select coalesce(sum(first_response_n), 0)::int as fn, sum(first_response_seconds)::text as fs,
+              coalesce(sum(resolution_n), 0)::int as rn, sum(resolution_seconds)::text as rs
+       from ticket_totals where organization_id = ?`,
+      [organizationId],
+    );
+    return all;
+  }
+  const b = boundsCte(window);
+  const [row] = await conn.execute<{ fn: number; fs: string | null; rn: number; rs: string | null }[]>(
+    `with ${b.sql}
+     select coalesce(sum(fn), 0)::int as fn, sum(fs)::text as fs, coalesce(sum(rn), 0)::int as rn, sum(rs)::text as rs from (
+       select sum(r.first_response_n) as fn, sum(r.first_response_seconds) as fs, sum(r.resolution_n) as rn, sum(r.resolution_seconds) as rs
+       from ticket_rollups r
+       where r.organization_id = ? and r.day >= (select full_from from bounds) and r.day < (select day_to from bounds)
+       union all
+       select count(t.first_response_at), sum(extract(epoch from t.first_response_at - t.created_at)),
+              count(t.resolved_at), sum(extract(epoch from t.resolved_at - t.created_at))
+       from tickets t
+       where t.organization_id = ? and t.created_at >= (select l from bounds) and t.created_at < (select partial_to from bounds)
+     ) x`,
+    [...b.params, organizationId, organizationId],
+  );
+  return row;
+}
+
+/** The list's total for filters the rollups carry (no search, no id list): exact, whole UTC days. */
+export function rollupCountSql(organizationId: string, filters: TicketFilters): { sql: string; params: unknown[] } {
+  const conditions = ['organization_id = ?'];
+  const params: unknown[] = [organizationId];
+  if (filters.status) conditions.push('status = ?') && params.push(filters.status);
+  if (filters.brand) conditions.push('product_brand = ?') && params.push(filters.brand);
+  if (filters.priority) conditions.push('priority = ?') && params.push(filters.priority);
+  if (filters.createdFrom) conditions.push('day >= ?::date') && params.push(filters.createdFrom.toISOString().slice(0, 10));
+  if (filters.createdBefore) conditions.push('day < ?::date') && params.push(filters.createdBefore.toISOString().slice(0, 10));
+  // Without a date filter the day-less totals answer (a few dozen rows per organization).
+  const table = filters.createdFrom || filters.createdBefore ? 'ticket_rollups' : 'ticket_totals';
+  return { sql: `select coalesce(sum(tickets), 0)::int as n from ${table} where ${conditions.join(' and ')}`, params };
+}

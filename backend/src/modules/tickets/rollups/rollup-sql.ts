@@ -1,0 +1,70 @@
+/**
+ * Recomputes every rollup from the tickets and their status history (a scan): the tickets'
+ * first-response and resolution instants, ticket_rollups and ticket_status_flow. Writers wait
+ * while it runs (share row exclusive locks), so the result is consistent; the triggers keep the
+ * rollups current afterwards. Used by the migration, `npm run rollups:rebuild` and the bench seed.
+ */
+export const REBUILD_ROLLUPS_SQL = `
+lock table tickets, ticket_status_changes, ticket_rollups, ticket_totals, ticket_status_flow in share row exclusive mode;
+
+update tickets t set first_response_at = x.fr, resolved_at = x.rs
+from (
+  select t2.id, h.fr, h.rs
+  from tickets t2
+  left join (
+    select ticket_id,
+           min(created_at) filter (where to_status <> 'Open' and from_status is not null) as fr,
+           min(created_at) filter (where to_status in ('Closed', 'Resolved')) as rs
+    from ticket_status_changes group by ticket_id
+  ) h on h.ticket_id = t2.id
+) x
+where t.id = x.id and (t.first_response_at is distinct from x.fr or t.resolved_at is distinct from x.rs);
+
+delete from ticket_rollups;
+insert into ticket_rollups (organization_id, day, status, product_brand, priority, tickets,
+                            first_response_n, first_response_seconds, resolution_n, resolution_seconds)
+select organization_id, (created_at at time zone 'UTC')::date, status, product_brand, priority, count(*),
+       count(first_response_at), coalesce(sum(extract(epoch from first_response_at - created_at)), 0),
+       count(resolved_at), coalesce(sum(extract(epoch from resolved_at - created_at)), 0)
+from tickets
+group by 1, 2, 3, 4, 5;
+
+delete from ticket_totals;
+insert into ticket_totals (organization_id, status, product_brand, priority, tickets,
+                           first_response_n, first_response_seconds, resolution_n, resolution_seconds)
+select organization_id, status, product_brand, priority, count(*),
+       count(first_response_at), coalesce(sum(extract(epoch from first_response_at - created_at)), 0),
+       count(resolved_at), coalesce(sum(extract(epoch from resolved_at - created_at)), 0)
+from tickets
+group by 1, 2, 3, 4;
+
+delete from ticket_status_flow;
+insert into ticket_status_flow (organization_id, day, status, delta)
+select organization_id, day, status, sum(d)
+from (
+  select organization_id, (created_at at time zone 'UTC')::date as day, to_status as status, 1 as d from ticket_status_changes
+  union all
+  select organization_id, (created_at at time zone 'UTC')::date, from_status, -1 from ticket_status_changes where from_status is not null
+) c
+group by 1, 2, 3
+having sum(d) <> 0;
+`;
+
+/** What the rollup tables hold, in a comparable order (zero rows left by the triggers omitted). */
+export const ROLLUPS_SNAPSHOT_SQL = `
+select json_build_object(
+  'rollups', coalesce((select json_agg(r order by r.organization_id, r.day, r.status, r.product_brand, r.priority) from (
+     select organization_id, day, status, product_brand, priority, tickets, first_response_n,
+            round(first_response_seconds, 6)::text as first_response_seconds, resolution_n, round(resolution_seconds, 6)::text as resolution_seconds
+     from ticket_rollups
+     where tickets <> 0 or first_response_n <> 0 or resolution_n <> 0 or first_response_seconds <> 0 or resolution_seconds <> 0) r), '[]'),
+  'totals', coalesce((select json_agg(x order by x.organization_id, x.status, x.product_brand, x.priority) from (
+     select organization_id, status, product_brand, priority, tickets, first_response_n, round(first_response_seconds, 6)::text as fs,
+            resolution_n, round(resolution_seconds, 6)::text as rs
+     from ticket_totals
+     where tickets <> 0 or first_response_n <> 0 or resolution_n <> 0 or first_response_seconds <> 0 or resolution_seconds <> 0) x), '[]'),
+  'flow', coalesce((select json_agg(f order by f.organization_id, f.day, f.status) from (
+     select organization_id, day, status, delta from ticket_status_flow where delta <> 0) f), '[]'),
+  'firsts', coalesce((select json_agg(t order by t.id) from (
+     select id, first_response_at, resolved_at from tickets where first_response_at is not null or resolved_at is not null) t), '[]')
+) as snapshot`;

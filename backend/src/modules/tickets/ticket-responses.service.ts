@@ -1,0 +1,23 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { ProductWarrantyTerms } from '../settings/products/product-warranty-terms.js';
+import { type TicketResponseDto, toTicketResponse } from './dto/ticket-response.dto.js';
+import type { Ticket } from './ticket.entity.js';
+
+/**
+ * Builds ticket responses with each ticket's warranty term: the term of the product its SKU or
+ * model matches (settings' products), else the rule's default of 90 days. One query per page.
+ */
+@Injectable()
+export class TicketResponses {
+  constructor(private readonly terms: ProductWarrantyTerms) {}
+
+  async many(organizationId: string, tickets: Ticket[], now: Date = new Date(), em?: EntityManager): Promise<TicketResponseDto[]> {
+    const termDays = await this.terms.termDaysOf(organizationId, tickets, em);
+    return tickets.map((t, i) => toTicketResponse(t, now, termDays[i]));
+  }
+
+  async one(organizationId: string, ticket: Ticket, em?: EntityManager): Promise<TicketResponseDto> {
+    return (await this.many(organizationId, [ticket], new Date(), em))[0]!;
+  }
+}

@@ -1,0 +1,241 @@
+import { expect, test, type Page } from '@playwright/test';
+import { registerInUi, saveScreenshot, uniqueName } from './support.js';
+
+async function openSection(page: Page, title: string) {
+  const summary = page.getByRole('button', { name: new RegExp(title) });
+  if ((await summary.getAttribute('aria-expanded')) !== 'true') await summary.click();
+  await expect(summary).toHaveAttribute('aria-expanded', 'true');
+}
+
+/** The toast is shown; it is closed unless a modal dialog hides the page behind it. */
+async function expectToast(page: Page, title: string, close = true) {
+  await expect(page.getByTestId('toast-title').filter({ hasText: title }).first()).toBeVisible();
+  if (!close) return;
+  const toast = page.getByTestId('toast').first();
+  await toast.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+}
+
+async function gotoSettings(page: Page) {
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+}
+
+test.describe('settings', () => {
+  test('tickets configuration: brand rules, default brand, questions, saved and reloaded', async ({ page }, testInfo) => {
+    test.slow(); // saves and reloads: close to a minute on a loaded two-core machine
+    await registerInUi(page, uniqueName('set'));
+    await gotoSettings(page);
+    await openSection(page, 'Tickets Configuration');
+    const section = page.getByTestId('settings-tickets');
+
+    await expect(section.getByRole('combobox', { name: 'Default brand' })).toHaveAttribute('aria-disabled', 'true');
+    const newBrand = section.getByLabel('New brand');
+    await newBrand.fill('   ');
+    await section.getByRole('button', { name: 'Add Brand' }).click();
+    await expect(section.getByText('Please enter a brand name')).toBeVisible();
+    await newBrand.fill('  IronJack ');
+    await newBrand.press('Enter');
+    await newBrand.fill('ironjack');
+    await section.getByRole('button', { name: 'Add Brand' }).click();
+    await expect(section.getByText('This brand already exists')).toBeVisible();
+    await newBrand.fill('TorqueLine');
+    await section.getByRole('button', { name: 'Add Brand' }).click();
+    await expect(section.getByTestId('brand-row')).toHaveText([/IronJack/, /TorqueLine/]);
+
+    await section.getByRole('combobox', { name: 'Default brand' }).click();
+    await page.getByRole('option', { name: 'IronJack' }).click();
+    await section.getByLabel('Property damage').uncheck();
+    await section.getByRole('button', { name: 'Save Ticket Settings' }).click();
+    await expectToast(page, 'Settings saved');
+
+    await page.reload();
+    await openSection(page, 'Tickets Configuration');
+    await expect(section.getByTestId('brand-row')).toHaveText([/IronJack.*Default/, /TorqueLine/]);
+    await expect(section.getByLabel('Property damage')).not.toBeChecked();
+    await expect(section.getByLabel('Injury reported')).toBeChecked();
+    await saveScreenshot(page, 'settings-tickets', testInfo);
+
+    // Removing the default brand clears the default.
+    await section.getByRole('button', { name: 'Remove IronJack' }).click();
+    await expect(section.locator('input[name="ticket_brand"]')).toHaveValue('');
+    await section.getByRole('button', { name: 'Save Ticket Settings' }).click();
+    await expectToast(page, 'Settings saved');
+    await page.reload();
+    await openSection(page, 'Tickets Configuration');
+    await expect(section.getByTestId('brand-row')).toHaveText([/TorqueLine/]);
+    await expect(section.locator('input[name="ticket_brand"]')).toHaveValue('');
+    await expect(section.getByRole('combobox', { name: 'Default brand' })).not.toHaveAttribute('aria-disabled', 'true');
+  });
+
+  test('products: add, edit and delete in the Manage Products dialog', async ({ page }, testInfo) => {
+    await registerInUi(page, uniqueName('prod'));
+    await page.request.put('/api/settings', { data: { brands: ['IronJack'] } });
+    await gotoSettings(page);
+    await openSection(page, 'Tickets Configuration');
+    await page.getByTestId('brand-row').filter({ hasText: 'IronJack' }).getByRole('button', { name: 'Manage Products' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Manage Products: IronJack' });
+    await expect(dialog.getByText('No products for IronJack yet.')).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Add Product' }).click();
+    await expect(dialog.getByText('SKU / Model Number is required')).toBeVisible();
+    await dialog.getByLabel('SKU / Model Number').fill('FJ-250');
+    await dialog.getByLabel('Product Name').fill('3-Ton Floor Jack');
+    await dialog.getByLabel('Warranty Term').fill('1 year');
+    await dialog.getByLabel('Online').check();
+    const store = dialog.getByLabel('Specific store');
+    await store.fill('   ');
+    await expect(dialog.getByRole('button', { name: 'Add', exact: true })).toBeDisabled();
+    await store.fill('Store #12');
+    await store.press('Enter');
+    await store.fill('Main Street');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Add Product' }).click();
+    await expectToast(page, 'Product created', false);
+    const card = dialog.getByTestId('product-card');
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText('SKU: FJ-250');
+    await expect(card).toContainText('3-Ton Floor Jack');
+    await expect(card).toContainText('Warranty: 1 year (365 days)');
+    await expect(card).toContainText('Sold at: Online, Store #12, Main Street');
+    await saveScreenshot(page, 'settings-products', testInfo);
+
+    await card.getByRole('button', { name: 'Edit FJ-250' }).click();
+    await expect(dialog.getByLabel('Product Name')).toHaveValue('3-Ton Floor Jack');
+    await dialog.getByLabel('Warranty Term').fill('Lifetime');
+    await dialog.getByRole('button', { name: 'Update Product' }).click();
+    await expectToast(page, 'Product updated', false);
+    await expect(card).toContainText('Warranty: Lifetime (Lifetime)');
+
+    await card.getByRole('button', { name: 'Delete FJ-250' }).click();
+    await page.getByRole('dialog', { name: 'Delete product' }).getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Product deleted', false);
+    await expect(dialog.getByTestId('product-card')).toHaveCount(0);
+  });
+
+  test('webhooks and Retell: create, see its URLs, delete; the Retell key is write-only', async ({ page, baseURL }, testInfo) => {
+    test.slow(); // saves and reloads: close to a minute on a loaded two-core machine
+    await registerInUi(page, uniqueName('hook'));
+    await page.request.put('/api/settings', { data: { brands: ['IronJack'] } });
+    await gotoSettings(page);
+    await openSection(page, 'Webhook Configuration');
+    const hooks = page.getByTestId('settings-webhooks');
+    await expect(hooks.getByText('No webhooks yet.')).toBeVisible();
+    await hooks.getByLabel('Webhook name').fill('   ');
+    await hooks.getByRole('button', { name: 'Create Webhook' }).click();
+    await expect(hooks.getByText('Please provide both a name and select a brand')).toBeVisible();
+    await hooks.getByLabel('Webhook name').fill('IronJack line');
+    await hooks.getByRole('combobox', { name: 'Brand' }).click();
+    await page.getByRole('option', { name: 'IronJack' }).click();
+    await hooks.getByRole('button', { name: 'Create Webhook' }).click();
+    await expectToast(page, 'Webhook created');
+    await expect(hooks.getByTestId('webhook-row')).toHaveCount(1);
+    await expect(hooks.getByTestId('webhook-row')).toContainText('IronJack line · IronJack');
+    await expect(hooks.getByTestId('webhook-row')).toContainText(`${baseURL}/api/webhooks/retell/`);
+
+    await openSection(page, 'Retell AI Configuration');
+    const retell = page.getByTestId('settings-retell');
+    await expect(retell.getByTestId('retell-urls')).toContainText(`${baseURL}/api/functions/create_warranty_ticket/`);
+    await expect(retell.getByText('Not set')).toBeVisible();
+    await retell.getByLabel('API Key').fill('key_live_secret_123');
+    await retell.getByLabel('Agent ID').fill('agent_42');
+    await retell.getByRole('button', { name: 'Save Retell Settings' }).click();
+    await expectToast(page, 'Settings saved');
+    await saveScreenshot(page, 'settings-retell', testInfo);
+
+    await page.reload();
+    await openSection(page, 'Retell AI Configuration');
+    await expect(retell.getByLabel('API Key')).toHaveValue('');
+    await expect(retell.getByText('Set: leave blank to keep it')).toBeVisible();
+    await expect(retell.getByLabel('Agent ID')).toHaveValue('agent_42');
+    await expect(page.locator('body')).not.toContainText('key_live_secret_123');
+
+    await openSection(page, 'Webhook Configuration');
+    await hooks.getByRole('button', { name: 'Delete IronJack line' }).click();
+    await page.getByRole('dialog', { name: 'Delete webhook' }).getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Webhook deleted');
+    await expect(hooks.getByText('No webhooks yet.')).toBeVisible();
+  });
+
+  test('SMTP saves and reloads, keeps the password write-only, and shows the server message', async ({ page }) => {
+    await registerInUi(page, uniqueName('smtp'));
+    await gotoSettings(page);
+    await openSection(page, 'SMTP Configuration');
+    const smtp = page.getByTestId('settings-smtp');
+    await expect(smtp.getByLabel('Port')).toHaveValue('587');
+    await smtp.getByLabel('SMTP Host').fill('smtp bad host');
+    await smtp.getByRole('button', { name: 'Save SMTP Settings' }).click();
+    await expectToast(page, 'smtp_host must be a host name such as smtp.example.com, or an IP address');
+
+    await smtp.getByLabel('SMTP Host').fill('smtp.example.com');
+    await smtp.getByLabel('Port').fill('2525');
+    await smtp.getByLabel('Username').fill('mailer');
+    await smtp.getByLabel('Password', { exact: true }).fill('hunter2-smtp');
+    await smtp.getByLabel('From Email').fill('support@example.com');
+    await smtp.getByLabel('From Name').fill('Support');
+    await smtp.getByRole('button', { name: 'Save SMTP Settings' }).click();
+    await expectToast(page, 'Settings saved');
+    await page.reload();
+    await openSection(page, 'SMTP Configuration');
+    await expect(smtp.getByLabel('SMTP Host')).toHaveValue('smtp.example.com');
+    await expect(smtp.getByLabel('Port')).toHaveValue('2525');
+    await expect(smtp.getByLabel('Password', { exact: true })).toHaveValue('');
+    await expect(smtp.getByText('Set: leave blank to keep it')).toBeVisible();
+    await expect(page.locator('body')).not.toContainText('hunter2-smtp');
+  });
+
+  test('Phone Setup: the A2P dialog validates every field, saves, and the badge shows Pending Registration', async ({ page }, testInfo) => {
+    test.slow(); // seventeen fields, a save and a reload: over a minute on a loaded two-core machine
+    await registerInUi(page, uniqueName('a2p'));
+    await gotoSettings(page);
+    await openSection(page, 'Phone Setup');
+    const phone = page.getByTestId('settings-phone-setup');
+    await expect(phone.getByTestId('a2p-status')).toHaveText('Not Started');
+    await expect(phone.getByTestId('voice-webhook-url')).toContainText('/api/webhooks/twilio/voice');
+    await phone.getByRole('button', { name: 'Edit A2P Registration' }).click();
+    const a2p = page.getByRole('dialog', { name: 'A2P 10DLC Registration' });
+    await a2p.getByLabel('Business Legal Name').fill('');
+    await a2p.getByRole('button', { name: 'Save Registration' }).click();
+    await expect(a2p.getByText('Business legal name is required')).toBeVisible();
+    await expect(a2p.getByText('EIN/Tax ID is required')).toBeVisible();
+    await a2p.getByLabel('State').fill('Texas');
+    await expect(a2p.getByLabel('State')).toHaveValue('TE');
+    await a2p.getByLabel('Business Website').fill('not a url');
+    await a2p.getByLabel('Contact Email').fill('nope');
+    await a2p.getByRole('button', { name: 'Save Registration' }).click();
+    await expect(a2p.getByText('Must be a valid URL')).toBeVisible();
+    await expect(a2p.getByText('Must be a valid email')).toBeVisible();
+    await saveScreenshot(page, 'settings-a2p', testInfo);
+
+    // A complete registration saves and moves the badge to Pending Registration, also after a reload.
+    const fields: [string, string][] = [
+      ['Business Legal Name', 'Acme Jacks LLC'],
+      ['EIN/Tax ID', '12-3456789'],
+      ['Business Industry', 'Retail'],
+      ['Business Street', '1 Main St'],
+      ['City', 'Austin'],
+      ['State', 'TX'],
+      ['ZIP', '73301'],
+      ['Business Website', 'https://acme.example'],
+      ['Business Description', 'Floor jacks and lifting tools'],
+      ['Contact First Name', 'Ann'],
+      ['Contact Last Name', 'Lee'],
+      ['Contact Email', 'ann@acme.example'],
+      ['Contact Phone', '+15125550100'],
+    ];
+    for (const [label, value] of fields) await a2p.getByLabel(label, { exact: true }).fill(value);
+    await a2p.getByRole('combobox', { name: 'Business Type' }).click();
+    await page.getByRole('option', { name: 'LLC' }).click();
+    await a2p.getByRole('button', { name: 'Save Registration' }).click();
+    await expectToast(page, 'A2P registration updated');
+    await expect(a2p).toBeHidden();
+    await expect(phone.getByTestId('a2p-status')).toHaveText('Pending Registration');
+    await page.reload();
+    await openSection(page, 'Phone Setup');
+    await expect(phone.getByTestId('a2p-status')).toHaveText('Pending Registration');
+    await phone.getByRole('button', { name: 'Edit A2P Registration' }).click();
+    await expect(a2p.getByLabel('Business Legal Name', { exact: true })).toHaveValue('Acme Jacks LLC');
+    await a2p.getByRole('button', { name: 'Cancel' }).click();
+    await expect(a2p).toBeHidden();
+  });
+});
