@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${PORT}`;
+/** The project's fake Twilio (backend/src/dev/fake-twilio), which the app's Twilio SDK talks to. */
+export const FAKE_TWILIO_URL = `http://127.0.0.1:${PORT + 52_000}`;
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 /**
@@ -24,14 +26,23 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
     },
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
     { name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
   ],
-  webServer: {
+  webServer: [{
+    command: `rm -rf .tmp/fake-twilio-${PORT} && node ../backend/dist/dev/fake-twilio/cli.js --port ${PORT + 52_000}`,
+    url: `${FAKE_TWILIO_URL}/_fake/calls`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    env: { DATA_DIR: `e2e/.tmp/fake-twilio-${PORT}` },
+  }, {
     command: `rm -rf .tmp/data-${PORT} && node ../backend/dist/main.js`,
     url: `${baseURL}/api/health`,
     timeout: 120_000,
@@ -48,6 +59,7 @@ export default defineConfig({
       PUBLIC_BASE_URL: baseURL,
       SEED_DEMO: '0',
       LOGIN_MAX_FAILURES: '50',
+      TWILIO_API_BASE_URL: FAKE_TWILIO_URL,
     },
-  },
+  }],
 });

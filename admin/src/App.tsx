@@ -47,6 +47,9 @@ export function App() {
       <Resource name="products" {...products} />
       <Resource name="webhooks" {...webhooks} />
       <Resource name="notifications" {...notifications} />
+      {/* read and written by /phone-system and the phone-number manager (no routes of their own) */}
+      <Resource name="call-logs" />
+      <Resource name="phone-numbers" />
       <CustomRoutes noLayout>
         <Route path="/auth" element={<AuthPage />} />
         <Route path="/change-password" element={<ChangePasswordPage />} />

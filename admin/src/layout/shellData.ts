@@ -16,7 +16,7 @@ export function useTicketMetrics({ refetchOnMount }: { refetchOnMount?: 'always'
 }
 
 export function useVoicemailStats() {
-  return useCrmQuery('voicemails', 'getVoicemailStats', []);
+  return useCrmQuery('call-logs', 'getVoicemailStats', []);
 }
 
 /** The 3 newest notifications for the bell; an empty list when the call fails. */

@@ -7,6 +7,7 @@ import { restMethods } from './methods/rest';
 import { settingsMethods } from './methods/settings';
 import { ticketMethods } from './methods/tickets';
 import { uploadMethods } from './methods/uploads';
+import { telephonyMethods } from './methods/telephony';
 import { userMethods } from './methods/users';
 
 /**
@@ -25,6 +26,7 @@ export const customMethods = {
   ...settingsMethods,
   ...notificationMethods,
   ...searchMethods,
+  ...telephonyMethods,
 };
 
 export type CustomMethods = typeof customMethods;

@@ -40,6 +40,16 @@ export interface Permissions {
   mustChangePassword: boolean;
 }
 
+export type CallLog = Schemas['CallLogResponseDto'];
+export type CallLogPatch = Schemas['UpdateCallLogDto'];
+export type PhoneNumber = Schemas['PhoneNumberResponseDto'];
+export type Greeting = Schemas['GreetingResponseDto'];
+export type GreetingPatch = Schemas['UpdateGreetingDto'];
+export type AvailableNumber = Schemas['AvailableNumberDto'];
+export type NumberSearchQuery = ApiQuery<'PhoneNumbersController_search'>;
+export type MakeCallPayload = Schemas['MakeCallDto'];
+export type MakeCallResult = Schemas['MakeCallResponseDto'];
+export type VoiceToken = Schemas['VoiceTokenResponseDto'];
 
 /** PUT /api/settings: any subset; a secret is kept when omitted or "", cleared with null. */
 export type SettingsPatch = Partial<{

@@ -1,5 +1,110 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { Box, Button, Paper, Typography, useMediaQuery } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useGetList, useUpdate } from 'react-admin';
+import { PageHeader } from '../../components/PageHeader';
+import type { CallLog, VoicemailStats } from '../../providers/types';
+import { useCrmQuery } from '../../providers/useCrm';
+import { CallDetail } from './CallDetail';
+import { CallLauncher } from './CallLauncher';
+import { ALL_BRANDS, CallList, type CallFilters } from './CallList';
+import { CallTicketPanel } from './CallTicketPanel';
 
+const PER_PAGE = 20;
+const NARROW = '(max-width:899.95px)';
+
+/** /phone-system: the call launcher, the calls, the selected call and its ticket. */
 export function PhoneSystemPage() {
-  return <PlaceholderPage title="Phone System" />;
+  const narrow = useMediaQuery(NARROW);
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<CallFilters>({ search: '', brand: ALL_BRANDS, status: 'all' });
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const { data: brands = [] } = useCrmQuery('settings', 'getSettings', [], { select: settings => settings?.brands ?? [] });
+  const [update] = useUpdate<CallLog>();
+  const markedRead = useRef(new Set<string>());
+
+  // the search waits for typing to pause
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(filters.search.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [filters.search]);
+
+  const filter = useMemo(() => {
+    const f: Record<string, string> = {};
+    if (search) f.search = search;
+    if (filters.brand !== ALL_BRANDS) f.brand = filters.brand;
+    if (filters.status !== 'all') f.status = filters.status;
+    return f;
+  }, [search, filters.brand, filters.status]);
+
+  const { data: calls = [], total = 0, isPending } = useGetList<CallLog>('call-logs', {
+    pagination: { page, perPage: PER_PAGE },
+    sort: { field: 'created_at', order: 'DESC' },
+    filter,
+  });
+  const selected = calls.find(c => c.id === selectedId) ?? null;
+
+  // opening an unread call marks it read; the sidebar badge drops before the server answers
+  useEffect(() => {
+    if (!selected || selected.is_read || markedRead.current.has(selected.id)) return;
+    markedRead.current.add(selected.id);
+    if (selected.call_type === 'voicemail') {
+      queryClient.setQueriesData<VoicemailStats>({ queryKey: ['call-logs', 'getVoicemailStats'] }, old =>
+        old ? { ...old, unread: Math.max(0, Number(old.unread) - 1) } : old,
+      );
+    }
+    update('call-logs', { id: selected.id, data: { is_read: true }, previousData: selected });
+  }, [selected, update, queryClient]);
+
+  const changeFilters = (next: CallFilters) => {
+    setFilters(next);
+    setPage(1);
+  };
+
+  const list = (
+    <CallList calls={calls} total={total} page={page} perPage={PER_PAGE} filters={filters} brands={brands} selectedId={selectedId}
+      isPending={isPending} onFilters={changeFilters} onPage={setPage} onSelect={setSelectedId} />
+  );
+  const detail = selected ? (
+    <Box sx={{ display: 'flex', flexDirection: { xs: 'column', lg: 'row' }, gap: 2, alignItems: 'flex-start' }}>
+      <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>
+        <CallDetail call={selected} onDeleted={() => setSelectedId(null)} />
+      </Box>
+      <Box sx={{ width: { xs: '100%', lg: 300 }, p: { xs: 2, lg: 2 }, pt: { lg: 2 } }}>
+        <CallTicketPanel call={selected} />
+      </Box>
+    </Box>
+  ) : (
+    <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }} data-testid="call-detail-empty">
+      Select a call to see its details
+    </Typography>
+  );
+
+  return (
+    <Box data-testid="phone-system-page" sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <PageHeader title="Phone System" />
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <CallLauncher />
+      </Paper>
+      {narrow ? (
+        <Paper variant="outlined" sx={{ minHeight: 400 }}>
+          {selected ? (
+            <Box>
+              <Button onClick={() => setSelectedId(null)} sx={{ m: 1 }} data-testid="back-to-calls">← Back to calls</Button>
+              {detail}
+            </Box>
+          ) : (
+            list
+          )}
+        </Paper>
+      ) : (
+        <Paper variant="outlined" sx={{ display: 'grid', gridTemplateColumns: '340px 1fr', height: 'calc(100vh - 260px)', minHeight: 480 }}>
+          <Box sx={{ borderRight: 1, borderColor: 'divider', minHeight: 0 }}>{list}</Box>
+          <Box sx={{ overflowY: 'auto' }}>{detail}</Box>
+        </Paper>
+      )}
+    </Box>
+  );
 }

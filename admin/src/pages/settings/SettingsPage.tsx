@@ -9,9 +9,10 @@ import { Alert, Box, Stack } from '@mui/material';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { PageHeader } from '../../components/PageHeader';
 import { failureMessage } from '../../lib/fieldErrors';
+import { PhoneNumbersManager } from '../../resources/phone-numbers/PhoneNumbersManager';
 import { PhoneSetupSection } from './PhoneSetupSection';
 import { RetellSection } from './RetellSection';
-import { SectionSlot, SettingsSection } from './SettingsSection';
+import { SettingsSection } from './SettingsSection';
 import { SmtpSection } from './SmtpSection';
 import { TicketsSection } from './TicketsSection';
 import { WebhooksSection } from './WebhooksSection';
@@ -34,7 +35,7 @@ export function SettingsPage() {
             <PhoneSetupSection settings={settings} />
           </SettingsSection>
           <SettingsSection id="phone-numbers" title="Phone Numbers" description="Numbers per brand and their voicemail" icon={<DialpadIcon color="primary" />}>
-            <SectionSlot text="The phone-number manager appears here." />
+            <PhoneNumbersManager />
           </SettingsSection>
           <SettingsSection id="retell" title="Retell AI Configuration" description="The AI voice agent that answers calls and creates tickets" icon={<SmartToyIcon color="primary" />}>
             <RetellSection settings={settings} />

@@ -16,7 +16,21 @@ export const CREATE_FAILED = 'Failed to create ticket. Please try again.';
  * by validators.ts, saved with useCreate (the list and the counts refetch by themselves). The
  * server's field messages land on their fields.
  */
-export function CreateTicketDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+export function CreateTicketDialog({
+  open,
+  onClose,
+  initialValues,
+  callLogId,
+  onCreated,
+}: {
+  open: boolean;
+  onClose(): void;
+  /** Prefilled fields (e.g. from a call: the caller and the transcription). */
+  initialValues?: Partial<TicketFormValues>;
+  /** Create the ticket from this call: the server links the call to it. */
+  callLogId?: string;
+  onCreated?(ticket: CreatedTicket): void;
+}) {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const toast = useToast();
   const hostName = useOrganizationName();
@@ -24,8 +38,9 @@ export function CreateTicketDialog({ open, onClose }: { open: boolean; onClose()
 
   const submit = async (values: TicketFormValues) => {
     try {
-      const created = (await create('tickets', { data: toCreatePayload(withBlanks(values)) }, { returnPromise: true })) as CreatedTicket;
+      const created = (await create('tickets', { data: { ...toCreatePayload(withBlanks(values)), ...(callLogId ? { call_log_id: callLogId } : {}) } as never }, { returnPromise: true })) as CreatedTicket;
       onClose();
+      onCreated?.(created);
       toast('Ticket Created!', { description: ticketCreatedDescription(created.ticketNumber ?? created.ticket_number), variant: 'success' });
     } catch (error) {
       toast('Error', { description: (error as Error)?.message || CREATE_FAILED, variant: 'destructive' });
@@ -44,7 +59,7 @@ export function CreateTicketDialog({ open, onClose }: { open: boolean; onClose()
       data-testid="create-ticket-dialog"
     >
       <Form noValidate
-        defaultValues={EMPTY_TICKET_FORM}
+        defaultValues={{ ...EMPTY_TICKET_FORM, ...initialValues }}
         validate={(values: FieldValues) => validateTicketForm(withBlanks(values as TicketFormValues))}
         onSubmit={(values: FieldValues) => submit(values as TicketFormValues)}
         disableInvalidFormNotification

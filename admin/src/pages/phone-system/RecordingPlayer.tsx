@@ -1,0 +1,32 @@
+import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { RECORDING_FAILED } from '../../lib/phoneSystem';
+import { useCrmQuery } from '../../providers/useCrm';
+
+/** The call's recording, fetched through the dataProvider and played from memory (seekable). */
+export function RecordingPlayer({ callLogId }: { callLogId: string }) {
+  const { data, isPending, isError } = useCrmQuery('call-logs', 'getCallRecording', [callLogId], { staleTime: Infinity });
+  const [src, setSrc] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!data) return setSrc(null);
+    const url = URL.createObjectURL(data);
+    setSrc(url);
+    return () => URL.revokeObjectURL(url);
+  }, [data]);
+
+  if (isError) return <Alert severity="error" data-testid="recording-failed">{RECORDING_FAILED}</Alert>;
+  if (isPending || !src) {
+    return (
+      <Stack direction="row" spacing={1} alignItems="center" data-testid="recording-loading">
+        <CircularProgress size={16} />
+        <Typography variant="body2" color="text.secondary">Loading recording…</Typography>
+      </Stack>
+    );
+  }
+  return (
+    <Box data-testid="recording-ready">
+      <audio controls preload="auto" src={src} style={{ width: '100%' }} data-testid="recording-audio" />
+    </Box>
+  );
+}

@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { phoneOrganization } from './phone-support';
+import { saveScreenshot } from './support';
+
+async function pick(page: Page, testId: string, option: string | RegExp) {
+  await page.getByTestId('call-launcher').locator(`[data-testid="${testId}"]`).locator('..').locator('[role="combobox"]').click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function expectToast(page: Page, title: string, description: string) {
+  await expect(page.getByTestId('toast-title').filter({ hasText: title }).first()).toBeVisible();
+  await expect(page.getByTestId('toast-description').filter({ hasText: description }).first()).toBeVisible();
+}
+
+test('the call launcher checks its fields with the spec’s messages', async ({ page }) => {
+  const { numbers } = await phoneOrganization(page, { buy: 1 });
+  await page.goto('/phone-system');
+  const call = page.getByTestId('launcher-call');
+
+  await call.click();
+  await expectToast(page, 'Missing information', 'Please fill in all required fields');
+
+  await pick(page, 'launcher-from', new RegExp(numbers[0].replace('+', '\\+')));
+  await page.getByTestId('launcher-to').fill('0-12');
+  await call.click();
+  await expectToast(page, 'Invalid customer number', 'Please enter a valid phone number (E.164 format recommended, e.g., +1234567890)');
+
+  await page.getByTestId('launcher-to').fill('(512) 555-0142');
+  await pick(page, 'launcher-method', /^My phone/);
+  await call.click();
+  await expectToast(page, 'Missing phone number', 'Please add a phone number to your profile first');
+
+  await pick(page, 'launcher-method', 'Other number');
+  await call.click();
+  await expectToast(page, 'Missing agent phone', 'Please enter the phone number to call you on');
+  await page.getByTestId('launcher-other').fill('12345678901234567');
+  await call.click();
+  await expectToast(page, 'Invalid agent phone', 'Please enter a valid phone number (E.164 format recommended, e.g., +1234567890)');
+});
+
+test('the launcher calls through the agent’s profile phone and another number', async ({ page }) => {
+  const { numbers } = await phoneOrganization(page, { buy: 1 });
+  const profile = await page.request.patch('/api/user/profile', { data: { phone: '+15125550199' } });
+  expect(profile.status()).toBe(200);
+  await page.goto('/phone-system');
+  await pick(page, 'launcher-from', new RegExp(numbers[0].replace('+', '\\+')));
+  await page.getByTestId('launcher-to').fill('+1 (512) 555-0142');
+
+  await pick(page, 'launcher-method', /^My phone/);
+  let request = page.waitForRequest(r => r.url().endsWith('/api/phone-numbers/make-call'));
+  await page.getByTestId('launcher-call').click();
+  expect((await request).postDataJSON()).toEqual({ from: numbers[0], to: '+15125550142', agentPhone: '+15125550199' });
+  await expectToast(page, 'Call initiated', 'Connecting agent to +15125550142');
+
+  await pick(page, 'launcher-method', 'Other number');
+  await page.getByTestId('launcher-other').fill('+44 20 7946 0958');
+  request = page.waitForRequest(r => r.url().endsWith('/api/phone-numbers/make-call'));
+  await page.getByTestId('launcher-call').click();
+  const other = await request;
+  expect(other.postDataJSON()).toMatchObject({ agentPhone: '+442079460958' });
+  expect((await other.response())?.ok()).toBe(true);
+  await expectToast(page, 'Call initiated', 'Connecting agent to +15125550142');
+});
+
+/**
+ * The browser path: make-call answers with the Device params, the token comes from the API and
+ * the Voice SDK Device is created and connects. The audio itself needs Twilio's media servers,
+ * which a headless browser without internet cannot reach, so the call ends in "Call failed" here.
+ */
+test('a computer call fetches a voice token, creates the Device and shows the call state and hang-up', async ({ page, context }, testInfo) => {
+  await context.grantPermissions(['microphone']);
+  const { numbers } = await phoneOrganization(page, { buy: 1 });
+  await page.goto('/phone-system');
+  await pick(page, 'launcher-from', new RegExp(numbers[0].replace('+', '\\+')));
+  await page.getByTestId('launcher-to').fill('+15125550142');
+  const madeCall = page.waitForResponse(r => r.url().endsWith('/api/phone-numbers/make-call'));
+  const token = page.waitForResponse(r => r.url().endsWith('/api/phone-numbers/voice-token'));
+  await page.getByTestId('launcher-call').click();
+  const made = await madeCall;
+  expect(made.request().postDataJSON()).toMatchObject({ agentPhone: 'computer' });
+  expect((await made.json()).mode).toBe('computer');
+  expect((await token).status()).toBe(200);
+  await expectToast(page, 'Call initiated', 'Connecting agent to +15125550142');
+  await expect(page.getByTestId('browser-call-state')).toBeVisible();
+  await saveScreenshot(page, 'phone-launcher-computer', testInfo);
+  const state = await page.getByTestId('browser-call-state').textContent();
+  expect(['Connecting…', 'In call', 'Call failed', 'Call ended']).toContain(state);
+  if (state === 'Connecting…') {
+    await page.getByTestId('browser-hang-up').click();
+    await expect(page.getByTestId('browser-call-state')).toHaveText('Call ended');
+  }
+});
+
+test('a computer call without microphone permission says so', async ({ page }) => {
+  const { numbers } = await phoneOrganization(page, { buy: 1 });
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+  });
+  await page.goto('/phone-system');
+  await pick(page, 'launcher-from', new RegExp(numbers[0].replace('+', '\\+')));
+  await page.getByTestId('launcher-to').fill('+15125550142');
+  await page.getByTestId('launcher-call').click();
+  await expect(page.getByTestId('browser-call-error')).toHaveText(
+    'Microphone access was denied. Allow the microphone for this site in your browser to call from the computer.',
+  );
+  await expect(page.getByTestId('browser-call-state')).toHaveText('Call failed');
+});

@@ -1,0 +1,155 @@
+import { expect, test, type Page } from '@playwright/test';
+import { phoneOrganization, simulateVoicemail } from './phone-support';
+import { openNavigation, saveScreenshot } from './support';
+
+async function choose(page: Page, field: ReturnType<Page['locator']>, option: string) {
+  await field.locator('[role="combobox"]').click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const TRANSCRIPT = 'My floor jack leaks oil from the base';
+
+async function openCall(page: Page, caller: string) {
+  // on a phone an open call hides the list until "← Back to calls"
+  if (await page.getByTestId('back-to-calls').isVisible()) await page.getByTestId('back-to-calls').click();
+  await page.getByTestId('call-row').filter({ hasText: caller }).click();
+  await expect(page.getByTestId('call-detail-caller')).toHaveText(caller);
+}
+
+test('a simulated voicemail arrives unread, opens read, plays and seeks, keeps notes, is returned, gets a ticket and is deleted', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  const { numbers } = await phoneOrganization(page, { buy: 1 });
+  await simulateVoicemail(numbers[0], '+15125550123', 6, TRANSCRIPT);
+
+  await page.goto('/phone-system');
+  const row = page.getByTestId('call-row').filter({ hasText: '+15125550123' });
+  await expect(row).toHaveAttribute('data-unread', 'true');
+  await expect(row.getByTestId('call-row-duration')).toHaveText('0:06');
+  await expect(row).toContainText('Just now');
+  const nav = await openNavigation(page);
+  await expect(nav.getByTestId('nav-phone-system-badge')).toHaveText('1');
+  await page.keyboard.press('Escape');
+  await saveScreenshot(page, 'phone-system-list', testInfo);
+
+  // opening marks it read: the row and the sidebar badge
+  await openCall(page, '+15125550123');
+  await expect(page.getByTestId('call-detail-brand')).toHaveText('Acme');
+  await expect(page.getByTestId('call-detail-duration')).toHaveText('0:06');
+  await expect(page.getByTestId('call-transcription')).toHaveText(TRANSCRIPT);
+  if (testInfo.project.name === 'phone') {
+    await expect(page.getByTestId('call-list')).toHaveCount(0);
+    await expect(page.getByTestId('back-to-calls')).toHaveText('← Back to calls');
+  }
+  const nav2 = await openNavigation(page);
+  await expect(nav2.getByTestId('nav-phone-system-badge')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // the recording plays and seeks
+  await expect(page.getByTestId('recording-ready')).toBeVisible();
+  const audio = page.getByTestId('recording-audio');
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.duration)).toBeGreaterThan(5);
+  await audio.evaluate(async (a: HTMLAudioElement) => { a.muted = true; await a.play(); });
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0);
+  await audio.evaluate((a: HTMLAudioElement) => { a.pause(); a.currentTime = 4; });
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => Math.round(a.currentTime))).toBe(4);
+  await saveScreenshot(page, 'phone-system-detail', testInfo);
+
+  // notes save on blur and survive a reload
+  const notes = page.getByTestId('call-notes');
+  const saved = page.waitForResponse(r => r.url().includes('/api/call-logs/') && r.request().method() === 'PATCH' && (r.request().postData() ?? '').includes('notes'));
+  await notes.fill('Called back, left a message');
+  await notes.blur();
+  expect((await saved).status()).toBe(200);
+  await page.reload();
+  await openCall(page, '+15125550123');
+  await expect(page.getByTestId('call-notes')).toHaveValue('Called back, left a message');
+  const [stored] = await (await page.request.get('/api/call-logs')).json();
+  expect(stored).toMatchObject({ is_read: true, notes: 'Called back, left a message' });
+
+  // Mark Returned
+  await page.getByTestId('call-mark-returned').click();
+  await expect(page.getByText('Marked as returned')).toBeVisible();
+  await expect(page.getByTestId('call-mark-returned')).toHaveText('Returned');
+  await expect(page.getByTestId('call-mark-returned')).toBeDisabled();
+
+  // a ticket from the call, then linked
+  await page.getByTestId('call-create-ticket-open').click();
+  const dialog = page.getByTestId('create-ticket-dialog');
+  const f = (name: string) => dialog.locator(`[data-field="${name}"]`);
+  await expect(f('issueDescription').locator('textarea').first()).toHaveValue(TRANSCRIPT);
+  await expect(f('customerPhone').locator('input')).toHaveValue('+15125550123');
+  await f('customerName').locator('input').fill('Maria Garcia');
+  await f('customerEmail').locator('input').fill('maria@example.com');
+  await f('orderNumber').locator('input').fill('ORD-77');
+  await f('purchaseDate').locator('input').fill(new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10));
+  await choose(page, f('purchaseLocation'), 'Walmart');
+  await f('productSku').locator('input').fill('FJ-250');
+  await choose(page, f('jackModel'), '3-Ton Floor Jack');
+  await choose(page, f('issueCategory'), 'Other');
+  await choose(page, f('issueStartTime'), 'First use / brand new');
+  await dialog.getByRole('radio', { name: 'Refund' }).check();
+  await saveScreenshot(page, 'phone-system-create-ticket', testInfo);
+  const created = page.waitForResponse(r => r.url().endsWith('/api/tickets') && r.request().method() === 'POST');
+  await dialog.getByRole('button', { name: 'Create Ticket' }).click();
+  const ticket = await (await created).json();
+  expect(JSON.parse((await created).request().postData() ?? '{}').call_log_id).toBeTruthy();
+  await expect(page.getByTestId('call-linked-ticket-id')).toHaveText(`#${String(ticket.id).slice(0, 8).toUpperCase()}`);
+  await saveScreenshot(page, 'phone-system-linked-ticket', testInfo);
+  await page.getByTestId('call-view-ticket').click();
+  await expect(page).toHaveURL(new RegExp(`/tickets/${ticket.id}$`));
+  await page.goBack();
+  await expect(page).toHaveURL(/\/phone-system$/);
+
+  // delete with confirmation
+  await openCall(page, '+15125550123');
+  await page.getByTestId('call-delete').click();
+  await page.getByTestId('call-delete-confirm').click();
+  await expect(page.getByText('Call log deleted successfully')).toBeVisible();
+  await expect(page.getByTestId('call-row')).toHaveCount(0);
+});
+
+test('the calls list searches, filters by status and brand on the server, and arrow keys move through it', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  const { numbers } = await phoneOrganization(page, { buy: 1 });
+  await simulateVoicemail(numbers[0], '+15125550111', 4, 'First caller');
+  await simulateVoicemail(numbers[0], '+15125550222', 75, 'Second caller');
+  await page.goto('/phone-system');
+  const rows = page.getByTestId('call-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('+15125550222');
+  await expect(rows.first().getByTestId('call-row-duration')).toHaveText('1:15');
+
+  // the search goes to the server
+  const searched = page.waitForRequest(r => r.url().includes('/api/call-logs?') && decodeURIComponent(r.url()).includes('555 0111'));
+  await page.getByTestId('call-search').fill('555 0111');
+  await searched;
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('+15125550111');
+  await page.getByTestId('call-search').fill('');
+  await expect(rows).toHaveCount(2);
+
+  // arrows move the selection (and open the call)
+  await rows.first().click();
+  await expect(page.getByTestId('call-detail-caller')).toHaveText('+15125550222');
+  if (testInfo.project.name === 'desktop') {
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId('call-detail-caller')).toHaveText('+15125550111');
+    await page.keyboard.press('ArrowUp');
+    await expect(page.getByTestId('call-detail-caller')).toHaveText('+15125550222');
+  } else {
+    await page.getByTestId('back-to-calls').click();
+  }
+
+  // Unread Only: the opened call is gone; Brand: another brand has none
+  await page.getByTestId('call-status-filter').locator('..').locator('[role="combobox"]').click();
+  await page.getByRole('option', { name: 'Unread Only' }).click();
+  await expect(rows).toHaveCount(testInfo.project.name === 'desktop' ? 0 : 1);
+  await page.getByTestId('call-status-filter').locator('..').locator('[role="combobox"]').click();
+  await page.getByRole('option', { name: 'All Calls' }).click();
+  await page.getByTestId('call-brand-filter').locator('..').locator('[role="combobox"]').click();
+  await page.getByRole('option', { name: 'Zeta' }).click();
+  await expect(page.getByTestId('call-list-empty')).toHaveText('No calls found');
+  await page.getByTestId('call-brand-filter').locator('..').locator('[role="combobox"]').click();
+  await page.getByRole('option', { name: 'Acme' }).click();
+  await expect(rows).toHaveCount(2);
+});
