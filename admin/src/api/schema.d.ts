@@ -1650,10 +1650,10 @@ export interface components {
         };
         MakeCallDto: {
             /**
-             * @description The agent's phone that rings first, or 'computer' for an in-browser call; left out: the signed-in user's profile phone
+             * @description The agent's phone that rings first, or 'computer' for an in-browser call; left out, blank or null: the signed-in user's profile phone
              * @example +15125550199
              */
-            agentPhone?: Record<string, never>;
+            agentPhone?: string | null;
             /**
              * @description One of the organization's numbers, the caller ID
              * @example +15125550100
@@ -1742,7 +1742,6 @@ export interface components {
             title: string;
             type: string;
         };
-        Object: Record<string, never>;
         OrganizationResponseDto: {
             a2p_brand_id: string | null;
             /** @enum {string} */
@@ -3998,10 +3997,10 @@ export interface operations {
     PhoneNumbersController_search: {
         parameters: {
             query?: {
-                /** @description Area code (US and CA) */
-                areaCode?: components["schemas"]["Object"];
-                /** @description Digits (or letters) the number should contain; * matches any digit */
-                contains?: components["schemas"]["Object"];
+                /** @description Area code (US and CA); blank or null: any */
+                areaCode?: string | null;
+                /** @description Digits (or letters) the number should contain; * matches any digit; blank or null: any */
+                contains?: string | null;
                 country?: "US" | "CA" | "GB";
                 fax?: boolean;
                 /** @description Where `contains` must match: first or last part of the number, or anywhere */

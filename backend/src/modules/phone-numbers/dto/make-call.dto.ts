@@ -28,8 +28,10 @@ export class MakeCallDto {
   to!: string;
 
   @ApiPropertyOptional({
+    type: String,
+    nullable: true,
     example: '+15125550199',
-    description: "The agent's phone that rings first, or 'computer' for an in-browser call; left out: the signed-in user's profile phone",
+    description: "The agent's phone that rings first, or 'computer' for an in-browser call; left out, blank or null: the signed-in user's profile phone",
   })
   @Transform(agent)
   @IsOptional()

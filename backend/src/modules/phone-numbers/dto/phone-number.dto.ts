@@ -22,13 +22,13 @@ export class SearchNumbersQueryDto {
   @IsIn(SEARCH_COUNTRIES, { message: `Country must be one of: ${SEARCH_COUNTRIES.join(', ')}` })
   country: (typeof SEARCH_COUNTRIES)[number] = 'US';
 
-  @ApiPropertyOptional({ example: '512', description: 'Area code (US and CA)' })
+  @ApiPropertyOptional({ type: String, nullable: true, example: '512', description: 'Area code (US and CA); blank or null: any' })
   @Transform(trimOrNull)
   @IsOptional()
   @Matches(/^\d{2,5}$/, { message: 'Area code must be 2 to 5 digits' })
   areaCode?: string | null;
 
-  @ApiPropertyOptional({ example: '555', description: 'Digits (or letters) the number should contain; * matches any digit' })
+  @ApiPropertyOptional({ type: String, nullable: true, example: '555', description: 'Digits (or letters) the number should contain; * matches any digit; blank or null: any' })
   @Transform(({ value }) => (typeof value === 'string' ? value.replace(/[\s\-()+]/g, '') || null : value))
   @IsOptional()
   @Matches(/^[0-9A-Za-z*]{1,15}$/, { message: 'Search text may hold only digits, letters and *' })

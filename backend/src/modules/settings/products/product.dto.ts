@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { ListQueryDto } from '../../../common/http/list-query.js';
 import { OptionalField } from '../../../common/http/optional.js';
 
@@ -78,7 +78,7 @@ export class ProductInputDto {
 
 export class ListProductsQueryDto extends ListQueryDto {
   @ApiPropertyOptional({ example: 'IronJack', description: "Only this brand's products" })
-  @IsOptional()
+  @OptionalField()
   @IsString()
   brand?: string;
 }

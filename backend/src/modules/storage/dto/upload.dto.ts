@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
+import { OptionalField } from '../../../common/http/optional.js';
 import { trim } from '../../../common/http/transforms.js';
 import { UPLOAD_PURPOSES, type UploadPurpose } from '../upload-policy.js';
 
@@ -26,7 +27,7 @@ export class CreateUploadDto {
   size!: number;
 
   @ApiPropertyOptional({ enum: UPLOAD_PURPOSES, default: 'greeting_audio', description: 'Whose rules apply (types, size)' })
-  @IsOptional()
+  @OptionalField()
   @IsIn(UPLOAD_PURPOSES, { message: `Purpose must be one of: ${UPLOAD_PURPOSES.join(', ')}` })
   purpose?: UploadPurpose;
 }
