@@ -137,7 +137,7 @@ test.describe('notification preferences', () => {
         data: { smtp_host: '127.0.0.1', smtp_port: port, smtp_from_email: 'crm@example.com' },
       });
       expect(settings.status()).toBe(200);
-      await page.goto('/settings');
+      await openPreferences(page);
       const panel = page.getByTestId('contact-methods');
       // Neither value set: edit mode without Cancel.
       await expect(panel.getByLabel('Notification Email')).toBeVisible();
@@ -176,7 +176,7 @@ test.describe('notification preferences', () => {
 
   test('each toggle saves at once and the Coming Soon events are disabled', async ({ page }) => {
     await registerInUi(page, uniqueName('grid'));
-    await page.goto('/settings');
+    await openPreferences(page);
     const voicemailEmail = page.getByRole('switch', { name: 'Voicemail or missed call: Email' });
     await expect(voicemailEmail).not.toBeChecked();
     await expect(page.getByRole('switch', { name: 'New ticket: SMS' })).toBeChecked();
@@ -187,7 +187,13 @@ test.describe('notification preferences', () => {
     await expect
       .poll(async () => (await (await page.request.get('/api/notification-preferences')).json()).find((p: { event_type: string }) => p.event_type === 'text_voicemail_missed').email)
       .toBe(true);
-    await page.reload();
+    await openPreferences(page); // a fresh load of the page, the section opened again
     await expect(page.getByRole('switch', { name: 'Voicemail or missed call: Email' })).toBeChecked();
   });
 });
+
+/** Settings → Notification Preferences: one section of the settings accordion, opened. */
+async function openPreferences(page: Page): Promise<void> {
+  await page.goto('/settings');
+  await page.locator('#notifications-header').click();
+}

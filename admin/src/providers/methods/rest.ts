@@ -5,15 +5,20 @@ import type { Ticket } from '../types';
 
 const simpleRest = simpleRestProvider(API_URL, httpClient);
 
+/** Resources the API replaces whole with PUT (spec: PUT /api/products/{id}); the others take PATCH. */
+const REPLACED_WITH_PUT = new Set(['products']);
+
 /**
  * react-admin's verbs on the API: ra-data-simple-rest (filter/range/sort, Content-Range), with
- * partial updates as PATCH and the tickets' bulk endpoints for updateMany and deleteMany.
+ * partial updates as PATCH (PUT where the API replaces the record) and the tickets' bulk endpoints
+ * for updateMany and deleteMany.
  */
 export const restMethods: DataProvider = {
   ...simpleRest,
 
   update: async (resource, params) => {
-    const data = await apiSend<Ticket>('PATCH', `/${resource}/${encodeURIComponent(String(params.id))}`, params.data);
+    const method = REPLACED_WITH_PUT.has(resource) ? 'PUT' : 'PATCH';
+    const data = await apiSend<Ticket>(method, `/${resource}/${encodeURIComponent(String(params.id))}`, params.data);
     return { data: { ...params.previousData, ...data } as never };
   },
 
