@@ -32,12 +32,3 @@ export function SettingsSection({ id, title, description, icon, children, defaul
     </Accordion>
   );
 }
-
-/** A place another feature's screen mounts into. */
-export function SectionSlot({ text }: { text: string }) {
-  return (
-    <Typography variant="body2" color="text.secondary">
-      {text}
-    </Typography>
-  );
-}
