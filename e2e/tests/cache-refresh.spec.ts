@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openNavigation, registerByApi, uniqueName } from './support.js';
+import { chooseOption, openNavigation, registerByApi, uniqueName } from './support.js';
 import { createTicket } from './ticket-factory.js';
 
 test.describe('cache refresh', () => {
@@ -18,8 +18,7 @@ test.describe('cache refresh', () => {
     // the list, filtered to Open tickets
     await (await openNavigation(page)).getByTestId('nav-tickets').click();
     await expect(page.getByTestId('ticket-count')).toHaveText('Showing 2 tickets');
-    await page.getByTestId('filter-status').locator('[role="combobox"]').click();
-    await page.getByRole('option', { name: 'Open', exact: true }).click();
+    await chooseOption(page, page.getByTestId('filter-status').locator('[role="combobox"]'), 'Open');
     await page.getByRole('button', { name: 'Apply Filters' }).click();
     await expect(page.getByTestId('ticket-count')).toHaveText('Showing 2 tickets');
 

@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { phoneOrganization } from './phone-support';
-import { saveScreenshot } from './support';
+import { phoneOrganization } from './phone-support.js';
+import { chooseOption, saveScreenshot } from './support.js';
 
 async function pick(page: Page, testId: string, option: string | RegExp) {
-  await page.getByTestId('call-launcher').locator(`[data-testid="${testId}"]`).locator('..').locator('[role="combobox"]').click();
-  await page.getByRole('option', { name: option }).click();
+  await chooseOption(page, page.getByTestId('call-launcher').locator(`[data-testid="${testId}"]`).locator('..').locator('[role="combobox"]'), option);
 }
 
 async function expectToast(page: Page, title: string, description: string) {

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { fakeOwnedNumber, phoneOrganization } from './phone-support';
-import { saveScreenshot } from './support';
+import { fakeOwnedNumber, phoneOrganization } from './phone-support.js';
+import { chooseOption, saveScreenshot } from './support.js';
 
 function wav(samples = 8000): Buffer {
   const header = Buffer.alloc(44);
@@ -20,8 +20,7 @@ function wav(samples = 8000): Buffer {
 }
 
 async function choose(page: Page, input: Locator, option: string | RegExp) {
-  await input.locator('..').locator('[role="combobox"]').click();
-  await page.getByRole('option', { name: option }).first().click();
+  await chooseOption(page, input.locator('..').locator('[role="combobox"]'), option);
 }
 
 async function expectToast(page: Page, title: string, description: string) {

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { registerByApi, uniqueName } from './support';
+import { registerByApi, uniqueName } from './support.js';
 
 const run = promisify(execFile);
 

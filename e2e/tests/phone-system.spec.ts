@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { phoneOrganization, simulateVoicemail } from './phone-support';
-import { openNavigation, saveScreenshot } from './support';
+import { phoneOrganization, simulateVoicemail } from './phone-support.js';
+import { chooseOption, openNavigation, saveScreenshot } from './support.js';
 
 async function choose(page: Page, field: ReturnType<Page['locator']>, option: string) {
-  await field.locator('[role="combobox"]').click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await chooseOption(page, field.locator('[role="combobox"]'), option);
 }
 
 const TRANSCRIPT = 'My floor jack leaks oil from the base';
@@ -141,15 +140,13 @@ test('the calls list searches, filters by status and brand on the server, and ar
   }
 
   // Unread Only: the opened call is gone; Brand: another brand has none
-  await page.getByTestId('call-status-filter').locator('..').locator('[role="combobox"]').click();
-  await page.getByRole('option', { name: 'Unread Only' }).click();
+  const statusFilter = page.getByTestId('call-status-filter').locator('..').locator('[role="combobox"]');
+  const brandFilter = page.getByTestId('call-brand-filter').locator('..').locator('[role="combobox"]');
+  await chooseOption(page, statusFilter, 'Unread Only');
   await expect(rows).toHaveCount(testInfo.project.name === 'desktop' ? 0 : 1);
-  await page.getByTestId('call-status-filter').locator('..').locator('[role="combobox"]').click();
-  await page.getByRole('option', { name: 'All Calls' }).click();
-  await page.getByTestId('call-brand-filter').locator('..').locator('[role="combobox"]').click();
-  await page.getByRole('option', { name: 'Zeta' }).click();
+  await chooseOption(page, statusFilter, 'All Calls');
+  await chooseOption(page, brandFilter, 'Zeta');
   await expect(page.getByTestId('call-list-empty')).toHaveText('No calls found');
-  await page.getByTestId('call-brand-filter').locator('..').locator('[role="combobox"]').click();
-  await page.getByRole('option', { name: 'Acme' }).click();
+  await chooseOption(page, brandFilter, 'Acme');
   await expect(rows).toHaveCount(2);
 });

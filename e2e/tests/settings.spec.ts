@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerInUi, saveScreenshot, uniqueName } from './support.js';
+import { chooseOption, registerInUi, saveScreenshot, uniqueName } from './support.js';
 
 async function openSection(page: Page, title: string) {
   const summary = page.getByRole('button', { name: new RegExp(title) });
@@ -43,8 +43,7 @@ test.describe('settings', () => {
     await section.getByRole('button', { name: 'Add Brand' }).click();
     await expect(section.getByTestId('brand-row')).toHaveText([/IronJack/, /TorqueLine/]);
 
-    await section.getByRole('combobox', { name: 'Default brand' }).click();
-    await page.getByRole('option', { name: 'IronJack' }).click();
+    await chooseOption(page, section.getByRole('combobox', { name: 'Default brand' }), 'IronJack');
     await section.getByLabel('Property damage').uncheck();
     await section.getByRole('button', { name: 'Save Ticket Settings' }).click();
     await expectToast(page, 'Settings saved');
@@ -125,8 +124,7 @@ test.describe('settings', () => {
     await hooks.getByRole('button', { name: 'Create Webhook' }).click();
     await expect(hooks.getByText('Please provide both a name and select a brand')).toBeVisible();
     await hooks.getByLabel('Webhook name').fill('IronJack line');
-    await hooks.getByRole('combobox', { name: 'Brand' }).click();
-    await page.getByRole('option', { name: 'IronJack' }).click();
+    await chooseOption(page, hooks.getByRole('combobox', { name: 'Brand' }), 'IronJack');
     await hooks.getByRole('button', { name: 'Create Webhook' }).click();
     await expectToast(page, 'Webhook created');
     await expect(hooks.getByTestId('webhook-row')).toHaveCount(1);
@@ -224,8 +222,7 @@ test.describe('settings', () => {
       ['Contact Phone', '+15125550100'],
     ];
     for (const [label, value] of fields) await a2p.getByLabel(label, { exact: true }).fill(value);
-    await a2p.getByRole('combobox', { name: 'Business Type' }).click();
-    await page.getByRole('option', { name: 'LLC' }).click();
+    await chooseOption(page, a2p.getByRole('combobox', { name: 'Business Type' }), 'LLC');
     await a2p.getByRole('button', { name: 'Save Registration' }).click();
     await expectToast(page, 'A2P registration updated');
     await expect(a2p).toBeHidden();

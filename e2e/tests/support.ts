@@ -70,6 +70,20 @@ export async function newBrowserLike(browser: Browser, testInfo: TestInfo, baseU
   return browser.newContext({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch });
 }
 
+/**
+ * Picks an option of a MUI select through its combobox, and waits until the menu has closed. On a
+ * loaded machine a click can land while the menu is still opening and be lost; a person would click
+ * again, and so does this (bounded), so the test waits on the outcome, not on the animation.
+ */
+export async function chooseOption(page: Page, combobox: Locator, option: string | RegExp): Promise<void> {
+  const listbox = page.getByRole('listbox');
+  await expect(async () => {
+    if (!(await listbox.isVisible())) await combobox.click({ timeout: 2_000 });
+    await page.getByRole('option', { name: option, exact: typeof option === 'string' }).first().click({ timeout: 2_000 });
+    await expect(listbox).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 /** Full-page screenshot under test-results/screenshots/<name>-<project>.png, for people to look at. */
 export async function saveScreenshot(page: Page, name: string, testInfo: TestInfo): Promise<void> {
   await page.screenshot({

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { sql } from './db.js';
 import { createTicket } from './ticket-factory.js';
-import { registerByApi, saveScreenshot, uniqueName } from './support.js';
+import { chooseOption, registerByApi, saveScreenshot, uniqueName } from './support.js';
 
 /** The local calendar day `days` before today, as a date input holds it. */
 function localDaysAgo(days: number): string {
@@ -33,9 +33,7 @@ async function signIn(page: Page, prefix: string) {
 
 /** Picks an option of a MUI select identified by its data-field (dialog) or test id (filters). */
 async function choose(page: Page, select: Locator, option: string) {
-  await select.locator('[role="combobox"]').click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(page.getByRole('listbox')).toBeHidden();
+  await chooseOption(page, select.locator('[role="combobox"]'), option);
 }
 
 /** Closes the toast on screen (on a phone it sits over the bottom of the page). */
@@ -270,7 +268,7 @@ test.describe('tickets', () => {
     // brand, from settings
     await page.getByTestId('filter-brand').locator('[role="combobox"]').click();
     await expect(page.getByRole('option')).toHaveText(['All', 'IronJack', 'TorqueLine']);
-    await page.getByRole('option', { name: 'TorqueLine' }).click();
+    await chooseOption(page, page.getByTestId('filter-brand').locator('[role="combobox"]'), 'TorqueLine');
     await page.getByRole('button', { name: 'Apply Filters' }).click();
     await expectCount(page, 1);
     await expect(rows(page).first()).toContainText(b.ticketNumber);
