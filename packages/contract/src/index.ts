@@ -5,4 +5,5 @@
  */
 export * from './calendar.js';
 export * from './ticket-options.js';
+export * from './response-promise.js';
 export * from './warranty.js';

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
-import { REBUILD_ROLLUPS_SQL } from '../../modules/tickets/rollups/rollup-sql.js';
-import { ROLLUP_FUNCTIONS_SQL, STATUS_CHANGES_TRIGGERS, TICKETS_TRIGGERS } from '../../modules/tickets/rollups/rollup-triggers.js';
+import { STATUS_CHANGES_TRIGGERS, TICKETS_TRIGGERS } from '../../modules/tickets/rollups/rollup-triggers.js';
+import { REBUILD_ROLLUPS_SQL_V1 as REBUILD_ROLLUPS_SQL, ROLLUP_FUNCTIONS_SQL_V1 as ROLLUP_FUNCTIONS_SQL } from './frozen/ticket-rollups-v1.js';
 import { TICKET_LIST_INDEXES } from '../../modules/tickets/rollups/ticket-indexes.js';
 
 /**

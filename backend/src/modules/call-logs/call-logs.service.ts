@@ -4,6 +4,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import type { Actor } from '../../common/auth/actor.js';
 import { containsPattern } from '../../common/http/ids.js';
 import { type ListQuery, parseListQuery } from '../../common/http/list-query.js';
+import { markTicketResponded } from '../tickets/sla/mark-responded.js';
 import { User } from '../users/user.entity.js';
 import { CallLog } from './call-log.entity.js';
 import { CALL_STATUS_FILTERS, type CallStatusFilter, type ListCallLogsQueryDto, type UpdateCallLogDto } from './dto/call-log.dto.js';
@@ -77,24 +78,28 @@ export class CallLogsService {
   }
 
   /** The organization's call log; another organization's id answers 404. */
-  async get(actor: Actor, id: string): Promise<CallLog> {
-    const log = await this.em.findOne(CallLog, { id, organization: actor.organizationId }, { populate: ['returnedBy'] });
+  async get(actor: Actor, id: string, em: EntityManager = this.em): Promise<CallLog> {
+    const log = await em.findOne(CallLog, { id, organization: actor.organizationId }, { populate: ['returnedBy'] });
     if (!log) throw new NotFoundException(CALL_LOG_NOT_FOUND);
     return log;
   }
 
   async update(actor: Actor, id: string, dto: UpdateCallLogDto): Promise<CallLog> {
-    const log = await this.get(actor, id);
-    if (dto.is_read !== undefined) log.isRead = dto.is_read;
-    if (dto.notes !== undefined) log.notes = dto.notes;
-    if (dto.is_returned !== undefined && dto.is_returned !== log.isReturned) {
-      log.isReturned = dto.is_returned;
-      log.returnedAt = dto.is_returned ? new Date() : null;
-      log.returnedBy = dto.is_returned ? this.em.getReference(User, actor.id) : null;
-    }
-    await this.em.flush();
-    if (log.returnedBy) await this.em.populate(log, ['returnedBy']);
-    return log;
+    return this.em.transactional(async (tx) => {
+      const log = await this.get(actor, id, tx);
+      if (dto.is_read !== undefined) log.isRead = dto.is_read;
+      if (dto.notes !== undefined) log.notes = dto.notes;
+      if (dto.is_returned !== undefined && dto.is_returned !== log.isReturned) {
+        log.isReturned = dto.is_returned;
+        log.returnedAt = dto.is_returned ? new Date() : null;
+        log.returnedBy = dto.is_returned ? tx.getReference(User, actor.id) : null;
+        // Returning a call linked to a ticket is a response to that ticket (its first one, if none yet).
+        if (dto.is_returned && log.ticket) await markTicketResponded(tx, actor.organizationId, log.ticket.id, log.returnedAt!);
+      }
+      await tx.flush();
+      if (log.returnedBy) await tx.populate(log, ['returnedBy']);
+      return log;
+    });
   }
 
   async remove(actor: Actor, id: string): Promise<void> {

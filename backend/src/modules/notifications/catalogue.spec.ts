@@ -2,10 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import { LIVE_EVENT_TYPES, NOTIFICATION_CATALOGUE, defaultChannels } from './catalogue.js';
 
 describe('the notification catalogue', () => {
-  it('lists the 8 live events and the 8 coming-soon ones of the spec, in its order', () => {
+  it('lists the 8 live events and the 8 coming-soon ones of the spec, in its order, then ticket_overdue (issue 17)', () => {
     expect(LIVE_EVENT_TYPES).toEqual([
       'new_ticket', 'assigned_existing_ticket', 'inquiry_received', 'text_voicemail_missed',
-      'inbox_app_message', 'assigned_conversation', 'task_assigned', 'team_reply',
+      'inbox_app_message', 'assigned_conversation', 'task_assigned', 'team_reply', 'ticket_overdue',
     ]);
     expect(NOTIFICATION_CATALOGUE.filter((e) => e.comingSoon).map((e) => e.eventType)).toEqual([
       'mentioned_note', 'team_mentioned', 'ticket_mentioned', 'added_collaborator',
@@ -22,6 +22,7 @@ describe('the notification catalogue', () => {
       expect(on(quiet)).toEqual(['browser', 'in_app', 'mobile_push']);
     }
     expect(on('task_assigned')).toEqual(['email', 'in_app', 'mobile_push']);
+    expect(on('ticket_overdue')).toEqual(['browser', 'email', 'in_app', 'mobile_push']);
   });
 
   it('refuses defaults for a coming-soon or unknown event', () => {

@@ -42,6 +42,8 @@ export const NOTIFICATION_CATALOGUE: readonly CatalogueEntry[] = [
   live('assigned_conversation', 'Conversation assigned', 'A conversation is assigned to you', QUIET),
   live('task_assigned', 'Task assigned', 'A task is assigned to you', { ...QUIET, browser: false, email: true }),
   live('team_reply', 'Team reply', 'A teammate replies', QUIET),
+  // Issue 17 (response promises), after the spec's eight.
+  live('ticket_overdue', 'Ticket overdue', 'A ticket passed its promised response time without a response', { ...QUIET, email: true }),
   soon('mentioned_note', 'Mentioned in a note', 'Someone mentions you in a note'),
   soon('team_mentioned', 'Team mentioned', 'Someone mentions your team'),
   soon('ticket_mentioned', 'Ticket mentioned', 'Someone mentions a ticket you follow'),
@@ -61,7 +63,8 @@ export type LiveEventType =
   | 'inbox_app_message'
   | 'assigned_conversation'
   | 'task_assigned'
-  | 'team_reply';
+  | 'team_reply'
+  | 'ticket_overdue';
 
 export function catalogueEntry(eventType: string): CatalogueEntry | undefined {
   return NOTIFICATION_CATALOGUE.find((e) => e.eventType === eventType);

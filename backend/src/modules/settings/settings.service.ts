@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { ValidationFailedException } from '../../common/errors/app-exception.js';
+import { DEFAULT_RESPONSE_HOURS, type ResponseKind } from '@warranty-crm/contract';
 import { normalizeBrands, resolveTicketBrand } from './brands.js';
 import type { SettingsResponseDto, UpdateSettingsDto } from './dto/settings.dto.js';
 import { SystemSettings, TICKET_FIELDS } from './system-settings.entity.js';
@@ -26,6 +27,8 @@ export function toSettingsResponse(s: SystemSettings): SettingsResponseDto {
     twilio_account_sid: s.twilioAccountSid ?? null,
     twilio_auth_token_set: !!s.twilioAuthToken,
     twilio_phone_number: s.twilioPhoneNumber ?? null,
+    warranty_response_hours: s.warrantyResponseHours,
+    support_response_hours: s.supportResponseHours,
     updated_at: s.updatedAt,
   };
 }
@@ -69,6 +72,15 @@ export class SettingsService {
     return row?.ticketBrand ?? null;
   }
 
+  /** The organization's promised response hours per kind of ticket (the spec's 24 / 48 until changed). */
+  async responseHours(organizationId: string, em: EntityManager = this.em): Promise<Record<ResponseKind, number>> {
+    const row = await em.findOne(SystemSettings, { organization: organizationId }, { fields: ['warrantyResponseHours', 'supportResponseHours'] });
+    return {
+      warranty: row?.warrantyResponseHours ?? DEFAULT_RESPONSE_HOURS.warranty,
+      technical_support: row?.supportResponseHours ?? DEFAULT_RESPONSE_HOURS.technical_support,
+    };
+  }
+
   async update(actor: Actor, dto: UpdateSettingsDto): Promise<SettingsResponseDto> {
     const settings = await this.forOrganization(actor.organizationId);
 
@@ -94,6 +106,8 @@ export class SettingsService {
     settings.smtpFromEmail = textOrNull(dto.smtp_from_email, settings.smtpFromEmail);
     settings.smtpFromName = textOrNull(dto.smtp_from_name, settings.smtpFromName);
     if (dto.smtp_port !== undefined) settings.smtpPort = dto.smtp_port;
+    if (dto.warranty_response_hours !== undefined) settings.warrantyResponseHours = dto.warranty_response_hours;
+    if (dto.support_response_hours !== undefined) settings.supportResponseHours = dto.support_response_hours;
     settings.smtpPassword = this.nextSecret(dto.smtp_password, settings.smtpPassword);
     settings.retellApiKey = this.nextSecret(dto.retell_api_key, settings.retellApiKey);
 

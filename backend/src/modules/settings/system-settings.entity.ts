@@ -65,6 +65,14 @@ export class SystemSettings {
   @Property({ type: 'text[]', defaultRaw: "'{}'" })
   ticketFieldsEnabled: Opt<string[]> = [...TICKET_FIELDS];
 
+  /** Hours to the response promised on a warranty issue (issue 17; default 24). */
+  @Property({ type: 'integer', default: 24 })
+  warrantyResponseHours: Opt<number> = 24;
+
+  /** Hours to the response promised on a technical-support request (default 48). */
+  @Property({ type: 'integer', default: 48 })
+  supportResponseHours: Opt<number> = 48;
+
   @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Opt<Date> = new Date();
 }

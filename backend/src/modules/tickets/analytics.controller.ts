@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { type Actor, CurrentActor } from '../../common/auth/actor.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
-import { PeriodQueryDto, ResponseTimesDto, StatusQueryDto, TimelinePointDto, TimelineQueryDto } from './dto/analytics.dto.js';
+import { PeriodQueryDto, ResponsePromisesDto, ResponseTimesDto, StatusQueryDto, TimelinePointDto, TimelineQueryDto } from './dto/analytics.dto.js';
 import { TicketAnalyticsService } from './ticket-analytics.service.js';
 
 const COUNT_MAP = { type: 'object', additionalProperties: { type: 'integer' } } as const;
@@ -41,5 +41,15 @@ export class AnalyticsController {
   @ApiOkResponse({ type: ResponseTimesDto })
   responseTimes(@CurrentActor() actor: Actor, @Query() query: PeriodQueryDto): Promise<ResponseTimesDto> {
     return this.analytics.responseTimes(actor, { days: query.days });
+  }
+
+  @Get('response-promises')
+  @ApiOperation({
+    summary: 'Share of tickets answered within their response promise (24 h warranty, 48 h technical support, or the organization\'s hours)',
+    description: 'Over the tickets created in the period whose promise has come due: answered by respond_by, answered late, unanswered and overdue.',
+  })
+  @ApiOkResponse({ type: ResponsePromisesDto })
+  responsePromises(@CurrentActor() actor: Actor, @Query() query: PeriodQueryDto): Promise<ResponsePromisesDto> {
+    return this.analytics.responsePromises(actor, { days: query.days });
   }
 }

@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
-import type { ResponseTimesDto, TimelinePointDto } from './dto/analytics.dto.js';
-import { type CreatedWindow, countsBy, durationSums } from './rollups/rollup-queries.js';
+import type { ResponsePromisesDto, ResponseTimesDto, TimelinePointDto } from './dto/analytics.dto.js';
+import { type CreatedWindow, countsBy, durationSums, promiseCounts } from './rollups/rollup-queries.js';
 import { TICKET_STATUSES } from './ticket.entity.js';
 
 /** The label of tickets without a brand in the brand breakdown. */
@@ -85,6 +85,27 @@ export class TicketAnalyticsService {
       resolution_sample_size: sums.rn,
     };
   }
+
+  /**
+   * The share of the window's tickets answered within their promise, from the rollups: of the
+   * tickets whose promise has come due (answered, or unanswered and reported overdue), those
+   * answered by respond_by. Tickets still within their promise are not counted yet.
+   */
+  async responsePromises(actor: Actor, window: Window): Promise<ResponsePromisesDto> {
+    const counts = await promiseCounts(this.em.getConnection(), actor.organizationId, createdWindow(window));
+    const due = counts.responded + counts.overdue;
+    return {
+      answered_within_promise_percent: due ? percentOneDecimal(counts.on_time, due) : null,
+      answered_within_promise: counts.on_time,
+      answered_late: counts.responded - counts.on_time,
+      overdue_unanswered: counts.overdue,
+    };
+  }
+}
+
+/** Percent of a over n with one decimal (half away from zero), exact in integers. */
+export function percentOneDecimal(a: number, n: number): number {
+  return Math.round((a * 1000) / n) / 10;
 }
 
 /** Mean of a sum of seconds over n, in hours with two decimals (half away from zero, as round(numeric)). */

@@ -15,7 +15,9 @@ with target as (
   where organization_id = ? and id in (?)
   for update
 ), updated as (
-  update tickets t set status = ?, updated_at = now()
+  update tickets t set status = ?, updated_at = now(),
+    -- A real status change is the agent's first response if the ticket had none.
+    responded_at = case when t.responded_at is null and target.old_status is distinct from ? then now() else t.responded_at end
   from target where t.id = target.id
   returning t.id, target.old_status
 ), history as (
@@ -39,7 +41,7 @@ export class TicketBulkService {
     return this.em.transactional(async (tx) => {
       const [row] = await tx.execute<{ updated: number; changes: { id: string; from: string | null }[] }[]>(
         BULK_UPDATE_SQL,
-        [actor.organizationId, ids, status, actor.organizationId, status, actor.id, status],
+        [actor.organizationId, ids, status, status, actor.organizationId, status, actor.id, status],
       );
       for (const change of row.changes) {
         await this.events.publish(tx, new TicketStatusChangedEvent(actor.organizationId, change.id, change.from, status, actor.id));

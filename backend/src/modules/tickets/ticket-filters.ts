@@ -12,6 +12,8 @@ export interface TicketFilters {
   createdFrom?: Date;
   /** Exclusive upper bound: the start (UTC midnight) of the day after dateTo. */
   createdBefore?: Date;
+  /** Unanswered tickets whose respond_by is within 4 h (due_soon) or already reached (overdue). */
+  sla?: SlaFilter;
   /** Free text matched against ticket number, customer name, phone and e-mail, and the description. */
   q?: string;
   /** react-admin's getMany: only these ids (non-uuid values can never match and are dropped). */
@@ -19,6 +21,8 @@ export interface TicketFilters {
 }
 
 export const MAX_IDS = 1000;
+export const SLA_FILTERS = ['due_soon', 'overdue'] as const;
+export type SlaFilter = (typeof SLA_FILTERS)[number];
 
 function text(source: Record<string, unknown>, ...keys: string[]): string | undefined {
   for (const key of keys) {
@@ -81,6 +85,14 @@ export function parseTicketFilters(plain: Record<string, unknown>, filter: Recor
   if (dateTo !== undefined) out.createdBefore = dayStart(dateTo, 'dateTo', 1);
   if (out.createdFrom && out.createdBefore && out.createdFrom >= out.createdBefore) {
     throw new ValidationFailedException([{ field: 'dateTo', message: 'dateTo must not be before dateFrom' }]);
+  }
+
+  const sla = unlessAll(text(source, 'sla'));
+  if (sla !== undefined) {
+    if (!(SLA_FILTERS as readonly string[]).includes(sla)) {
+      throw new ValidationFailedException([{ field: 'sla', message: `sla must be one of: ${SLA_FILTERS.join(', ')}` }]);
+    }
+    out.sla = sla as SlaFilter;
   }
 
   const q = text(source, 'q');

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
+import { DUE_SOON_HOURS } from '@warranty-crm/contract';
 import { containsPattern } from '../../common/http/ids.js';
 import { type ListQuery, parseListQuery } from '../../common/http/list-query.js';
 import type { ListTicketsQueryDto } from './dto/list-tickets-query.dto.js';
@@ -84,6 +85,11 @@ function filterConditions(organizationId: string, filters: TicketFilters): Sql {
   if (filters.priority) where.add('t.priority = ?', filters.priority);
   if (filters.createdFrom) where.add('t.created_at >= ?', filters.createdFrom);
   if (filters.createdBefore) where.add('t.created_at < ?', filters.createdBefore);
+  // Served by the partial indexes of unanswered tickets (sla/sla-indexes.ts).
+  if (filters.sla === 'overdue') where.add('t.responded_at is null and t.respond_by <= now()');
+  if (filters.sla === 'due_soon') {
+    where.add(`t.responded_at is null and t.respond_by > now() and t.respond_by <= now() + make_interval(hours => ?::int)`, DUE_SOON_HOURS);
+  }
   if (filters.ids) where.add('t.id = any(?::uuid[])', `{${filters.ids.join(',')}}`);
   if (filters.q) {
     const like = containsPattern(filters.q);
@@ -220,7 +226,8 @@ export class TicketListService {
     // One statement: the page (ids by index, then their rows and customers) and, for the
     // screen's filters, the exact total from the rollups.
     const ids = listIdsQuery(actor.organizationId, filters, field, order, page.limit, cursor ? 0 : page.offset, cursor);
-    const fromRollups = !filters.q && !filters.ids;
+    // Due soon / overdue move with the clock: counted from their partial index, not the rollups.
+    const fromRollups = !filters.q && !filters.ids && !filters.sla;
     const total = fromRollups ? rollupCountSql(actor.organizationId, filters) : { sql: 'select null::int as n', params: [] };
     const direction = order === 'DESC' ? 'desc' : 'asc';
     const rows = await this.em.getConnection().execute<PageRow[]>(
@@ -244,7 +251,8 @@ export class TicketListService {
   }
 
   /**
-   * Totals the rollups cannot give: a short id list is counted directly; a search counts up to
+   * Totals the rollups cannot give: a short id list, and the due-soon / overdue filters (a range of
+   * the partial index of unanswered tickets, as large as the backlog), are counted directly; a search counts up to
    * EXACT_SEARCH_COUNT matches exactly and answers the planner's estimate beyond. (The screen's
    * filters are counted exactly from the rollups, in the page's own statement.)
    */

@@ -7,6 +7,7 @@ import { Customer } from '../customers/customer.entity.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { TICKETS_TRIGGERS } from './rollups/rollup-triggers.js';
 import { TICKET_LIST_INDEXES } from './rollups/ticket-indexes.js';
+import { SLA_INDEXES } from './sla/sla-indexes.js';
 
 export const TICKET_STATUSES = ['Open', 'Pending', 'Resolved', 'Closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -46,6 +47,9 @@ export const DUPLICATE_INDEXES = {
 @Index({ name: SEARCH_INDEXES.ticketDescription.name, expression: SEARCH_INDEXES.ticketDescription.create })
 @Index({ name: DUPLICATE_INDEXES.order.name, expression: DUPLICATE_INDEXES.order.create })
 @Index({ name: DUPLICATE_INDEXES.serial.name, expression: DUPLICATE_INDEXES.serial.create })
+@Index({ name: SLA_INDEXES.unansweredDue.name, expression: SLA_INDEXES.unansweredDue.create })
+@Index({ name: SLA_INDEXES.unansweredCreated.name, expression: SLA_INDEXES.unansweredCreated.create })
+@Index({ name: SLA_INDEXES.overduePending.name, expression: SLA_INDEXES.overduePending.create })
 export class Ticket {
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();
@@ -129,4 +133,16 @@ export class Ticket {
   /** First change to Closed or Resolved (kept by a database trigger, never written here). */
   @Property({ type: 'datetime', nullable: true })
   resolvedAt?: Date | null;
+
+  /** When a response is promised by: creation + the organization's hours for the ticket's kind (set once, at creation). */
+  @Property({ type: 'datetime', nullable: true })
+  respondBy?: Date | null;
+
+  /** An agent's first response: a status change, a note, or a returned linked call (set once). */
+  @Property({ type: 'datetime', nullable: true })
+  respondedAt?: Date | null;
+
+  /** When the ticket_overdue notification was raised (the scheduled scan sets it once, with the event). */
+  @Property({ type: 'datetime', nullable: true })
+  overdueNotifiedAt?: Date | null;
 }

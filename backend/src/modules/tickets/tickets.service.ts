@@ -12,6 +12,7 @@ import type { PossibleDuplicateDto } from './dto/ticket-response.dto.js';
 import type { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { TicketCreatedEvent } from './events/ticket-created.event.js';
 import { TicketStatusChangedEvent } from './events/ticket-status-changed.event.js';
+import { respondByOf, responseKind } from '@warranty-crm/contract';
 import { nextTicketNumber } from './ticket-number.js';
 import { TicketStatusChange } from './ticket-status-change.entity.js';
 import { DUPLICATE_KEYS, Ticket } from './ticket.entity.js';
@@ -108,12 +109,15 @@ export class TicketsService {
     const customer = await this.customers.resolveForTicket(tx, organizationId, { ...input.customer, phone });
     const { customer: _contact, callLogId: _callLogId, ...fields } = input;
     const productBrand = input.productBrand || (await this.settings.defaultTicketBrand(organizationId, tx));
+    const hours = await this.settings.responseHours(organizationId, tx);
+    const createdAt = new Date();
+    const respondBy = respondByOf(createdAt, hours[responseKind(input.preferredResolution, input.issueCategory)]);
     const id = randomUUID();
     await this.events.publish(tx, new TicketCreatedEvent(organizationId, id, productBrand ?? null, createdBy));
     // Last: the counter's row lock queues the organization's creates, so it is held only for
     // the inserts and the commit.
     const ticketNumber = await nextTicketNumber(tx, organizationId);
-    const created = tx.create(Ticket, { ...fields, id, organization: organizationId, ticketNumber, customer, productBrand });
+    const created = tx.create(Ticket, { ...fields, id, organization: organizationId, ticketNumber, customer, productBrand, createdAt, respondBy });
     tx.create(TicketStatusChange, {
       organization: organizationId,
       ticket: created,
@@ -153,20 +157,27 @@ export class TicketsService {
     return this.em.transactional(async (tx) => {
       // Locked so two concurrent status changes record their true "from" in the history.
       const locked = await this.get(actor, id, tx, true);
-      if (dto.status !== undefined && dto.status !== locked.status) {
+      const statusChanged = dto.status !== undefined && dto.status !== locked.status;
+      if (statusChanged) {
         const from = locked.status;
-        locked.status = dto.status;
+        locked.status = dto.status!;
         tx.create(TicketStatusChange, {
           organization: actor.organizationId,
           ticket: locked,
           fromStatus: from,
-          toStatus: dto.status,
+          toStatus: dto.status!,
           changedBy: actor.id,
         });
-        await this.events.publish(tx, new TicketStatusChangedEvent(actor.organizationId, locked.id, from, dto.status, actor.id));
+        await this.events.publish(tx, new TicketStatusChangedEvent(actor.organizationId, locked.id, from, dto.status!, actor.id));
       }
       if (dto.priority !== undefined) locked.priority = dto.priority;
+      // A note is appended to the description: a changed description is the agent writing to the ticket.
+      const noted = dto.issue_description !== undefined && dto.issue_description !== locked.issueDescription;
       if (dto.issue_description !== undefined) locked.issueDescription = dto.issue_description;
+      // The first status change or note answers the ticket's response promise (once).
+      if (!locked.respondedAt && (statusChanged || noted)) {
+        locked.respondedAt = new Date();
+      }
       if (dto.purchase_verified !== undefined) locked.purchaseVerified = dto.purchase_verified;
       await tx.populate(locked, ['customer']);
       return locked;

@@ -5,6 +5,7 @@ import { CallLog } from '../../call-logs/call-log.entity.js';
 import { AgentCallEndedEvent } from '../../call-logs/events/agent-call-ended.event.js';
 import { CallLinkedToTicketEvent } from '../../call-logs/events/call-linked-to-ticket.event.js';
 import { VoicemailReceivedEvent } from '../../call-logs/events/voicemail-received.event.js';
+import { TicketOverdueEvent } from '../../tickets/events/ticket-overdue.event.js';
 import { TicketCreatedEvent } from '../../tickets/events/ticket-created.event.js';
 import { Ticket } from '../../tickets/ticket.entity.js';
 import { NotificationFanOut } from '../fan-out.service.js';
@@ -52,6 +53,27 @@ export class NotificationSources {
       relatedEntityId: ticket.id,
       link: `/tickets/${ticket.id}`,
       actorUserId: event.createdByUserId ?? null,
+    });
+  }
+
+  /** ticket_overdue: a ticket reached its respond_by without a response (skipped if answered since). */
+  @OnDomainEvent(TicketOverdueEvent)
+  async onTicketOverdue(event: TicketOverdueEvent, { em, organizationId }: TenantContext): Promise<void> {
+    const ticket = await em.findOne(Ticket, { id: event.ticketId }, { populate: ['customer'] });
+    if (!ticket || ticket.respondedAt || !ticket.respondBy) return;
+    const brand = ticket.productBrand ?? null;
+    const promisedHours = Math.round((ticket.respondBy.getTime() - ticket.createdAt.getTime()) / 3_600_000);
+    await this.fanOut.fanOut(em, organizationId, {
+      eventType: 'ticket_overdue',
+      sourceKey: `ticket_overdue:${ticket.id}`,
+      title: `Ticket ${ticket.ticketNumber} is overdue`,
+      message: clip(
+        `${ticket.customer.name}${brand ? ` (${brand})` : ''} has had no response; one was promised within ${promisedHours} hours. ${ticket.issueDescription}`,
+      ),
+      metadata: { ticket_number: ticket.ticketNumber, customer: ticket.customer.name, brand, respond_by: ticket.respondBy.toISOString() },
+      relatedEntityType: 'ticket',
+      relatedEntityId: ticket.id,
+      link: `/tickets/${ticket.id}`,
     });
   }
 

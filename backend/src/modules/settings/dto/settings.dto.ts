@@ -2,7 +2,24 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Allow, IsArray, IsEmail, IsIn, IsInt, IsOptional, IsString, isFQDN, isIP, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { OptionalField } from '../../../common/http/optional.js';
+import { RESPONSE_HOURS_MAX, RESPONSE_HOURS_MIN } from '@warranty-crm/contract';
 import { TICKET_FIELDS } from '../system-settings.entity.js';
+
+export const RESPONSE_HOURS_MESSAGES = {
+  warranty_response_hours: `warranty_response_hours must be a whole number of hours between ${RESPONSE_HOURS_MIN} and ${RESPONSE_HOURS_MAX}`,
+  support_response_hours: `support_response_hours must be a whole number of hours between ${RESPONSE_HOURS_MIN} and ${RESPONSE_HOURS_MAX}`,
+} as const;
+
+/** A promised response time in whole hours, 1 to 720; null is a 400 too (omit it to keep the value). */
+const ResponseHours = (field: keyof typeof RESPONSE_HOURS_MESSAGES): PropertyDecorator => {
+  const message = RESPONSE_HOURS_MESSAGES[field];
+  return (target, key) => {
+    OptionalField()(target, key);
+    Max(RESPONSE_HOURS_MAX, { message })(target, key);
+    Min(RESPONSE_HOURS_MIN, { message })(target, key);
+    IsInt({ message })(target, key);
+  };
+};
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -36,6 +53,8 @@ export class SettingsResponseDto {
   @ApiProperty({ nullable: true, type: String }) twilio_account_sid!: string | null;
   @ApiProperty() twilio_auth_token_set!: boolean;
   @ApiProperty({ nullable: true, type: String }) twilio_phone_number!: string | null;
+  @ApiProperty({ example: 24, description: 'Hours to the response promised on a warranty issue' }) warranty_response_hours!: number;
+  @ApiProperty({ example: 48, description: 'Hours to the response promised on a technical-support request' }) support_response_hours!: number;
   @ApiProperty() updated_at!: Date;
 }
 
@@ -118,6 +137,24 @@ export class UpdateSettingsDto {
   @MaxLength(255, { message: 'smtp_from_name must be at most 255 characters' })
   @IsString({ message: 'smtp_from_name must be text' })
   smtp_from_name?: string | null;
+
+  @ApiPropertyOptional({
+    example: 24,
+    minimum: RESPONSE_HOURS_MIN,
+    maximum: RESPONSE_HOURS_MAX,
+    description: "Hours to the response promised on a warranty issue; new tickets only (existing tickets keep their respond_by)",
+  })
+  @ResponseHours('warranty_response_hours')
+  warranty_response_hours?: number;
+
+  @ApiPropertyOptional({
+    example: 48,
+    minimum: RESPONSE_HOURS_MIN,
+    maximum: RESPONSE_HOURS_MAX,
+    description: 'Hours to the response promised on a technical-support request; new tickets only',
+  })
+  @ResponseHours('support_response_hours')
+  support_response_hours?: number;
 }
 
 export class RetellAgentWebhookDto {

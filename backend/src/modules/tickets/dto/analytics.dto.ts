@@ -40,3 +40,18 @@ export class ResponseTimesDto {
   @ApiProperty({ example: 40, description: 'Tickets measured for the first figure' }) first_response_sample_size!: number;
   @ApiProperty({ example: 25, description: 'Tickets measured for the second figure' }) resolution_sample_size!: number;
 }
+
+/** GET /api/analytics/response-promises: how the window's tickets fared against their response promise. */
+export class ResponsePromisesDto {
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    example: 92.5,
+    description:
+      'Percent (one decimal) of the tickets whose promise has come due (answered, or unanswered past respond_by) that were answered by respond_by; null when none has',
+  })
+  answered_within_promise_percent!: number | null;
+  @ApiProperty({ example: 37, description: 'Answered by respond_by' }) answered_within_promise!: number;
+  @ApiProperty({ example: 2, description: 'Answered after respond_by' }) answered_late!: number;
+  @ApiProperty({ example: 1, description: 'Unanswered and past respond_by (reported overdue)' }) overdue_unanswered!: number;
+}

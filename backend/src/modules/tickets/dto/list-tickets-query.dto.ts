@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsString, Max, Min } from 'class-validator';
 import { OptionalField } from '../../../common/http/optional.js';
 import { ListQueryDto } from '../../../common/http/list-query.js';
+import { SLA_FILTERS } from '../ticket-filters.js';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../ticket.entity.js';
 
 /**
@@ -16,6 +17,13 @@ export class ListTicketsQueryDto extends ListQueryDto {
   @ApiPropertyOptional({ enum: TICKET_PRIORITIES }) @OptionalField() @IsString() priority?: string;
   @ApiPropertyOptional({ format: 'date', example: '2026-01-01' }) @OptionalField() @IsString() dateFrom?: string;
   @ApiPropertyOptional({ format: 'date', example: '2026-01-31', description: 'Inclusive' }) @OptionalField() @IsString() dateTo?: string;
+  @ApiPropertyOptional({
+    enum: SLA_FILTERS,
+    description: 'Unanswered tickets whose respond_by is within the next 4 hours (due_soon) or already passed (overdue)',
+  })
+  @OptionalField()
+  @IsString()
+  sla?: string;
   @ApiPropertyOptional({ description: 'Search ticket number, customer name, phone, e-mail and description' })
   @OptionalField()
   @IsString()

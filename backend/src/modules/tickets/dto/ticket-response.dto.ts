@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import type { CallLog } from '../../call-logs/call-log.entity.js';
 import type { Customer } from '../../customers/customer.entity.js';
 import type { Ticket } from '../ticket.entity.js';
-import { warrantyStatus } from '@warranty-crm/contract';
+import { SLA_STATES, type SlaState, slaState, warrantyStatus } from '@warranty-crm/contract';
 
 export class TicketCustomerDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
@@ -56,6 +56,21 @@ export class TicketResponseDto {
   warranty_days_left!: number | null;
   @ApiProperty({ format: 'uuid' }) customer_id!: string;
   @ApiProperty({ type: TicketCustomerDto }) customer!: TicketCustomerDto;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'date-time',
+    description: 'When a response is promised by: creation + 24 h for a warranty issue, 48 h for technical support (the organization\'s settings at creation)',
+  })
+  respond_by!: Date | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time', description: "An agent's first status change, note or returned linked call" })
+  responded_at!: Date | null;
+  @ApiProperty({
+    nullable: true,
+    enum: SLA_STATES,
+    description: 'met / missed (answered by respond_by or after), overdue (unanswered, respond_by passed), due_soon (within 4 h of it), on_track; at the time of the request',
+  })
+  sla!: SlaState | null;
 }
 
 /** Another ticket of the organization with the same order or serial number (a possible duplicate claim). */
@@ -141,6 +156,9 @@ export function toTicketResponse(t: Ticket, now: Date = new Date(), termDays?: n
     ...warrantyStatus(t.purchaseDate, t.createdAt, now, termDays),
     customer_id: t.customer.id,
     customer: toCustomerResponse(t.customer),
+    respond_by: t.respondBy ?? null,
+    responded_at: t.respondedAt ?? null,
+    sla: slaState(t.respondBy, t.respondedAt, now),
   };
 }
 

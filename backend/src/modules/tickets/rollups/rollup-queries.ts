@@ -1,5 +1,6 @@
 import type { Connection } from '@mikro-orm/core';
 import type { TicketFilters } from '../ticket-filters.js';
+import { OVERDUE_UNANSWERED_N, RESPONDED_N, RESPONDED_ON_TIME_N } from './rollup-sql.js';
 
 /**
  * Reads of the rollups (see the migration Migration20261123100000TicketRollups). Rollups are per
@@ -98,6 +99,40 @@ export async function durationSums(
        union all
        select count(t.first_response_at), sum(extract(epoch from t.first_response_at - t.created_at)),
               count(t.resolved_at), sum(extract(epoch from t.resolved_at - t.created_at))
+       from tickets t
+       where t.organization_id = ? and t.created_at >= (select l from bounds) and t.created_at < (select partial_to from bounds)
+     ) x`,
+    [...b.params, organizationId, organizationId],
+  );
+  return row;
+}
+
+/** Response-promise counts of the window's tickets: answered, answered by respond_by, unanswered and reported overdue. */
+export interface PromiseCounts {
+  responded: number;
+  on_time: number;
+  overdue: number;
+}
+
+export async function promiseCounts(conn: Execute, organizationId: string, window: CreatedWindow): Promise<PromiseCounts> {
+  if (!window.lower && !window.upper) {
+    const [all] = await conn.execute<PromiseCounts[]>(
+      `select coalesce(sum(responded_n), 0)::int as responded, coalesce(sum(responded_on_time_n), 0)::int as on_time,
+              coalesce(sum(overdue_unanswered_n), 0)::int as overdue
+       from ticket_totals where organization_id = ?`,
+      [organizationId],
+    );
+    return all;
+  }
+  const b = boundsCte(window);
+  const [row] = await conn.execute<PromiseCounts[]>(
+    `with ${b.sql}
+     select coalesce(sum(a), 0)::int as responded, coalesce(sum(o), 0)::int as on_time, coalesce(sum(d), 0)::int as overdue from (
+       select sum(r.responded_n) as a, sum(r.responded_on_time_n) as o, sum(r.overdue_unanswered_n) as d
+       from ticket_rollups r
+       where r.organization_id = ? and r.day >= (select full_from from bounds) and r.day < (select day_to from bounds)
+       union all
+       select sum(${RESPONDED_N}), sum(${RESPONDED_ON_TIME_N}), sum(${OVERDUE_UNANSWERED_N})
        from tickets t
        where t.organization_id = ? and t.created_at >= (select l from bounds) and t.created_at < (select partial_to from bounds)
      ) x`,

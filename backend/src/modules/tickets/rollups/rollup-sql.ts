@@ -1,4 +1,13 @@
 /**
+ * A ticket's response-promise counts (issue 17), each 0 or 1: answered; answered by respond_by;
+ * unanswered and reported overdue (overdue_notified_at, set by the every-minute scan). Here, without
+ * imports, because the bench's seed imports this file as TypeScript.
+ */
+export const RESPONDED_N = `(responded_at is not null)::int`;
+export const RESPONDED_ON_TIME_N = `(responded_at is not null and coalesce(responded_at <= respond_by, false))::int`;
+export const OVERDUE_UNANSWERED_N = `(responded_at is null and overdue_notified_at is not null)::int`;
+
+/**
  * Recomputes every rollup from the tickets and their status history (a scan): the tickets'
  * first-response and resolution instants, ticket_rollups and ticket_status_flow. Writers wait
  * while it runs (share row exclusive locks), so the result is consistent; the triggers keep the
@@ -22,19 +31,23 @@ where t.id = x.id and (t.first_response_at is distinct from x.fr or t.resolved_a
 
 delete from ticket_rollups;
 insert into ticket_rollups (organization_id, day, status, product_brand, priority, tickets,
-                            first_response_n, first_response_seconds, resolution_n, resolution_seconds)
+                            first_response_n, first_response_seconds, resolution_n, resolution_seconds,
+                            responded_n, responded_on_time_n, overdue_unanswered_n)
 select organization_id, (created_at at time zone 'UTC')::date, status, product_brand, priority, count(*),
        count(first_response_at), coalesce(sum(extract(epoch from first_response_at - created_at)), 0),
-       count(resolved_at), coalesce(sum(extract(epoch from resolved_at - created_at)), 0)
+       count(resolved_at), coalesce(sum(extract(epoch from resolved_at - created_at)), 0),
+       sum(${RESPONDED_N}), sum(${RESPONDED_ON_TIME_N}), sum(${OVERDUE_UNANSWERED_N})
 from tickets
 group by 1, 2, 3, 4, 5;
 
 delete from ticket_totals;
 insert into ticket_totals (organization_id, status, product_brand, priority, tickets,
-                           first_response_n, first_response_seconds, resolution_n, resolution_seconds)
+                           first_response_n, first_response_seconds, resolution_n, resolution_seconds,
+                           responded_n, responded_on_time_n, overdue_unanswered_n)
 select organization_id, status, product_brand, priority, count(*),
        count(first_response_at), coalesce(sum(extract(epoch from first_response_at - created_at)), 0),
-       count(resolved_at), coalesce(sum(extract(epoch from resolved_at - created_at)), 0)
+       count(resolved_at), coalesce(sum(extract(epoch from resolved_at - created_at)), 0),
+       sum(${RESPONDED_N}), sum(${RESPONDED_ON_TIME_N}), sum(${OVERDUE_UNANSWERED_N})
 from tickets
 group by 1, 2, 3, 4;
 
@@ -55,14 +68,17 @@ export const ROLLUPS_SNAPSHOT_SQL = `
 select json_build_object(
   'rollups', coalesce((select json_agg(r order by r.organization_id, r.day, r.status, r.product_brand, r.priority) from (
      select organization_id, day, status, product_brand, priority, tickets, first_response_n,
-            round(first_response_seconds, 6)::text as first_response_seconds, resolution_n, round(resolution_seconds, 6)::text as resolution_seconds
+            round(first_response_seconds, 6)::text as first_response_seconds, resolution_n, round(resolution_seconds, 6)::text as resolution_seconds,
+            responded_n, responded_on_time_n, overdue_unanswered_n
      from ticket_rollups
-     where tickets <> 0 or first_response_n <> 0 or resolution_n <> 0 or first_response_seconds <> 0 or resolution_seconds <> 0) r), '[]'),
+     where tickets <> 0 or first_response_n <> 0 or resolution_n <> 0 or first_response_seconds <> 0 or resolution_seconds <> 0
+        or responded_n <> 0 or responded_on_time_n <> 0 or overdue_unanswered_n <> 0) r), '[]'),
   'totals', coalesce((select json_agg(x order by x.organization_id, x.status, x.product_brand, x.priority) from (
      select organization_id, status, product_brand, priority, tickets, first_response_n, round(first_response_seconds, 6)::text as fs,
-            resolution_n, round(resolution_seconds, 6)::text as rs
+            resolution_n, round(resolution_seconds, 6)::text as rs, responded_n, responded_on_time_n, overdue_unanswered_n
      from ticket_totals
-     where tickets <> 0 or first_response_n <> 0 or resolution_n <> 0 or first_response_seconds <> 0 or resolution_seconds <> 0) x), '[]'),
+     where tickets <> 0 or first_response_n <> 0 or resolution_n <> 0 or first_response_seconds <> 0 or resolution_seconds <> 0
+        or responded_n <> 0 or responded_on_time_n <> 0 or overdue_unanswered_n <> 0) x), '[]'),
   'flow', coalesce((select json_agg(f order by f.organization_id, f.day, f.status) from (
      select organization_id, day, status, delta from ticket_status_flow where delta <> 0) f), '[]'),
   'firsts', coalesce((select json_agg(t order by t.id) from (

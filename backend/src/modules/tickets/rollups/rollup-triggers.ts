@@ -1,9 +1,12 @@
+import { OVERDUE_UNANSWERED_N, RESPONDED_N, RESPONDED_ON_TIME_N } from './rollup-sql.js';
+
 /** A tickets row's contribution to ticket_rollups (sign -1 takes it back). */
 function rollupContribution(table: string, sign: 1 | -1): string {
   const m = sign === 1 ? '' : '-';
   return `select organization_id, (created_at at time zone 'UTC')::date as day, status, product_brand, priority, ${sign} as n,
            ${m}(first_response_at is not null)::int as fn, ${m}coalesce(extract(epoch from first_response_at - created_at), 0) as fs,
-           ${m}(resolved_at is not null)::int as rn, ${m}coalesce(extract(epoch from resolved_at - created_at), 0) as rs
+           ${m}(resolved_at is not null)::int as rn, ${m}coalesce(extract(epoch from resolved_at - created_at), 0) as rs,
+           ${m}${RESPONDED_N} as an, ${m}${RESPONDED_ON_TIME_N} as ok, ${m}${OVERDUE_UNANSWERED_N} as od
     from ${table}`;
 }
 
@@ -11,33 +14,41 @@ function applyRollups(contributions: string[]): string {
   return `with c as (${contributions.join('\n    union all\n    ')}),
   daily as (
     insert into ticket_rollups as r (organization_id, day, status, product_brand, priority, tickets,
-                                     first_response_n, first_response_seconds, resolution_n, resolution_seconds)
-    select organization_id, day, status, product_brand, priority, sum(n), sum(fn), sum(fs), sum(rn), sum(rs)
+                                     first_response_n, first_response_seconds, resolution_n, resolution_seconds,
+                                     responded_n, responded_on_time_n, overdue_unanswered_n)
+    select organization_id, day, status, product_brand, priority, sum(n), sum(fn), sum(fs), sum(rn), sum(rs), sum(an), sum(ok), sum(od)
     from c
     group by organization_id, day, status, product_brand, priority
-    having sum(n) <> 0 or sum(fn) <> 0 or sum(fs) <> 0 or sum(rn) <> 0 or sum(rs) <> 0
+    having sum(n) <> 0 or sum(fn) <> 0 or sum(fs) <> 0 or sum(rn) <> 0 or sum(rs) <> 0 or sum(an) <> 0 or sum(ok) <> 0 or sum(od) <> 0
     order by organization_id, day, status, product_brand, priority
     on conflict (organization_id, day, status, product_brand, priority) do update set
       tickets = r.tickets + excluded.tickets,
       first_response_n = r.first_response_n + excluded.first_response_n,
       first_response_seconds = r.first_response_seconds + excluded.first_response_seconds,
       resolution_n = r.resolution_n + excluded.resolution_n,
-      resolution_seconds = r.resolution_seconds + excluded.resolution_seconds
+      resolution_seconds = r.resolution_seconds + excluded.resolution_seconds,
+      responded_n = r.responded_n + excluded.responded_n,
+      responded_on_time_n = r.responded_on_time_n + excluded.responded_on_time_n,
+      overdue_unanswered_n = r.overdue_unanswered_n + excluded.overdue_unanswered_n
     returning 1
   )
   insert into ticket_totals as r (organization_id, status, product_brand, priority, tickets,
-                                  first_response_n, first_response_seconds, resolution_n, resolution_seconds)
-  select organization_id, status, product_brand, priority, sum(n), sum(fn), sum(fs), sum(rn), sum(rs)
+                                  first_response_n, first_response_seconds, resolution_n, resolution_seconds,
+                                  responded_n, responded_on_time_n, overdue_unanswered_n)
+  select organization_id, status, product_brand, priority, sum(n), sum(fn), sum(fs), sum(rn), sum(rs), sum(an), sum(ok), sum(od)
   from c
   group by organization_id, status, product_brand, priority
-  having sum(n) <> 0 or sum(fn) <> 0 or sum(fs) <> 0 or sum(rn) <> 0 or sum(rs) <> 0
+  having sum(n) <> 0 or sum(fn) <> 0 or sum(fs) <> 0 or sum(rn) <> 0 or sum(rs) <> 0 or sum(an) <> 0 or sum(ok) <> 0 or sum(od) <> 0
   order by organization_id, status, product_brand, priority
   on conflict (organization_id, status, product_brand, priority) do update set
     tickets = r.tickets + excluded.tickets,
     first_response_n = r.first_response_n + excluded.first_response_n,
     first_response_seconds = r.first_response_seconds + excluded.first_response_seconds,
     resolution_n = r.resolution_n + excluded.resolution_n,
-    resolution_seconds = r.resolution_seconds + excluded.resolution_seconds;`;
+    resolution_seconds = r.resolution_seconds + excluded.resolution_seconds,
+    responded_n = r.responded_n + excluded.responded_n,
+    responded_on_time_n = r.responded_on_time_n + excluded.responded_on_time_n,
+    overdue_unanswered_n = r.overdue_unanswered_n + excluded.overdue_unanswered_n;`;
 }
 
 /** A history row's contribution to ticket_status_flow: it enters to_status and leaves from_status. */
@@ -94,7 +105,7 @@ function firstsRecomputed(ids: string): string {
  * so a branch may name a transition table that only its own event has.
  */
 export const ROLLUP_FUNCTIONS_SQL = `
-create function "ticket_rollups_apply"() returns trigger language plpgsql as $fn$
+create or replace function "ticket_rollups_apply"() returns trigger language plpgsql as $fn$
 begin
   if TG_OP = 'INSERT' then
     ${applyRollups([rollupContribution('new_rows', 1)])}
@@ -106,7 +117,7 @@ begin
   return null;
 end $fn$;
 
-create function "ticket_status_flow_apply"() returns trigger language plpgsql as $fn$
+create or replace function "ticket_status_flow_apply"() returns trigger language plpgsql as $fn$
 begin
   if TG_OP = 'INSERT' then
     ${applyFlow([flowContribution('new_rows', 1)])}
