@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { REBUILD_ROLLUPS_SQL, ROLLUPS_SNAPSHOT_SQL } from '../src/modules/tickets/rollups/rollup-sql.js';
 import { createTicket, recordStatusChange, setCreatedAt } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
-import { scanBrands, scanMetrics, scanResponseTimes, scanStatus, scanTimeline, scanTrends } from './support/scan-reference.js';
+import { scanBrands, scanMetrics, scanResponsePromises, scanResponseTimes, scanStatus, scanTimeline, scanTrends } from './support/scan-reference.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 let app: TestApp;
@@ -40,7 +40,7 @@ interface Tracked {
   lastChange: number;
 }
 
-const KINDS = ['create', 'backdated-create', 'status', 'priority', 'bulk-update', 'bulk-delete', 'raw-history', 'raw-brand', 'raw-delete'];
+const KINDS = ['create', 'backdated-create', 'status', 'priority', 'note', 'bulk-update', 'bulk-delete', 'raw-history', 'raw-brand', 'raw-promise', 'raw-delete'];
 const seed = Number(process.env.ROLLUP_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const STEPS = 90;
 
@@ -85,6 +85,11 @@ async function expectRollupsEqualScan(orgs: SignedIn[], step: string): Promise<v
         step,
         days,
         times: await scanResponseTimes(app.db, id, { days }),
+      });
+      expect({ step, days, promises: await get(`/api/analytics/response-promises${query}`) }).toEqual({
+        step,
+        days,
+        promises: await scanResponsePromises(app.db, id, { days }),
       });
     }
     for (const window of [{}, { days: 30 }, { days: 365 }, { month: 'current' as const }, { month: 'last' as const }]) {
@@ -142,11 +147,13 @@ describe('ticket rollups', () => {
         mine.length >= 4 && missing.length > 0 && STEPS - step <= missing.length ? missing[0]
         : mine.length < 4 || roll < 0.3 ? 'create'
         : roll < 0.5 ? 'status'
-        : roll < 0.57 ? 'priority'
+        : roll < 0.55 ? 'priority'
+        : roll < 0.6 ? 'note'
         : roll < 0.67 ? 'bulk-update'
         : roll < 0.72 ? 'bulk-delete'
         : roll < 0.82 ? 'raw-history'
-        : roll < 0.87 ? 'raw-brand'
+        : roll < 0.85 ? 'raw-brand'
+        : roll < 0.87 ? 'raw-promise'
         : roll < 0.9 ? 'raw-delete'
         : 'backdated-create';
       counts[op] = (counts[op] ?? 0) + 1;
@@ -170,6 +177,11 @@ describe('ticket rollups', () => {
       } else if (op === 'priority') {
         const t = rnd.pick(mine);
         await org.agent.patch(`/api/tickets/${t.id}`).send({ priority: rnd.pick(PRIORITIES) }).expect(200);
+      } else if (op === 'note') {
+        // An agent's note (appended to the description): the first one answers the promise.
+        const t = rnd.pick(mine);
+        const { body } = await org.agent.get(`/api/tickets/${t.id}`).expect(200);
+        await org.agent.patch(`/api/tickets/${t.id}`).send({ issue_description: `${body.issue_description}\n\nNote ${step}` }).expect(200);
       } else if (op === 'bulk-update') {
         const chosen = rnd.some(mine, 5);
         const status = rnd.pick(STATUSES);
@@ -195,6 +207,13 @@ describe('ticket rollups', () => {
       } else if (op === 'raw-brand') {
         const t = rnd.pick(mine);
         await app.db.query('update tickets set product_brand = $2, priority = $3 where id = $1', [t.id, rnd.pick(BRANDS) ?? null, rnd.pick(PRIORITIES)]);
+      } else if (op === 'raw-promise') {
+        // A promise, response or overdue report written straight in SQL (as a support fix would).
+        const t = rnd.pick(mine);
+        const promised = new Date(Date.now() - Math.floor(rnd.next() * 10 * DAY));
+        const responded = rnd.next() < 0.5 ? new Date(promised.getTime() + Math.floor((rnd.next() - 0.5) * DAY)) : null;
+        const reported = !responded && rnd.next() < 0.7 ? new Date() : null;
+        await app.db.query('update tickets set respond_by = $2, responded_at = $3, overdue_notified_at = $4 where id = $1', [t.id, promised, responded, reported]);
       } else {
         const t = rnd.pick(mine);
         await app.db.query('delete from tickets where id = $1', [t.id]);

@@ -119,3 +119,22 @@ export async function scanResponseTimes(db: pg.Client, org: string, window: { da
     resolution_sample_size: row.resolution_n,
   };
 }
+
+/** The response-promise share by a scan of the tickets (what /api/analytics/response-promises reads from the rollups). */
+export async function scanResponsePromises(db: pg.Client, org: string, window: { days?: number }) {
+  const { rows } = await db.query(
+    `select count(*) filter (where responded_at is not null and responded_at <= respond_by)::int as on_time,
+            count(*) filter (where responded_at is not null and (respond_by is null or responded_at > respond_by))::int as late,
+            count(*) filter (where responded_at is null and overdue_notified_at is not null)::int as overdue
+     from tickets where organization_id = $1${windowSql(window, 'created_at')}`,
+    [org],
+  );
+  const { on_time, late, overdue } = rows[0];
+  const due = on_time + late + overdue;
+  return {
+    answered_within_promise_percent: due ? Math.round((on_time * 1000) / due) / 10 : null,
+    answered_within_promise: on_time,
+    answered_late: late,
+    overdue_unanswered: overdue,
+  };
+}

@@ -78,7 +78,7 @@ class Sql {
 }
 
 /** The filters as SQL conditions on tickets t (organization first). */
-function filterConditions(organizationId: string, filters: TicketFilters): Sql {
+export function filterConditions(organizationId: string, filters: TicketFilters): Sql {
   const where = new Sql().add('t.organization_id = ?', organizationId);
   if (filters.status) where.add('t.status = ?', filters.status);
   if (filters.brand) where.add('t.product_brand = ?', filters.brand);

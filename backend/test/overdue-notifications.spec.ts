@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { OverdueTickets } from '../src/modules/tickets/sla/overdue-tickets.service.js';
+import { inviteMember, type InvitedMember } from './factories/members.js';
+import { createTicket } from './factories/tickets.js';
+import { registerOwner, type SignedIn } from './factories/users.js';
+import { eventually } from './support/job-probe.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+const QUEUE_ENV = { JOBS_POLL_INTERVAL_MS: '200' };
+
+let a: TestApp;
+let b: TestApp;
+let owner: SignedIn;
+let member: InvitedMember;
+
+beforeAll(async () => {
+  a = await startTestApp(QUEUE_ENV);
+  b = await startTestApp(QUEUE_ENV, { databaseUrl: a.databaseUrl });
+  owner = await registerOwner(a);
+  member = await inviteMember(a, owner);
+});
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
+
+async function overdueNotifications(ticketId: string): Promise<{ user_id: string; title: string; message: string }[]> {
+  const { rows } = await a.db.query(
+    `select user_id, title, message from notifications where type = 'ticket_overdue' and related_entity_id = $1 order by user_id`,
+    [ticketId],
+  );
+  return rows;
+}
+
+async function makeOverdue(ticketId: string, minutesAgo = 1): Promise<void> {
+  await a.db.query('update tickets set respond_by = now() - make_interval(mins => $2) where id = $1', [ticketId, minutesAgo]);
+}
+
+describe('the overdue notification', () => {
+  it('is raised once per ticket when both instances scan at the same time, to every user of the organization', async () => {
+    const ticket = await createTicket(owner.agent, { customerName: 'Olga Overdue' });
+    const other = await registerOwner(a);
+    const foreign = await createTicket(other.agent);
+    await makeOverdue(ticket.id);
+    await makeOverdue(foreign.id);
+
+    await Promise.all([a.created.app.get(OverdueTickets).raiseOverdue(), b.created.app.get(OverdueTickets).raiseOverdue()]);
+    await Promise.all([a.created.app.get(OverdueTickets).raiseOverdue(), b.created.app.get(OverdueTickets).raiseOverdue()]);
+
+    await eventually('both users were notified', async () => (await overdueNotifications(ticket.id)).length >= 2);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const rows = await overdueNotifications(ticket.id);
+    expect(rows.map((r) => r.user_id)).toEqual([owner.user.id, member.user.id].sort());
+    expect(rows[0].title).toBe(`Ticket ${ticket.ticket_number} is overdue`);
+    expect(rows[0].message).toContain('Olga Overdue');
+    expect(rows[0].message).toContain('promised within 24 hours');
+    // The other organization's ticket notified only its own user.
+    const foreignRows = await overdueNotifications(foreign.id);
+    expect(foreignRows.map((r) => r.user_id)).toEqual([other.user.id]);
+    const marked = await a.db.query('select overdue_notified_at from tickets where id = $1', [ticket.id]);
+    expect(marked.rows[0].overdue_notified_at).not.toBeNull();
+
+    // The bell shows it.
+    const bell = await member.agent.get('/api/notifications').expect(200);
+    expect(JSON.stringify(bell.body)).toContain(`Ticket ${ticket.ticket_number} is overdue`);
+  }, 60_000);
+
+  it('is not raised for a ticket answered before its respond_by passed, nor for one still within it', async () => {
+    const answered = await createTicket(owner.agent);
+    await owner.agent.patch(`/api/tickets/${answered.id}`).send({ status: 'Pending' }).expect(200);
+    await makeOverdue(answered.id);
+    const waiting = await createTicket(owner.agent);
+    expect(await a.created.app.get(OverdueTickets).raiseOverdue()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await overdueNotifications(answered.id)).toEqual([]);
+    expect(await overdueNotifications(waiting.id)).toEqual([]);
+  });
+
+  it('comes from the every-minute schedule, which runs once across the two instances', async () => {
+    const ticket = await createTicket(owner.agent);
+    await makeOverdue(ticket.id);
+    await eventually('the scheduled scan reported the ticket', async () => (await overdueNotifications(ticket.id)).length >= 2, 80_000);
+    // Past the next minute too: still one per user.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect((await overdueNotifications(ticket.id)).map((r) => r.user_id)).toEqual([owner.user.id, member.user.id].sort());
+  }, 100_000);
+});
