@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, formatHours, formatShare, resolutionRate, sharesOf, STATUS_ORDER, timelineSeries } from './analytics';
+import { dayLabel, formatHours, formatShare, promisesKeptNote, promisesKeptValue, resolutionRate, sharesOf, STATUS_ORDER, timelineSeries } from './analytics';
 
 describe('sharesOf', () => {
   it('gives each brand its share of the total, largest first', () => {
@@ -81,5 +81,20 @@ describe('timelineSeries', () => {
 
   it('is empty without data', () => {
     expect(timelineSeries(undefined)).toEqual({ labels: [], counts: [] });
+  });
+});
+
+describe('the Answered Within Promise card', () => {
+  it('shows the percent with its decimal, whole percents without', () => {
+    expect(promisesKeptValue(92.5)).toBe('92.5%');
+    expect(promisesKeptValue(100)).toBe('100%');
+    expect(promisesKeptValue(0)).toBe('0%');
+    expect(promisesKeptValue(null)).toBeNull();
+  });
+  it('gives the counts behind the share, or says that no promise has come due', () => {
+    expect(promisesKeptNote(30, { answered_within_promise: 37, answered_late: 2, overdue_unanswered: 1 })).toBe(
+      'Last 30 days · 37 of 40 on time · 2 late · 1 overdue',
+    );
+    expect(promisesKeptNote(30, { answered_within_promise: 0, answered_late: 0, overdue_unanswered: 0 })).toBe('Last 30 days · no promise has come due yet');
   });
 });

@@ -94,3 +94,21 @@ export function timelineSeries(points: TimelinePoint[] | null | undefined): { la
   const sorted = [...(points ?? [])].sort((a, b) => a.date.localeCompare(b.date));
   return { labels: sorted.map(point => dayLabel(point.date)), counts: sorted.map(point => toCount(point.count)) };
 }
+
+/** The "Answered Within Promise" figure: the API's percent with its one decimal ("92.5%", "100%"); null stays null. */
+export function promisesKeptValue(percent: number | null | undefined): string | null {
+  if (percent === null || percent === undefined || !Number.isFinite(percent)) return null;
+  return `${Number.isInteger(percent) ? percent : percent.toFixed(1)}%`;
+}
+
+/** The card's note: the counts behind the share, or why there is none yet. */
+export function promisesKeptNote(
+  days: number,
+  counts: { answered_within_promise: number; answered_late: number; overdue_unanswered: number } | undefined,
+): string {
+  const period = `Last ${days} days`;
+  if (!counts) return period;
+  const due = counts.answered_within_promise + counts.answered_late + counts.overdue_unanswered;
+  if (!due) return `${period} · no promise has come due yet`;
+  return `${period} · ${counts.answered_within_promise} of ${due} on time · ${counts.answered_late} late · ${counts.overdue_unanswered} overdue`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { a2pErrors, addBrand, addStore, BRAND_MESSAGES, removeBrand, saleLocationLabel, secretStatus } from './settingsRules';
+import { a2pErrors, addBrand, addStore, BRAND_MESSAGES, removeBrand, RESPONSE_HOURS_MESSAGE, responseHoursError, saleLocationLabel, secretStatus } from './settingsRules';
 
 describe('brand list', () => {
   it('adds a trimmed brand', () => {
@@ -64,5 +64,15 @@ describe('secrets', () => {
   it('say whether they are set, never their value', () => {
     expect(secretStatus(true)).toBe('Set: leave blank to keep it');
     expect(secretStatus(false)).toBe('Not set');
+  });
+});
+
+describe('responseHoursError', () => {
+  it('accepts whole hours from 1 to 720', () => {
+    for (const hours of [1, 24, 48, 720, '36']) expect(responseHoursError(hours)).toBeUndefined();
+  });
+  it('refuses empty, fractional and out-of-range values with one message', () => {
+    for (const hours of [0, 721, 2.5, -3, '', null, undefined, 'abc']) expect(responseHoursError(hours)).toBe(RESPONSE_HOURS_MESSAGE);
+    expect(RESPONSE_HOURS_MESSAGE).toBe('Enter a whole number of hours from 1 to 720');
   });
 });

@@ -1,4 +1,5 @@
 /** Rules of the Settings page (spec part 2 section 5) that the server applies as well. */
+import { RESPONSE_HOURS_MAX, RESPONSE_HOURS_MIN } from '@warranty-crm/contract';
 
 export const TICKET_FIELD_OPTIONS = [
   { id: 'product_model', name: 'Product model' },
@@ -105,4 +106,14 @@ export function a2pErrors(values: Record<string, unknown>): Record<string, strin
 /** What a secret field says about the stored value (never the value). */
 export function secretStatus(set: boolean): string {
   return set ? 'Set: leave blank to keep it' : 'Not set';
+}
+
+/** The promised response times of Settings → Tickets (issue 17): whole hours from 1 to 720. */
+export const RESPONSE_HOURS_MESSAGE = `Enter a whole number of hours from ${RESPONSE_HOURS_MIN} to ${RESPONSE_HOURS_MAX}`;
+
+export function responseHoursError(value: unknown): string | undefined {
+  const hours = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof hours === 'number' && Number.isInteger(hours) && hours >= RESPONSE_HOURS_MIN && hours <= RESPONSE_HOURS_MAX
+    ? undefined
+    : RESPONSE_HOURS_MESSAGE;
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ALL,
   BULK_STATUS_ACTIONS,
   deleteConfirmText,
   EMPTY_FILTERS,
+  SLA_FILTER_OPTIONS,
   fromListFilter,
   showingText,
   toListFilter,
@@ -25,6 +27,13 @@ describe('ticket list filters', () => {
       dateFrom: '2026-01-01',
     });
     expect(fromListFilter(undefined)).toEqual(EMPTY_FILTERS);
+  });
+
+  it('carries the response-promise filter: Due soon and Overdue are sent, All is left out', () => {
+    expect(SLA_FILTER_OPTIONS.map(option => option.label)).toEqual(['All', 'Due soon', 'Overdue']);
+    expect(toListFilter({ ...EMPTY_FILTERS, sla: 'overdue' })).toEqual({ sla: 'overdue' });
+    expect(toListFilter({ ...EMPTY_FILTERS, sla: ALL })).toEqual({});
+    expect(fromListFilter({ sla: 'due_soon' })).toEqual({ ...EMPTY_FILTERS, sla: 'due_soon' });
   });
 });
 

@@ -15,15 +15,23 @@ export const PRIORITY_FILTER_OPTIONS = [
   { value: 'Low', label: 'Low' },
 ] as const;
 
+/** The response-promise filter (issue 17): unanswered tickets close to or past their respond_by. */
+export const SLA_FILTER_OPTIONS = [
+  { value: ALL, label: 'All' },
+  { value: 'due_soon', label: 'Due soon' },
+  { value: 'overdue', label: 'Overdue' },
+] as const;
+
 export interface TicketFilterValues {
   status: string;
   brand: string;
   priority: string;
   dateFrom: string;
   dateTo: string;
+  sla: string;
 }
 
-export const EMPTY_FILTERS: TicketFilterValues = { status: ALL, brand: ALL, priority: ALL, dateFrom: '', dateTo: '' };
+export const EMPTY_FILTERS: TicketFilterValues = { status: ALL, brand: ALL, priority: ALL, dateFrom: '', dateTo: '', sla: ALL };
 
 /** The list filter sent to the API: "all" and empty values are left out. */
 export function toListFilter(values: TicketFilterValues): Record<string, string> {
@@ -45,6 +53,7 @@ export function fromListFilter(filter: Record<string, unknown> | undefined): Tic
     priority: text(filter?.priority, ALL),
     dateFrom: text(filter?.dateFrom, ''),
     dateTo: text(filter?.dateTo, ''),
+    sla: text(filter?.sla, ALL),
   };
 }
 

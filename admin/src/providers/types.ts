@@ -29,6 +29,7 @@ export type NotificationSummary = Schemas['NotificationResponseDto'];
 export type Settings = Schemas['SettingsResponseDto'];
 export type Organization = Schemas['OrganizationResponseDto'];
 export type ResponseTimes = Schemas['ResponseTimesDto'];
+export type ResponsePromises = Schemas['ResponsePromisesDto'];
 export type TimelinePoint = Schemas['TimelinePointDto'];
 export type VoicemailStats = ApiResult<'VoicemailsController_stats'>;
 export type CountMap = Record<string, number>;

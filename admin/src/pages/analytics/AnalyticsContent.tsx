@@ -20,6 +20,7 @@ import {
   type StatusMonth,
 } from './analyticsData';
 import { ANALYTICS_SUBTITLE } from './analyticsText';
+import { PromisesKeptCard } from './PromisesKeptCard';
 import { TicketsOverTimeChart } from './TicketsOverTimeChart';
 
 const BRAND_PERIODS: { value: BrandPeriod; label: string }[] = [
@@ -133,7 +134,7 @@ export default function AnalyticsContent() {
             gridColumn: '1 / -1',
             display: 'grid',
             gap: { xs: 2, md: 3 },
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' },
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
           }}
         >
           <MetricCard
@@ -172,6 +173,7 @@ export default function AnalyticsContent() {
                 : `${period} · ${rate.resolved} of ${countText(rate.total)} resolved or closed`
             }
           />
+          <PromisesKeptCard days={PERFORMANCE_DAYS} />
         </Box>
       </Box>
     </>

@@ -34,3 +34,8 @@ export function useTimeline(days: BrandPeriod) {
 export function useResponseTimes(days: BrandPeriod) {
   return useCrmQuery('tickets', 'getResponseTimes', [{ days }], fresh);
 }
+
+/** The share of tickets answered within their response promise. */
+export function useResponsePromises(days: BrandPeriod) {
+  return useCrmQuery('tickets', 'getResponsePromises', [{ days }], fresh);
+}

@@ -3,8 +3,8 @@ import CloseIcon from '@mui/icons-material/Close';
 import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
 import { Box, Button, Chip, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { CheckboxGroupInput, Form, SaveButton, SelectInput, useInput } from 'react-admin';
-import { addBrand, removeBrand, TICKET_FIELD_OPTIONS } from '../../lib/settingsRules';
+import { CheckboxGroupInput, Form, NumberInput, SaveButton, SelectInput, useInput } from 'react-admin';
+import { addBrand, removeBrand, responseHoursError, TICKET_FIELD_OPTIONS } from '../../lib/settingsRules';
 import type { Settings } from '../../providers/types';
 import { ManageProductsDialog } from '../../resources/products';
 import { useSaveSettings } from './settingsData';
@@ -99,21 +99,51 @@ function BrandListInput({ onManageProducts }: { onManageProducts: (brand: string
   );
 }
 
-/** Brands, the default brand, the enabled ticket questions; Manage Products per brand. */
+/** The two promised response times, in hours; new tickets get respond_by from them. */
+function ResponsePromiseInputs() {
+  const hours = { min: 1, max: 720, step: 1, validate: responseHoursError, sx: { maxWidth: 260 } } as const;
+  return (
+    <Box>
+      <Typography variant="subtitle2">Response promises</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Hours to the first response promised on new tickets (existing tickets keep theirs).
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+        <NumberInput source="warranty_response_hours" label="Warranty issues (hours)" data-testid="warranty-response-hours" {...hours} />
+        <NumberInput source="support_response_hours" label="Technical support (hours)" data-testid="support-response-hours" {...hours} />
+      </Box>
+    </Box>
+  );
+}
+
+/** Brands, the default brand, the enabled ticket questions, the response promises; Manage Products per brand. */
 export function TicketsSection({ settings }: { settings: Settings }) {
   const save = useSaveSettings();
   const [productsBrand, setProductsBrand] = useState<string | null>(null);
   return (
     <>
       <Form
-        record={{ brands: settings.brands, ticket_brand: settings.ticket_brand, ticket_fields_enabled: settings.ticket_fields_enabled }}
+        record={{
+          brands: settings.brands,
+          ticket_brand: settings.ticket_brand,
+          ticket_fields_enabled: settings.ticket_fields_enabled,
+          warranty_response_hours: settings.warranty_response_hours,
+          support_response_hours: settings.support_response_hours,
+        }}
         onSubmit={(values: Record<string, any>) =>
-          save({ brands: values.brands ?? [], ticket_brand: values.ticket_brand ?? null, ticket_fields_enabled: values.ticket_fields_enabled ?? [] })
+          save({
+            brands: values.brands ?? [],
+            ticket_brand: values.ticket_brand ?? null,
+            ticket_fields_enabled: values.ticket_fields_enabled ?? [],
+            warranty_response_hours: Number(values.warranty_response_hours),
+            support_response_hours: Number(values.support_response_hours),
+          })
         }
       >
         <Stack spacing={2}>
           <BrandListInput onManageProducts={setProductsBrand} />
           <CheckboxGroupInput source="ticket_fields_enabled" label="Enabled ticket questions" choices={[...TICKET_FIELD_OPTIONS]} row={false} helperText={false} />
+          <ResponsePromiseInputs />
           <Box>
             <SaveButton label="Save Ticket Settings" alwaysEnable />
           </Box>

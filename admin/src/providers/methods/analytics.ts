@@ -1,5 +1,5 @@
 import { apiGet, withQuery } from '../httpClient';
-import type { ApiQuery, CountMap, ResponseTimes, TimelinePoint } from '../types';
+import type { ApiQuery, CountMap, ResponsePromises, ResponseTimes, TimelinePoint } from '../types';
 
 /** GET /api/analytics/*: every figure of the analytics page comes from the API. */
 export const analyticsMethods = {
@@ -8,4 +8,6 @@ export const analyticsMethods = {
   getTimeline: (query: ApiQuery<'AnalyticsController_timeline'>) => apiGet<TimelinePoint[]>(withQuery('/analytics/timeline', query)),
   getResponseTimes: (query: ApiQuery<'AnalyticsController_responseTimes'>) =>
     apiGet<ResponseTimes>(withQuery('/analytics/response-times', query)),
+  getResponsePromises: (query: ApiQuery<'AnalyticsController_responsePromises'>) =>
+    apiGet<ResponsePromises>(withQuery('/analytics/response-promises', query)),
 };

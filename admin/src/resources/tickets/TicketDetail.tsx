@@ -10,6 +10,7 @@ import { CustomerCard } from './cards/CustomerCard';
 import { IssueCard } from './cards/IssueCard';
 import { ProductCard } from './cards/ProductCard';
 import { QuickActionsCard } from './cards/QuickActionsCard';
+import { ResponsePromiseCard } from './cards/ResponsePromiseCard';
 import { TimelineCard } from './cards/TimelineCard';
 import { VerificationCard } from './cards/VerificationCard';
 
@@ -56,6 +57,7 @@ export function TicketDetail() {
           <CallHistoryCard ticketId={ticket.id} />
         </Stack>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
+          <ResponsePromiseCard ticket={ticket} />
           <TimelineCard ticket={ticket} />
           <QuickActionsCard ticket={ticket} />
           <VerificationCard ticket={ticket} />

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Box, Button, Card, CardContent } from '@mui/material';
 import { Form, SelectInput, TextInput, useListContext } from 'react-admin';
 import { useFormContext, type FieldValues } from 'react-hook-form';
-import { ALL, EMPTY_FILTERS, fromListFilter, PRIORITY_FILTER_OPTIONS, STATUS_FILTER_OPTIONS, toListFilter, type TicketFilterValues } from '../../lib/ticketList';
+import { ALL, EMPTY_FILTERS, fromListFilter, PRIORITY_FILTER_OPTIONS, SLA_FILTER_OPTIONS, STATUS_FILTER_OPTIONS, toListFilter, type TicketFilterValues } from '../../lib/ticketList';
 import { useCrmQuery } from '../../providers/useCrm';
 
 const choicesOf = (options: readonly { value: string; label: string }[]) =>
   options.filter(option => option.value !== ALL).map(option => ({ id: option.value, name: option.label }));
 
-/** Status, Brand, Priority, Date From, Date To: edited values apply on Apply Filters; Reset returns all to all/empty. */
+/** Status, Brand, Priority, Response (Due soon / Overdue), Date From, Date To: edited values apply on Apply Filters; Reset returns all to all/empty. */
 export function TicketFilters() {
   const { filterValues, setFilters } = useListContext();
   // the form starts from the list's filter (kept across visits) and is the user's from then on:
@@ -42,13 +42,14 @@ function FilterInputs({ onReset }: { onReset: () => void }) {
       sx={{
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' },
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' },
         alignItems: 'start',
       }}
     >
       <SelectInput source="status" label="Status" choices={choicesOf(STATUS_FILTER_OPTIONS)} data-testid="filter-status" {...select} />
       <SelectInput source="brand" label="Brand" choices={brandChoices} data-testid="filter-brand" {...select} />
       <SelectInput source="priority" label="Priority" choices={choicesOf(PRIORITY_FILTER_OPTIONS)} data-testid="filter-priority" {...select} />
+      <SelectInput source="sla" label="Response" choices={choicesOf(SLA_FILTER_OPTIONS)} data-testid="filter-sla" {...select} />
       <TextInput source="dateFrom" label="Date From" {...date} slotProps={{ ...date.slotProps, htmlInput: { 'data-testid': 'filter-date-from' } }} />
       <TextInput source="dateTo" label="Date To" {...date} slotProps={{ ...date.slotProps, htmlInput: { 'data-testid': 'filter-date-to' } }} />
       <Box sx={{ display: 'flex', gap: 1, gridColumn: '1 / -1' }}>
