@@ -112,7 +112,7 @@ async function main(): Promise<void> {
       `insert into tickets (organization_id, customer_id, ticket_number, product_brand, product_model, product_sku, order_number,
                             purchase_location, purchase_date, issue_category, issue_description, issue_start_time,
                             preferred_resolution, contact_method, status, priority, created_at, updated_at,
-                            first_response_at, resolved_at)
+                            first_response_at, resolved_at, respond_by, responded_at, overdue_notified_at)
        select $1, c.id, 'WC-' || lpad(n::text, greatest(6, length(n::text)), '0'),
               ($4::text[])[1 + g % 3],
               (array['2-Ton Floor Jack','2.5-Ton Floor Jack','3-Ton Floor Jack'])[1 + g % 3],
@@ -123,7 +123,12 @@ async function main(): Promise<void> {
               status, (array['High','Medium','Medium','Low'])[1 + g % 4],
               created, created,
               case when status <> 'Open' then changed end,
-              case when status in ('Closed', 'Resolved') then changed end
+              case when status in ('Closed', 'Resolved') then changed end,
+              -- a warranty issue (Replacement): a response promised within 24 h, answered by the
+              -- status change; the unanswered ones past it already reported overdue
+              created + interval '24 hours',
+              case when status <> 'Open' then changed end,
+              case when status = 'Open' and created + interval '24 hours' <= now() then created + interval '24 hours' end
        from (select g, n, created, least(now(), created + make_interval(hours => 1 + (g * 37) % 72)) as changed,
                     case when r < 0.40 then 'Open' when r < 0.65 then 'Pending' when r < 0.80 then 'Resolved' else 'Closed' end as status
              from (select g, $3::int + g - 1 as n, random() as r,
