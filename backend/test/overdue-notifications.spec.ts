@@ -32,8 +32,12 @@ async function overdueNotifications(ticketId: string): Promise<{ user_id: string
   return rows;
 }
 
-async function makeOverdue(ticketId: string, minutesAgo = 1): Promise<void> {
-  await a.db.query('update tickets set respond_by = now() - make_interval(mins => $2) where id = $1', [ticketId, minutesAgo]);
+/** Moves a ticket back in time so that its 24-hour promise ran out a minute ago. */
+async function makeOverdue(ticketId: string): Promise<void> {
+  await a.db.query(
+    `update tickets set created_at = now() - interval '24 hours 1 minute', respond_by = now() - interval '1 minute' where id = $1`,
+    [ticketId],
+  );
 }
 
 describe('the overdue notification', () => {
