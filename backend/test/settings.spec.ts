@@ -31,6 +31,8 @@ describe('GET /api/settings', () => {
       twilio_account_sid: null,
       twilio_auth_token_set: false,
       twilio_phone_number: null,
+      warranty_response_hours: 24,
+      support_response_hours: 48,
       updated_at: expect.any(String),
     });
     const rows = await app.db.query('select count(*)::int as n from system_settings where organization_id = $1', [user.organization_id]);
