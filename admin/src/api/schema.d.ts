@@ -38,6 +38,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/response-promises": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Share of tickets answered within their response promise (24 h warranty, 48 h technical support, or the organization's hours)
+         * @description Over the tickets created in the period whose promise has come due: answered by respond_by, answered late, unanswered and overdue.
+         */
+        get: operations["AnalyticsController_responsePromises"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analytics/response-times": {
         parameters: {
             query?: never;
@@ -1407,7 +1427,22 @@ export interface components {
             purchase_date: string | null;
             purchase_location: string | null;
             purchase_verified: boolean;
+            /**
+             * Format: date-time
+             * @description When a response is promised by: creation + 24 h for a warranty issue, 48 h for technical support (the organization's settings at creation)
+             */
+            respond_by: string | null;
+            /**
+             * Format: date-time
+             * @description An agent's first status change, note or returned linked call
+             */
+            responded_at: string | null;
             serial_number: string | null;
+            /**
+             * @description met / missed (answered by respond_by or after), overdue (unanswered, respond_by passed), due_soon (within 4 h of it), on_track; at the time of the request
+             * @enum {string|null}
+             */
+            sla: "met" | "missed" | "due_soon" | "overdue" | "on_track" | null;
             /** @example Open */
             status: string;
             /** @example WC-000042 */
@@ -1900,6 +1935,28 @@ export interface components {
             /** @example jane */
             username: string;
         };
+        ResponsePromisesDto: {
+            /**
+             * @description Answered after respond_by
+             * @example 2
+             */
+            answered_late: number;
+            /**
+             * @description Answered by respond_by
+             * @example 37
+             */
+            answered_within_promise: number;
+            /**
+             * @description Percent (one decimal) of the tickets whose promise has come due (answered, or unanswered past respond_by) that were answered by respond_by; null when none has
+             * @example 92.5
+             */
+            answered_within_promise_percent: number | null;
+            /**
+             * @description Unanswered and past respond_by (reported overdue)
+             * @example 1
+             */
+            overdue_unanswered: number;
+        };
         ResponseTimesDto: {
             /**
              * @description Average hours from creation to the first status change away from Open
@@ -1988,6 +2045,11 @@ export interface components {
             smtp_port: number;
             smtp_username: string | null;
             /**
+             * @description Hours to the response promised on a technical-support request
+             * @example 48
+             */
+            support_response_hours: number;
+            /**
              * @description Default brand of new tickets
              * @example IronJack
              */
@@ -1998,6 +2060,11 @@ export interface components {
             twilio_phone_number: string | null;
             /** Format: date-time */
             updated_at: string;
+            /**
+             * @description Hours to the response promised on a warranty issue
+             * @example 24
+             */
+            warranty_response_hours: number;
         };
         SuccessResponseDto: {
             /** @example true */
@@ -2078,7 +2145,22 @@ export interface components {
             purchase_date: string | null;
             purchase_location: string | null;
             purchase_verified: boolean;
+            /**
+             * Format: date-time
+             * @description When a response is promised by: creation + 24 h for a warranty issue, 48 h for technical support (the organization's settings at creation)
+             */
+            respond_by: string | null;
+            /**
+             * Format: date-time
+             * @description An agent's first status change, note or returned linked call
+             */
+            responded_at: string | null;
             serial_number: string | null;
+            /**
+             * @description met / missed (answered by respond_by or after), overdue (unanswered, respond_by passed), due_soon (within 4 h of it), on_track; at the time of the request
+             * @enum {string|null}
+             */
+            sla: "met" | "missed" | "due_soon" | "overdue" | "on_track" | null;
             /** @example Open */
             status: string;
             /** @example WC-000042 */
@@ -2156,7 +2238,22 @@ export interface components {
             purchase_date: string | null;
             purchase_location: string | null;
             purchase_verified: boolean;
+            /**
+             * Format: date-time
+             * @description When a response is promised by: creation + 24 h for a warranty issue, 48 h for technical support (the organization's settings at creation)
+             */
+            respond_by: string | null;
+            /**
+             * Format: date-time
+             * @description An agent's first status change, note or returned linked call
+             */
+            responded_at: string | null;
             serial_number: string | null;
+            /**
+             * @description met / missed (answered by respond_by or after), overdue (unanswered, respond_by passed), due_soon (within 4 h of it), on_track; at the time of the request
+             * @enum {string|null}
+             */
+            sla: "met" | "missed" | "due_soon" | "overdue" | "on_track" | null;
             /** @example Open */
             status: string;
             /** @example WC-000042 */
@@ -2352,9 +2449,19 @@ export interface components {
             smtp_port?: number | null;
             /** @description "" or null clears it */
             smtp_username?: string | null;
+            /**
+             * @description Hours to the response promised on a technical-support request; new tickets only
+             * @example 48
+             */
+            support_response_hours?: number;
             /** @description One of brands, or null/"" to clear */
             ticket_brand?: string | null;
             ticket_fields_enabled?: ("product_model" | "purchase_location" | "purchase_date" | "issue_description" | "injury_reported" | "property_damage")[];
+            /**
+             * @description Hours to the response promised on a warranty issue; new tickets only (existing tickets keep their respond_by)
+             * @example 24
+             */
+            warranty_response_hours?: number;
         };
         UpdateTicketDto: {
             /** @description The whole description (notes are appended by the client) */
@@ -2575,6 +2682,44 @@ export interface operations {
                     "application/json": {
                         [key: string]: number;
                     };
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    AnalyticsController_responsePromises: {
+        parameters: {
+            query?: {
+                /** @description Only tickets created in the last N days; all time when omitted */
+                days?: 30 | 90 | 365;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResponsePromisesDto"];
                 };
             };
             400: {
@@ -4686,6 +4831,8 @@ export interface operations {
                 q?: string;
                 /** @description JSON [start, end], inclusive */
                 range?: string;
+                /** @description Unanswered tickets whose respond_by is within the next 4 hours (due_soon) or already passed (overdue) */
+                sla?: "due_soon" | "overdue";
                 /** @description JSON [field, "ASC" | "DESC"] */
                 sort?: string;
                 status?: "Open" | "Pending" | "Resolved" | "Closed";
