@@ -65,6 +65,8 @@ export type SettingsPatch = Partial<{
   smtp_password: string | null;
   smtp_from_email: string;
   smtp_from_name: string;
+  warranty_response_hours: number;
+  support_response_hours: number;
 }>;
 
 export type A2pStatus = 'not_started' | 'pending_registration' | 'approved';
