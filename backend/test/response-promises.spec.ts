@@ -41,7 +41,7 @@ describe('respond_by at creation', () => {
     for (const [payload, hours] of cases) {
       const created = await createTicket(owner.agent, payload);
       expect({ payload, hours: hoursBetween(created.created_at as string, created.respond_by as string) }).toEqual({ payload, hours });
-      expect(created).toMatchObject({ responded_at: null, sla: 'on_track' });
+      expect(created).toMatchObject({ responded_at: null, sla: 'on_track', updated_at: created.created_at });
       const read = await owner.agent.get(`/api/tickets/${created.id}`).expect(200);
       expect(read.body.respond_by).toBe(created.respond_by);
     }

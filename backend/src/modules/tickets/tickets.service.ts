@@ -117,7 +117,7 @@ export class TicketsService {
     // Last: the counter's row lock queues the organization's creates, so it is held only for
     // the inserts and the commit.
     const ticketNumber = await nextTicketNumber(tx, organizationId);
-    const created = tx.create(Ticket, { ...fields, id, organization: organizationId, ticketNumber, customer, productBrand, createdAt, respondBy });
+    const created = tx.create(Ticket, { ...fields, id, organization: organizationId, ticketNumber, customer, productBrand, createdAt, updatedAt: createdAt, respondBy });
     tx.create(TicketStatusChange, {
       organization: organizationId,
       ticket: created,
