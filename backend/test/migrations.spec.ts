@@ -4,6 +4,7 @@ import pg from 'pg';
 import { runMigrations } from '../src/database/migrate.js';
 import { MIGRATIONS } from '../src/database/migrations/index.js';
 import { buildOrmOptions } from '../src/database/mikro-orm.config.js';
+import { REBUILD_ROLLUPS_SQL, ROLLUPS_SNAPSHOT_SQL } from '../src/modules/tickets/rollups/rollup-sql.js';
 import { createTestDatabase } from './support/test-app.js';
 
 const orms: MikroORM[] = [];
@@ -36,5 +37,64 @@ describe('migrations', () => {
     // Our schema; the job queue's own schema (graphile_worker) is the library's.
     const diff = await migrated.schema.getUpdateSchemaSQL({ wrap: false, schema: 'public' });
     expect(diff.trim()).toBe('');
+  });
+
+  it('give existing tickets their response promise, first response and overdue mark, with rollups that count them', async () => {
+    const url = await createTestDatabase({ empty: true });
+    const migrated = await orm(url);
+    await migrated.migrator.up({ to: 'Migration20261124020000CallCustomers' });
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    try {
+      const [{ id: org }] = (await db.query(`insert into organizations (name) values ('Old Org') returning id`)).rows;
+      const [{ id: customer }] = (await db.query(`insert into customers (organization_id, name) values ($1, 'Old Customer') returning id`, [org])).rows;
+      const ticket = async (number: string, hoursAgo: number, resolution: string | null, category: string | null) =>
+        (
+          await db.query(
+            `insert into tickets (organization_id, customer_id, ticket_number, issue_description, preferred_resolution, issue_category, created_at)
+             values ($1, $2, $3, 'An old ticket from before the promises', $4, $5, now() - make_interval(hours => $6)) returning id`,
+            [org, customer, number, resolution, category, hoursAgo],
+          )
+        ).rows[0].id as string;
+      const answered = await ticket('WC-1', 50, 'Replacement', 'Hydraulic Oil Leak');
+      const called = await ticket('WC-2', 30, 'Technical Support Only', null);
+      await ticket('WC-3', 30, 'Unsure - Need Guidance', 'Hydraulic Oil Leak');
+      await ticket('WC-4', 30, 'Unsure - Need Guidance', 'Insufficient Height');
+      await db.query(
+        `insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status, created_at)
+         values ($1, $2, 'Open', 'Pending', now() - interval '49 hours')`,
+        [org, answered],
+      );
+      await db.query(
+        `insert into call_logs (organization_id, ticket_id, call_type, is_returned, returned_at) values ($1, $2, 'voicemail', true, now() - interval '20 hours')`,
+        [org, called],
+      );
+
+      await migrated.migrator.up();
+      const rows = (
+        await db.query(
+          `select ticket_number, (extract(epoch from respond_by - created_at) / 3600)::int as hours, responded_at is not null as responded,
+                  overdue_notified_at is not null as reported
+           from tickets order by ticket_number`,
+        )
+      ).rows;
+      expect(rows).toEqual([
+        { ticket_number: 'WC-1', hours: 24, responded: true, reported: false },
+        { ticket_number: 'WC-2', hours: 48, responded: true, reported: false },
+        { ticket_number: 'WC-3', hours: 24, responded: false, reported: true },
+        { ticket_number: 'WC-4', hours: 48, responded: false, reported: false },
+      ]);
+      // What the triggers kept during the backfill equals a rebuild.
+      const kept = (await db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot;
+      await db.query('begin');
+      await db.query(REBUILD_ROLLUPS_SQL);
+      const rebuilt = (await db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot;
+      await db.query('rollback');
+      expect(kept).toEqual(rebuilt);
+      const totals = (await db.query('select sum(responded_n)::int as r, sum(responded_on_time_n)::int as ok, sum(overdue_unanswered_n)::int as od from ticket_totals')).rows[0];
+      expect(totals).toEqual({ r: 2, ok: 2, od: 1 });
+    } finally {
+      await db.end();
+    }
   });
 });
