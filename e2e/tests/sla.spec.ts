@@ -83,4 +83,31 @@ test.describe('response promises', () => {
     await expect(sla).toHaveText('All');
     await expect(rows.filter({ hasText: calm.ticketNumber })).toHaveCount(1);
   });
+
+  test('Settings → Tickets sets the promised hours of new tickets, whole hours from 1 to 720', async ({ page }) => {
+    await registerByApi(page.request, uniqueName('slaset'));
+    await page.goto('/settings');
+    const summary = page.getByRole('button', { name: /Tickets Configuration/ });
+    await summary.click();
+    await expect(summary).toHaveAttribute('aria-expanded', 'true');
+    const section = page.getByTestId('settings-tickets');
+    const warranty = section.getByLabel('Warranty issues (hours)');
+    const support = section.getByLabel('Technical support (hours)');
+    await expect(warranty).toHaveValue('24');
+    await expect(support).toHaveValue('48');
+
+    await warranty.fill('0');
+    await section.getByRole('button', { name: 'Save Ticket Settings' }).click();
+    await expect(section.getByText('Enter a whole number of hours from 1 to 720')).toBeVisible();
+    await warranty.fill('12');
+    await support.fill('72');
+    await section.getByRole('button', { name: 'Save Ticket Settings' }).click();
+    await expect(page.getByTestId('toast-title').filter({ hasText: 'Settings saved' }).first()).toBeVisible();
+
+    const ticket = await createTicket(page.request, { preferredResolution: 'Technical Support Only' });
+    const read = await (await page.request.get(`/api/tickets/${ticket.id}`)).json();
+    expect((new Date(read.respond_by).getTime() - new Date(read.created_at).getTime()) / HOUR).toBe(72);
+    await page.goto(`/tickets/${ticket.id}`);
+    await expect(page.getByTestId('sla-countdown')).toHaveText(/^Respond within (3d 0h|2d 23h)$/);
+  });
 });

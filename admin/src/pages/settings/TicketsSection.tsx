@@ -101,7 +101,8 @@ function BrandListInput({ onManageProducts }: { onManageProducts: (brand: string
 
 /** The two promised response times, in hours; new tickets get respond_by from them. */
 function ResponsePromiseInputs() {
-  const hours = { min: 1, max: 720, step: 1, validate: responseHoursError, sx: { maxWidth: 260 } } as const;
+  // No min/max attributes: the browser's own bubble would stop the submit before the form's message.
+  const hours = { validate: responseHoursError, sx: { width: 240 } } as const;
   return (
     <Box>
       <Typography variant="subtitle2">Response promises</Typography>
