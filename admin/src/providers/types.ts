@@ -17,6 +17,7 @@ export type User = Schemas['UserResponseDto'];
 export type Credentials = Schemas['LoginDto'];
 export type Ticket = Schemas['TicketResponseDto'];
 export type TicketCallLog = Schemas['TicketCallLogDto'];
+export type TicketActivityEntry = Schemas['TicketActivityEntryDto'];
 export type CreatedTicket = Schemas['CreatedTicketResponseDto'];
 export type TicketMetrics = Schemas['TicketMetricsDto'];
 export type TicketTrends = Schemas['TicketTrendsDto'];

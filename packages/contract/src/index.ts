@@ -5,5 +5,6 @@
  */
 export * from './calendar.js';
 export * from './list-paging.js';
+export * from './ticket-notes.js';
 export * from './ticket-options.js';
 export * from './warranty.js';
