@@ -5,6 +5,7 @@ import { useGetOne } from 'react-admin';
 import { PriorityBadge, StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../lib/date';
 import type { Ticket } from '../../providers/types';
+import { PossibleDuplicatesCard } from './PossibleDuplicates';
 import { CallHistoryCard } from './cards/CallHistoryCard';
 import { CustomerCard } from './cards/CustomerCard';
 import { IssueCard } from './cards/IssueCard';
@@ -48,6 +49,7 @@ export function TicketDetail() {
           <PriorityBadge priority={ticket.priority} />
         </Stack>
       </Box>
+      <PossibleDuplicatesCard ticket={ticket} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           <CustomerCard ticket={ticket} />
