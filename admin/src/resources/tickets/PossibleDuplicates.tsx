@@ -1,5 +1,5 @@
 import { Alert, AlertTitle, Box, Link, Typography } from '@mui/material';
-import { useCloseNotification } from 'react-admin';
+import { useCloseNotification, useGetOne } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import { duplicateLabel, matchedOnText, type DuplicateRef } from '../../lib/duplicates';
 import type { Ticket } from '../../providers/types';
@@ -32,9 +32,18 @@ export function CreatedDuplicatesToastLinks({ duplicates }: { duplicates: Duplic
   );
 }
 
-/** Ticket detail: the other tickets with the same order or serial number; nothing when there are none. */
+/**
+ * Ticket detail: the other tickets with the same order or serial number; nothing when there are
+ * none. Only the detail answer carries them: a record the list put in the cache (which never goes
+ * stale by itself) is fetched once more.
+ */
 export function PossibleDuplicatesCard({ ticket }: { ticket: Ticket }) {
-  const duplicates = ticket.possible_duplicates ?? [];
+  const { data } = useGetOne<Ticket>(
+    'tickets',
+    { id: ticket.id },
+    { refetchOnMount: query => ((query.state.data as Partial<Ticket> | undefined)?.possible_duplicates ? false : 'always') },
+  );
+  const duplicates = data?.possible_duplicates ?? ticket.possible_duplicates ?? [];
   if (!duplicates.length) return null;
   return (
     <Alert severity="warning" sx={{ mb: 2 }} data-testid="possible-duplicates-card">
