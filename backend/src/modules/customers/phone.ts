@@ -1,4 +1,7 @@
-import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js';
+// The core build with the metadata as a JS module: the default build imports its JSON metadata
+// without an import attribute, which Jest's ESM mode warns about on every test file.
+import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/core';
+import metadata from 'libphonenumber-js/min/metadata';
 
 /** Numbers without a country code are read in this country when the organization names none we know. */
 export const DEFAULT_PHONE_COUNTRY = 'US';
@@ -13,8 +16,8 @@ export const DEFAULT_PHONE_COUNTRY = 'US';
 export function normalizePhone(raw: string | null | undefined, country: string = DEFAULT_PHONE_COUNTRY): string | null {
   const text = raw?.trim();
   if (!text) return null;
-  const region = isSupportedCountry(country) ? country : DEFAULT_PHONE_COUNTRY;
-  const parsed = parsePhoneNumberFromString(text, region);
+  const region = (isSupportedCountry(country as CountryCode, metadata) ? country : DEFAULT_PHONE_COUNTRY) as CountryCode;
+  const parsed = parsePhoneNumberFromString(text, region, metadata);
   return parsed?.isPossible() ? parsed.number : null;
 }
 
