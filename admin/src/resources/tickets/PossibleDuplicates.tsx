@@ -2,7 +2,7 @@ import { Alert, AlertTitle, Box, Link, Typography } from '@mui/material';
 import { useCloseNotification, useGetOne } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import { duplicateLabel, matchedOnText, type DuplicateRef } from '../../lib/duplicates';
-import type { Ticket } from '../../providers/types';
+import type { Ticket, TicketDetail } from '../../providers/types';
 
 /** One "Possible duplicate of #WC-…" link per ticket, each opening that ticket, with the reason. */
 export function PossibleDuplicateLinks({ duplicates, onOpen }: { duplicates: DuplicateRef[]; onOpen?(): void }) {
@@ -38,12 +38,12 @@ export function CreatedDuplicatesToastLinks({ duplicates }: { duplicates: Duplic
  * stale by itself) is fetched once more.
  */
 export function PossibleDuplicatesCard({ ticket }: { ticket: Ticket }) {
-  const { data } = useGetOne<Ticket>(
+  const { data } = useGetOne<TicketDetail>(
     'tickets',
     { id: ticket.id },
-    { refetchOnMount: query => ((query.state.data as Partial<Ticket> | undefined)?.possible_duplicates ? false : 'always') },
+    { refetchOnMount: query => ((query.state.data as Partial<TicketDetail> | undefined)?.possible_duplicates ? false : 'always') },
   );
-  const duplicates = data?.possible_duplicates ?? ticket.possible_duplicates ?? [];
+  const duplicates = data?.possible_duplicates ?? [];
   if (!duplicates.length) return null;
   return (
     <Alert severity="warning" sx={{ mb: 2 }} data-testid="possible-duplicates-card">
