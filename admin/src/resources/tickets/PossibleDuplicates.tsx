@@ -10,7 +10,7 @@ export function PossibleDuplicateLinks({ duplicates, onOpen }: { duplicates: Dup
     <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }} data-testid="possible-duplicates">
       {duplicates.map(d => (
         <Box component="li" key={d.id} sx={{ py: 0.25 }}>
-          <Link component={RouterLink} to={`/tickets/${d.id}`} onClick={onOpen} color="inherit" sx={{ fontWeight: 600 }} data-testid="possible-duplicate-link">
+          <Link component={RouterLink} to={`/tickets/${d.id}`} onClick={onOpen} color="inherit" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} data-testid="possible-duplicate-link">
             {duplicateLabel(d)}
           </Link>
           <Typography component="span" variant="body2" sx={{ ml: 1, opacity: 0.85 }}>
