@@ -9,6 +9,9 @@ export const SEARCH_EXPRESSIONS = {
   /** Ticket number, order number, serial number and SKU in one string. */
   ticketIdentifiers: `(ticket_number || ' ' || coalesce(order_number, '') || ' ' || coalesce(serial_number, '') || ' ' || coalesce(product_sku, ''))`,
   ticketDescription: `to_tsvector('english', issue_description)`,
+  /** Order and serial numbers compared trimmed and case-insensitively (duplicate claims, exact search hits). */
+  ticketOrderKey: `lower(btrim(coalesce(order_number, '')))`,
+  ticketSerialKey: `lower(btrim(coalesce(serial_number, '')))`,
   customerText: `(name || ' ' || coalesce(email, ''))`,
   customerPhoneDigits: `regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g')`,
   callPhoneDigits: `regexp_replace(coalesce(from_phone, ''), '[^0-9]', '', 'g')`,
@@ -18,6 +21,15 @@ export const SEARCH_EXPRESSIONS = {
 function gin(name: string, table: string, expression: string, trigram: boolean) {
   return { name, create: `create index "${name}" on "${table}" using gin ((${expression})${trigram ? ' gin_trgm_ops' : ''});` };
 }
+
+/**
+ * The customers' newest-first index the search walks when a query matches many customers (tickets
+ * and calls have theirs: tickets_org_created_index, call_logs_organization_created_index).
+ */
+export const CUSTOMER_RECENT_INDEX = {
+  name: 'customers_organization_created_index',
+  create: 'create index "customers_organization_created_index" on "customers" ("organization_id", "created_at", "id");',
+} as const;
 
 export const SEARCH_INDEXES = {
   ticketIdentifiers: gin('tickets_search_identifiers_trgm_index', 'tickets', SEARCH_EXPRESSIONS.ticketIdentifiers, true),
@@ -60,23 +72,42 @@ export interface SearchStatement {
 
 const X = SEARCH_EXPRESSIONS;
 
+/**
+ * Matches ranked per group: the newest this many that match (read newest first through the
+ * (organization_id, created_at) index when matches are dense, through the GIN index when they are
+ * rare), plus the exact identifier matches of any age. A word in every description or a two-letter
+ * query then costs a few hundred rows, not the organization's million.
+ */
+export const SEARCH_CANDIDATES = 100;
+const EXACT_LIMIT = 20;
+
 /** Tickets by number, order / serial number, SKU (trigram) and description words (full text). */
 export function ticketSearch(org: string, q: string, limit: number): SearchStatement {
   const ts = prefixTsQuery(q);
   const textMatch = ts ? `or ${X.ticketDescription} @@ to_tsquery('english', ?)` : '';
   const textRank = ts ? `ts_rank(${X.ticketDescription}, to_tsquery('english', ?))` : '0';
+  const key = q.trim().toLowerCase();
   return {
-    sql: `select t.id, t.ticket_number, t.order_number, t.serial_number, t.product_sku, t.product_model, t.status,
-              c.name as customer_name, left(t.issue_description, ${EXCERPT}) as issue_description, t.created_at
-         from (select t.*,
-                      (case when lower(?) in (lower(t.ticket_number), lower(coalesce(t.order_number, '')), lower(coalesce(t.serial_number, '')), lower(coalesce(t.product_sku, ''))) then 2 else 0 end)
-                      + word_similarity(?, ${X.ticketIdentifiers}) + ${textRank} as rank
-                 from tickets t
-                where t.organization_id = ? and (${X.ticketIdentifiers} ilike ? ${textMatch})) t
-         join customers c on c.id = t.customer_id
-        order by t.rank desc, t.created_at desc, t.id
-        limit ${limit}`,
-    params: [q, q, ...(ts ? [ts] : []), org, containsPattern(q), ...(ts ? [ts] : [])],
+    sql: `with candidates as (
+           (select t.id from tickets t
+             where t.organization_id = ? and (t.ticket_number = upper(?) or ${X.ticketOrderKey} = ? or ${X.ticketSerialKey} = ?)
+             limit ${EXACT_LIMIT})
+           union
+           (select t.id from tickets t
+             where t.organization_id = ? and (${X.ticketIdentifiers} ilike ? ${textMatch})
+             order by t.created_at desc, t.id desc
+             limit ${SEARCH_CANDIDATES}))
+         select t.id, t.ticket_number, t.order_number, t.serial_number, t.product_sku, t.product_model, t.status,
+                c.name as customer_name, left(t.issue_description, ${EXCERPT}) as issue_description, t.created_at
+           from (select t.*,
+                        (case when lower(?) in (lower(t.ticket_number), lower(coalesce(t.order_number, '')), lower(coalesce(t.serial_number, '')), lower(coalesce(t.product_sku, ''))) then 2 else 0 end)
+                        + word_similarity(?, ${X.ticketIdentifiers}) + ${textRank} as rank
+                   from candidates m join tickets t on t.id = m.id
+                  order by rank desc, t.created_at desc, t.id
+                  limit ${limit}) t
+           join customers c on c.id = t.customer_id
+          order by t.rank desc, t.created_at desc, t.id`,
+    params: [org, q.trim(), key, key, org, containsPattern(q), ...(ts ? [ts] : []), q, q, ...(ts ? [ts] : [])],
   };
 }
 
@@ -89,12 +120,15 @@ export function customerSearch(org: string, q: string, limit: number): SearchSta
          from (select c.*,
                       (case when lower(?) in (lower(c.name), lower(coalesce(c.email, ''))) then 2 else 0 end)
                       + word_similarity(?, ${X.customerText}) as rank
-                 from customers c
-                where c.organization_id = ? and (${X.customerText} ilike ? ${phoneMatch})) c
+                 from (select c.* from customers c
+                        where c.organization_id = ? and (${X.customerText} ilike ? ${phoneMatch})
+                        order by c.created_at desc, c.id desc
+                        limit ${SEARCH_CANDIDATES}) c
+                order by rank desc, c.created_at desc, c.id
+                limit ${limit}) c
          left join lateral (select t.id, t.ticket_number from tickets t where t.customer_id = c.id and t.organization_id = c.organization_id
                              order by t.created_at desc limit 1) lt on true
-        order by c.rank desc, c.created_at desc, c.id
-        limit ${limit}`,
+        order by c.rank desc, c.created_at desc, c.id`,
     params: [q, q, org, containsPattern(q), ...(digits ? [containsPattern(digits)] : [])],
   };
 }
@@ -118,8 +152,10 @@ export function callSearch(org: string, q: string, limit: number): SearchStateme
   return {
     sql: `select id, call_type, from_phone, caller_name, left(transcription, ${EXCERPT}) as transcription, ticket_id, created_at
          from (select l.*, ${digits ? `(case when ${X.callPhoneDigits} like ? then 1 else 0 end)` : '0'} + ${rank} as rank
-                 from call_logs l
-                where l.organization_id = ? and (${matches.join(' or ')})) l
+                 from (select l.* from call_logs l
+                        where l.organization_id = ? and (${matches.join(' or ')})
+                        order by l.created_at desc, l.id desc
+                        limit ${SEARCH_CANDIDATES}) l) l
         order by rank desc, created_at desc, id
         limit ${limit}`,
     params: [...(digits ? [containsPattern(digits)] : []), ...(ts ? [ts] : []), org, ...params],
