@@ -851,6 +851,26 @@ export interface paths {
         patch: operations["TicketsController_update"];
         trace?: never;
     };
+    "/api/tickets/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ticket's activity trail, oldest first
+         * @description Its creation (by which user, or which channel), status changes, notes, description and priority edits, purchase verification on or off, linked calls and their return, and the outcome of the confirmation e-mail.
+         */
+        get: operations["TicketsController_activityOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tickets/{id}/call-logs": {
         parameters: {
             query?: never;
@@ -1379,7 +1399,20 @@ export interface components {
             currentPassword: string;
             newPassword: string;
         };
+        /**
+         * @description The customer's confirmation e-mail: pending (queued or being retried), sent, not_sent_no_smtp (no SMTP configured in Settings), failed (after the last attempt); null when the ticket has no customer e-mail
+         * @enum {string}
+         */
+        ConfirmationStatus: "pending" | "sent" | "not_sent_no_smtp" | "failed";
         CreatedTicketResponseDto: {
+            /** @description Where the confirmation goes */
+            confirmation_email: string | null;
+            /** @description The SMTP server's answer to the latest failed attempt */
+            confirmation_error: string | null;
+            /** Format: date-time */
+            confirmation_sent_at: string | null;
+            /** @description The customer's confirmation e-mail: pending (queued or being retried), sent, not_sent_no_smtp (no SMTP configured in Settings), failed (after the last attempt); null when the ticket has no customer e-mail */
+            confirmation_status: components["schemas"]["ConfirmationStatus"] | null;
             contact_method: string | null;
             /** Format: date-time */
             created_at: string;
@@ -1408,6 +1441,8 @@ export interface components {
             purchase_location: string | null;
             purchase_verified: boolean;
             serial_number: string | null;
+            /** @description How it arrived; null for tickets made before this was kept */
+            source: components["schemas"]["TicketSource"] | null;
             /** @example Open */
             status: string;
             /** @example WC-000042 */
@@ -2023,6 +2058,20 @@ export interface components {
              */
             to: string;
         };
+        TicketActivityEntryDto: {
+            /**
+             * @description Who did it: the user's name, or the channel (Form, Phone call, AI agent, Voicemail, E-mail, System)
+             * @example Maria Lopez
+             */
+            actor: string;
+            /** Format: date-time */
+            at: string;
+            kind: components["schemas"]["TicketActivityKind"];
+            /** @example Status changed from Open to Pending */
+            text: string;
+        };
+        /** @enum {string} */
+        TicketActivityKind: "created" | "status_changed" | "note" | "description_edited" | "priority_changed" | "purchase_verification" | "call_linked" | "call_returned" | "confirmation_email";
         TicketCallLogDto: {
             /** @description Seconds (the recording duration) */
             call_duration: number | null;
@@ -2051,6 +2100,14 @@ export interface components {
             zip_code: string | null;
         };
         TicketDetailResponseDto: {
+            /** @description Where the confirmation goes */
+            confirmation_email: string | null;
+            /** @description The SMTP server's answer to the latest failed attempt */
+            confirmation_error: string | null;
+            /** Format: date-time */
+            confirmation_sent_at: string | null;
+            /** @description The customer's confirmation e-mail: pending (queued or being retried), sent, not_sent_no_smtp (no SMTP configured in Settings), failed (after the last attempt); null when the ticket has no customer e-mail */
+            confirmation_status: components["schemas"]["ConfirmationStatus"] | null;
             contact_method: string | null;
             /** Format: date-time */
             created_at: string;
@@ -2079,6 +2136,8 @@ export interface components {
             purchase_location: string | null;
             purchase_verified: boolean;
             serial_number: string | null;
+            /** @description How it arrived; null for tickets made before this was kept */
+            source: components["schemas"]["TicketSource"] | null;
             /** @example Open */
             status: string;
             /** @example WC-000042 */
@@ -2131,6 +2190,14 @@ export interface components {
             total: number;
         };
         TicketResponseDto: {
+            /** @description Where the confirmation goes */
+            confirmation_email: string | null;
+            /** @description The SMTP server's answer to the latest failed attempt */
+            confirmation_error: string | null;
+            /** Format: date-time */
+            confirmation_sent_at: string | null;
+            /** @description The customer's confirmation e-mail: pending (queued or being retried), sent, not_sent_no_smtp (no SMTP configured in Settings), failed (after the last attempt); null when the ticket has no customer e-mail */
+            confirmation_status: components["schemas"]["ConfirmationStatus"] | null;
             contact_method: string | null;
             /** Format: date-time */
             created_at: string;
@@ -2157,6 +2224,8 @@ export interface components {
             purchase_location: string | null;
             purchase_verified: boolean;
             serial_number: string | null;
+            /** @description How it arrived; null for tickets made before this was kept */
+            source: components["schemas"]["TicketSource"] | null;
             /** @example Open */
             status: string;
             /** @example WC-000042 */
@@ -2170,6 +2239,11 @@ export interface components {
             /** @description Days from today until the warranty window ends (>= 0); null without a purchase date or for a lifetime term */
             warranty_days_left: number | null;
         };
+        /**
+         * @description How it arrived; null for tickets made before this was kept
+         * @enum {string}
+         */
+        TicketSource: "form" | "phone_call" | "ai_agent";
         TicketTrendsDto: {
             /** @description Closed or resolved today vs. yesterday */
             closedToday: components["schemas"]["MetricTrendDto"];
@@ -4838,6 +4912,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    TicketsController_activityOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketActivityEntryDto"][];
                 };
             };
             /** @description Not signed in */

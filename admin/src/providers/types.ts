@@ -19,6 +19,7 @@ export type Ticket = Schemas['TicketResponseDto'];
 /** GET /api/tickets/{id}: the ticket with the other tickets of its order or serial number. */
 export type TicketDetail = Schemas['TicketDetailResponseDto'];
 export type TicketCallLog = Schemas['TicketCallLogDto'];
+export type TicketActivityEntry = Schemas['TicketActivityEntryDto'];
 export type CreatedTicket = Schemas['CreatedTicketResponseDto'];
 export type TicketMetrics = Schemas['TicketMetricsDto'];
 export type TicketTrends = Schemas['TicketTrendsDto'];

@@ -17,6 +17,8 @@ export interface AppConfig {
   nodeEnv: NodeEnv;
   port: number;
   host: string;
+  /** HTTP server processes (node:cluster workers) sharing the port; 1 serves in the main process. */
+  webConcurrency: number;
   /** Set when an external PostgreSQL is used; unset means the embedded server. */
   databaseUrl?: string;
   dataDir: string;
@@ -192,6 +194,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     nodeEnv,
     port,
     host: env.HOST || '0.0.0.0',
+    webConcurrency: int(env, 'WEB_CONCURRENCY', 1, 1, 64),
     databaseUrl,
     dataDir,
     appSecret: resolveAppSecret(env, nodeEnv, dataDir),

@@ -5,14 +5,15 @@ import { useGetOne } from 'react-admin';
 import { PriorityBadge, StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../lib/date';
 import type { Ticket } from '../../providers/types';
-import { PossibleDuplicatesCard } from './PossibleDuplicates';
+import { ActivityCard } from './cards/ActivityCard';
 import { CallHistoryCard } from './cards/CallHistoryCard';
+import { ConfirmationEmailStatus } from './cards/ConfirmationEmailStatus';
 import { CustomerCard } from './cards/CustomerCard';
 import { IssueCard } from './cards/IssueCard';
 import { ProductCard } from './cards/ProductCard';
 import { QuickActionsCard } from './cards/QuickActionsCard';
-import { TimelineCard } from './cards/TimelineCard';
 import { VerificationCard } from './cards/VerificationCard';
+import { PossibleDuplicatesCard } from './PossibleDuplicates';
 
 /** /tickets/{id}: the ticket detail with its quick actions (the resource's edit view). */
 export function TicketDetail() {
@@ -58,7 +59,8 @@ export function TicketDetail() {
           <CallHistoryCard ticketId={ticket.id} />
         </Stack>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
-          <TimelineCard ticket={ticket} />
+          <ConfirmationEmailStatus ticket={ticket} />
+          <ActivityCard ticket={ticket} />
           <QuickActionsCard ticket={ticket} />
           <VerificationCard ticket={ticket} />
         </Stack>

@@ -65,7 +65,7 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   private tenantTask(task: TenantTask): Task {
-    return async (raw) => {
+    return async (raw, helpers) => {
       const payload = raw as JobPayload;
       const receipt = payload[RECEIPT_FIELD];
       if (typeof payload?.organizationId !== 'string' || typeof receipt !== 'string') {
@@ -77,7 +77,8 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
           [receipt, payload.organizationId, task.task],
         );
         if (!first.length) return; // handled before: a redelivery acts no more
-        await task.handle(task.kind === 'event' ? payload.event : payload, ctx);
+        const attempt = { attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts };
+        await task.handle(task.kind === 'event' ? payload.event : payload, ctx, attempt);
       });
     };
   }

@@ -10,6 +10,7 @@ import { Migration20261123150000Notifications } from './Migration20261123150000N
 import { Migration20261124000000Search } from './Migration20261124000000Search.js';
 import { Migration20261124010000DuplicateClaims } from './Migration20261124010000DuplicateClaims.js';
 import { Migration20261124020000CallCustomers } from './Migration20261124020000CallCustomers.js';
+import { Migration20261125010000ConfirmationActivity } from './Migration20261125010000ConfirmationActivity.js';
 import { Migration20261125020000CustomerPhones } from './Migration20261125020000CustomerPhones.js';
 
 /** Applied in this order; a new migration is appended here after `npm run migration:create`. */
@@ -25,5 +26,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124000000Search', class: Migration20261124000000Search },
   { name: 'Migration20261124010000DuplicateClaims', class: Migration20261124010000DuplicateClaims },
   { name: 'Migration20261124020000CallCustomers', class: Migration20261124020000CallCustomers },
+  { name: 'Migration20261125010000ConfirmationActivity', class: Migration20261125010000ConfirmationActivity },
   { name: 'Migration20261125020000CustomerPhones', class: Migration20261125020000CustomerPhones },
 ];

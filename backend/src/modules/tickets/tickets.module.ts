@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { AnalyticsController } from './analytics.controller.js';
+import { TicketActivityService } from './ticket-activity.service.js';
 import { TicketAnalyticsService } from './ticket-analytics.service.js';
 import { TicketBulkService } from './ticket-bulk.service.js';
 import { TicketListService } from './ticket-list.service.js';
@@ -13,7 +14,7 @@ import { TicketsService } from './tickets.service.js';
 @Module({
   imports: [CustomersModule, SettingsModule],
   controllers: [TicketsController, AnalyticsController],
-  providers: [TicketsService, TicketListService, TicketMetricsService, TicketBulkService, TicketAnalyticsService, TicketResponses],
+  providers: [TicketsService, TicketListService, TicketMetricsService, TicketBulkService, TicketAnalyticsService, TicketResponses, TicketActivityService],
   exports: [TicketsService, TicketResponses],
 })
 export class TicketsModule {}

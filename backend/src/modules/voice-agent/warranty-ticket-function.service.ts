@@ -86,6 +86,7 @@ export class WarrantyTicketFunction {
       priority: 'Medium',
       injuryReported: args.injury_reported ?? false,
       propertyDamage: args.property_damage ?? false,
+      source: 'ai_agent',
     });
   }
 }
