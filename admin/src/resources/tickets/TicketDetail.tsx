@@ -13,6 +13,7 @@ import { IssueCard } from './cards/IssueCard';
 import { ProductCard } from './cards/ProductCard';
 import { QuickActionsCard } from './cards/QuickActionsCard';
 import { VerificationCard } from './cards/VerificationCard';
+import { PossibleDuplicatesCard } from './PossibleDuplicates';
 
 /** /tickets/{id}: the ticket detail with its quick actions (the resource's edit view). */
 export function TicketDetail() {
@@ -49,6 +50,7 @@ export function TicketDetail() {
           <PriorityBadge priority={ticket.priority} />
         </Stack>
       </Box>
+      <PossibleDuplicatesCard ticket={ticket} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           <CustomerCard ticket={ticket} />

@@ -1,4 +1,4 @@
-import { SEARCH_INDEXES } from '../search/search-indexes.js';
+import { SEARCH_EXPRESSIONS, SEARCH_INDEXES } from '../search/search-indexes.js';
 import { randomUUID } from 'node:crypto';
 import type { Opt, Rel } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
@@ -21,8 +21,8 @@ export type ConfirmationStatus = (typeof CONFIRMATION_STATUSES)[number];
 
 /** A duplicate claim shares one of these with an earlier ticket (an empty value matches nothing: it is compared as null). */
 export const DUPLICATE_KEYS = {
-  order: `lower(btrim(coalesce(order_number, '')))`,
-  serial: `lower(btrim(coalesce(serial_number, '')))`,
+  order: SEARCH_EXPRESSIONS.ticketOrderKey,
+  serial: SEARCH_EXPRESSIONS.ticketSerialKey,
 } as const;
 export const DUPLICATE_INDEXES = {
   order: { name: 'tickets_organization_order_key_index', create: `create index "tickets_organization_order_key_index" on "tickets" ("organization_id", (${DUPLICATE_KEYS.order}));` },

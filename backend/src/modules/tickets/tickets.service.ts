@@ -20,9 +20,12 @@ import { DUPLICATE_KEYS, Ticket, type TicketSource } from './ticket.entity.js';
 
 const DUPLICATES_LIMIT = 20;
 
-/** Transaction-scoped advisory locks on the organization's customer phone and e-mail, in key order. */
+/**
+ * Transaction-scoped advisory locks on the organization's customer phone (as stored: E.164) and
+ * e-mail, in key order.
+ */
 async function lockCustomerContacts(em: EntityManager, organizationId: string, phone?: string | null, email?: string | null): Promise<void> {
-  const keys = [phone?.trim() ? `phone:${phone.trim()}` : null, email?.trim() ? `email:${normalizeEmail(email)}` : null]
+  const keys = [phone ? `phone:${phone}` : null, email?.trim() ? `email:${normalizeEmail(email)}` : null]
     .filter((k): k is string => k !== null)
     .map((k) => `${organizationId}:${k}`)
     .sort();
@@ -107,7 +110,8 @@ export class TicketsService {
    */
   async createIn(tx: EntityManager, organizationId: string, createdBy: string | null, input: NewTicket): Promise<Ticket> {
     const call = input.callLogId ? await this.callForTicket(tx, organizationId, input.callLogId) : null;
-    const phone = call?.fromPhone ?? input.customer.phone;
+    // "(555) 123-4567" and "+15551234567" are one customer: locked and matched as E.164.
+    const phone = await this.customers.canonicalPhone(tx, organizationId, call?.fromPhone ?? input.customer.phone);
     // Creates for the same customer (phone or e-mail) queue here, so the second finds the
     // customer the first made; creates for other customers go on.
     await lockCustomerContacts(tx, organizationId, phone, input.customer.email);
@@ -138,7 +142,10 @@ export class TicketsService {
       changedBy: createdBy,
       createdAt: created.createdAt,
     });
-    if (call) call.ticket = created;
+    if (call) {
+      call.ticket = created;
+      call.customer ??= customer;
+    }
     await tx.flush();
     return created;
   }

@@ -55,6 +55,7 @@ export class WarrantyTicketFunction {
       : await this.createTicket(ctx, webhook, request.args, log.fromPhone ?? null);
     if (!log.ticket) {
       log.ticket = ticket;
+      log.customer ??= ticket.customer;
       log.callerName ??= request.args.customer_name;
       await ctx.em.flush();
     }
