@@ -1,7 +1,8 @@
 /**
- * Inserts N tickets (default 100,000) with their customers and status history into a database,
- * using set-based SQL (generate_series) with the rollup triggers off and one rollup rebuild at the
- * end, for benchmarking the ticket list, the dashboard and the analytics.
+ * Inserts N tickets (default 100,000) with their customers (N / 2: realistic names from 40 first
+ * and 50 last names, E.164 phones), status history and voicemails (N / 10, with transcripts) into a
+ * database, using set-based SQL (generate_series) with the rollup triggers off and one rollup
+ * rebuild at the end, for benchmarking the ticket list, the dashboard, the analytics and the search.
  *
  *   DATABASE_URL=postgres://... node --experimental-strip-types bench/seed-tickets.ts [--count 100000]
  *       [--organization <uuid> | --username bench --password bench-pass-123]
@@ -16,6 +17,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { REBUILD_ROLLUPS_SQL } from '../backend/src/modules/tickets/rollups/rollup-sql.ts';
 import { TICKET_LIST_INDEXES } from '../backend/src/modules/tickets/rollups/ticket-indexes.ts';
+import { SEARCH_INDEXES } from '../backend/src/modules/search/search-indexes.ts';
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +29,28 @@ const { values } = parseArgs({
 });
 
 const BRANDS = ['IronJack', 'TorqueLine', 'LiftMaster Pro'];
+const FIRST_NAMES = [
+  'Maria', 'James', 'Aisha', 'Tom', 'Linda', 'Robert', 'Dana', 'Carlos', 'Emily', 'Wei', 'Fatima', 'John', 'Olivia', 'Noah', 'Priya',
+  'Liam', 'Sofia', 'Ethan', 'Chloe', 'Mateo', 'Grace', 'Lucas', 'Hannah', 'Omar', 'Zoe', 'David', 'Mia', 'Samuel', 'Leah', 'Daniel',
+  'Nora', 'Isaac', 'Ruth', 'Victor', 'Alice', 'Marco', 'Elena', 'Hiro', 'Kofi', 'Ines',
+];
+const LAST_NAMES = [
+  'Gonzalez', 'Carter', 'Khan', 'Becker', 'Nguyen', 'Miller', 'Whitfield', 'Smith', 'Johnson', 'Brown', 'Garcia', 'Martinez', 'Lee',
+  'Walker', 'Hall', 'Young', 'Allen', 'King', 'Wright', 'Lopez', 'Hill', 'Scott', 'Green', 'Adams', 'Baker', 'Nelson', 'Mitchell',
+  'Perez', 'Roberts', 'Turner', 'Phillips', 'Campbell', 'Parker', 'Evans', 'Edwards', 'Collins', 'Stewart', 'Sanchez', 'Morris',
+  'Rogers', 'Reed', 'Cook', 'Morgan', 'Bell', 'Murphy', 'Bailey', 'Rivera', 'Cooper', 'Richardson', 'Okafor',
+];
+/** What callers say about their jack in the seeded voicemails (bench/search.ts searches these words). */
+const VOICEMAIL_PHRASES = [
+  'leaks hydraulic oil from the ram seal',
+  'will not hold a load and sinks slowly',
+  'has a bent handle socket',
+  'makes a grinding noise when pumping',
+  'saddle wobbles under load',
+  'release valve is stuck',
+  'lost a caster wheel',
+  'pump lever feels spongy',
+];
 /** The status history's indexes, built after the load (as in the migrations). */
 const HISTORY_INDEXES: Record<string, string> = {
   ticket_status_changes_organization_id_index: 'create index "ticket_status_changes_organization_id_index" on "ticket_status_changes" ("organization_id")',
@@ -85,12 +109,17 @@ async function main(): Promise<void> {
     const run = `${Date.now().toString(36)}`;
     step('organization');
 
+    // The search's GIN indexes are built once after the load too (row by row they cost far more).
+    for (const index of Object.values(SEARCH_INDEXES)) await client.query(`drop index if exists "${index.name}"`);
+    // E.164 phones (+1 200 …), numbered on from the organization's customers so reruns stay unique.
+    const existing = await client.query('select count(*)::int as n from customers where organization_id = $1', [org]);
     await client.query(
       `insert into customers (organization_id, name, phone, email, street, city, state, zip_code)
-       select $1, 'Customer ' || $3 || '-' || g, '+1' || $3 || lpad(g::text, 9, '0'), 'c' || g || '.' || $3 || '@bench.example',
+       select $1, ($5::text[])[1 + g % array_length($5::text[], 1)] || ' ' || ($6::text[])[1 + (g / array_length($5::text[], 1)) % array_length($6::text[], 1)],
+              '+1' || (2000000000 + $4::bigint + g)::text, 'c' || g || '.' || $3 || '@bench.example',
               g || ' Main St', 'Springfield', 'IL', '62701'
        from generate_series(1, $2::int) g`,
-      [org, customers, run],
+      [org, customers, run, existing.rows[0].n, FIRST_NAMES, LAST_NAMES],
     );
     step('customers');
     await client.query(
@@ -149,8 +178,24 @@ async function main(): Promise<void> {
       [org, `ORD-${run}-%`],
     );
     step('history');
+    // Voicemails: one per 10 tickets, from the ticket's customer, half of them linked to it.
+    await client.query(
+      `insert into call_logs (organization_id, ticket_id, call_type, from_phone, to_phone, caller_name, transcription, brand,
+                              recording_duration, is_read, created_at, updated_at)
+       select t.organization_id, case when n % 20 = 0 then t.id end, 'voicemail', c.phone, '+15125550100', c.name,
+              'Hi, this is ' || c.name || ', calling about order ' || t.order_number || '. My ' || t.product_model || ' '
+                || ($3::text[])[1 + (n / 10) % array_length($3::text[], 1)] || '. Please call me back at ' || c.phone || '.',
+              t.product_brand, 20 + n % 100, true, t.created_at + interval '1 hour', t.created_at + interval '1 hour'
+       from (select t.*, split_part(t.order_number, '-', 3)::int as n from tickets t
+             where t.organization_id = $1 and t.order_number like $2) t
+       join customers c on c.id = t.customer_id
+       where n % 10 = 0`,
+      [org, `ORD-${run}-%`, VOICEMAIL_PHRASES],
+    );
+    step('voicemails');
     for (const sql of TICKET_LIST_INDEXES) await client.query(sql);
     for (const sql of Object.values(HISTORY_INDEXES)) await client.query(sql);
+    for (const index of Object.values(SEARCH_INDEXES)) await client.query(index.create);
     step('indexes');
     await client.query('set local session_replication_role = origin');
     await client.query(REBUILD_ROLLUPS_SQL);
@@ -158,7 +203,7 @@ async function main(): Promise<void> {
     await client.query('commit');
     step('commit');
     // Index-only scans need the visibility map: vacuum after the load.
-    for (const table of ['tickets', 'customers', 'ticket_status_changes', 'ticket_rollups', 'ticket_status_flow']) {
+    for (const table of ['tickets', 'customers', 'call_logs', 'ticket_status_changes', 'ticket_rollups', 'ticket_status_flow']) {
       await client.query(`vacuum analyze ${table}`);
     }
     step('vacuum analyze');

@@ -149,9 +149,12 @@ function bodyParserErrors(error: { status?: number; type?: string }, _req: Reque
 /** The built admin at every path but the API's and uploaded files', with index.html as the SPA fallback. */
 function serveAdmin(app: NestExpressApplication, distDir: string): void {
   const index = join(distDir, 'index.html');
-  app.use(express.static(distDir, { index: false, maxAge: '1h', immutable: false }));
+  const isApi = (req: Request) => req.path === '/api' || req.path.startsWith('/api/') || req.path.startsWith('/objects/');
+  // The API's requests never look at the disk (a stat per request showed in the list's CPU profile).
+  const assets = express.static(distDir, { index: false, maxAge: '1h', immutable: false });
+  app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : assets(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || req.path === '/api' || req.path.startsWith('/api/') || req.path.startsWith('/objects/')) return next();
+    if (req.method !== 'GET' || isApi(req)) return next();
     if (!existsSync(index)) {
       res.status(503).type('text/plain').send('The admin is not built yet: run `npm run build`.');
       return;

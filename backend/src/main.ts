@@ -1,16 +1,27 @@
 import 'reflect-metadata';
+import cluster, { type Worker } from 'node:cluster';
 import { Logger } from '@nestjs/common';
 import { createApp, type CreatedApp } from './bootstrap.js';
 import { TenantRunner } from './common/tenancy/tenant-runner.js';
-import { ConfigError, loadConfig } from './config/config.js';
+import { type AppConfig, ConfigError, loadConfig } from './config/config.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres.js';
 import { migrateDatabase } from './database/migrate.js';
 import { seedDemoIfEmpty } from './database/seed-demo.js';
 
-const logger = new Logger('Main');
+const logger = new Logger(cluster.isWorker ? `Worker ${cluster.worker?.id}` : 'Main');
 
+/** How long the main process waits for its HTTP workers to finish their requests on shutdown. */
+const WORKER_STOP_MS = 15_000;
+
+/**
+ * The main process starts the embedded PostgreSQL (unless DATABASE_URL is set) and migrates, then
+ * serves HTTP itself, or with WEB_CONCURRENCY > 1 forks that many workers that share the port
+ * (node:cluster), restarts one that dies, and stops them before the database on SIGTERM. Every
+ * worker is a full instance (API, job worker, schedules), as separate machines would be: the queue,
+ * the sessions and the live events already work across instances through PostgreSQL.
+ */
 async function main(): Promise<void> {
-  let config;
+  let config: AppConfig;
   try {
     config = loadConfig();
   } catch (error) {
@@ -20,6 +31,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  if (cluster.isWorker) return serveWorker(config);
 
   let embedded: EmbeddedDatabase | undefined;
   let created: CreatedApp | undefined;
@@ -28,6 +40,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.log(`${signal} received, shutting down`);
+    await stopWorkers();
     await created?.close().catch((error: Error) => logger.error(error.message));
     await embedded?.stop().catch((error: Error) => logger.error(error.message));
     process.exit(0);
@@ -37,15 +50,28 @@ async function main(): Promise<void> {
 
   if (!config.databaseUrl) {
     logger.log(`Starting embedded PostgreSQL (data in ${config.dataDir})`);
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPostgresPort, database: 'warranty_crm' });
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: config.embeddedPostgresPort,
+      database: 'warranty_crm',
+      orderedShutdown: true,
+    });
   }
   const databaseUrl = config.databaseUrl ?? embedded!.url;
 
   const applied = await migrateDatabase(databaseUrl);
   if (applied.length) logger.log(`Applied migrations: ${applied.join(', ')}`);
-  created = await createApp(config, databaseUrl);
 
-  if (config.seedDemo) {
+  if (config.webConcurrency > 1) {
+    forkWorkers(config, databaseUrl, () => stopping);
+    return;
+  }
+  created = await createApp(config, databaseUrl);
+  await seedAndListen(config, created, config.seedDemo);
+}
+
+async function seedAndListen(config: AppConfig, created: CreatedApp, seed: boolean): Promise<void> {
+  if (seed) {
     const demo = await seedDemoIfEmpty(created.orm.em, created.app.get(TenantRunner));
     if (demo) {
       console.log(
@@ -55,9 +81,49 @@ async function main(): Promise<void> {
       );
     }
   }
-
   await created.app.listen(config.port, config.host);
   logger.log(`Warranty CRM is serving on ${config.publicBaseUrl} (API docs at ${config.publicBaseUrl}/api/docs)`);
+}
+
+/** Environment a worker adds to the main process's own: the database the main process prepared. */
+const WORKER_DATABASE_URL = 'WCRM_WORKER_DATABASE_URL';
+const WORKER_SEEDS = 'WCRM_WORKER_SEEDS';
+
+function forkWorkers(config: AppConfig, databaseUrl: string, stopping: () => boolean): void {
+  const fork = (seeds: boolean): Worker => cluster.fork({ [WORKER_DATABASE_URL]: databaseUrl, [WORKER_SEEDS]: seeds ? '1' : '0' });
+  // The first worker seeds the demo data (once, like a single process would).
+  for (let i = 0; i < config.webConcurrency; i++) fork(i === 0 && config.seedDemo);
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping()) return;
+    logger.error(`HTTP worker ${worker.id} exited (${signal ?? code}); starting another`);
+    setTimeout(() => fork(false), 1000).unref();
+  });
+}
+
+async function stopWorkers(): Promise<void> {
+  const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+  if (!workers.length) return;
+  const exited = workers.map((w) => new Promise<void>((resolve) => (w.isDead() ? resolve() : w.once('exit', () => resolve()))));
+  for (const w of workers) w.process.kill('SIGTERM');
+  const timeout = new Promise<void>((resolve) => setTimeout(resolve, WORKER_STOP_MS).unref());
+  await Promise.race([Promise.all(exited), timeout]);
+  for (const w of workers) if (!w.isDead()) w.process.kill('SIGKILL');
+}
+
+async function serveWorker(config: AppConfig): Promise<void> {
+  let created: CreatedApp | undefined;
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    await created?.close().catch((error: Error) => logger.error(error.message));
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown());
+  // Ctrl+C reaches the whole process group: the main process stops the workers in order.
+  process.on('SIGINT', () => undefined);
+  created = await createApp(config, process.env[WORKER_DATABASE_URL]!);
+  await seedAndListen(config, created, process.env[WORKER_SEEDS] === '1');
 }
 
 main().catch((error: Error) => {

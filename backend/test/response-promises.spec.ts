@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { appendNote } from '@warranty-crm/contract';
 import { OverdueTickets } from '../src/modules/tickets/sla/overdue-tickets.service.js';
 import { filterConditions, listIdsQuery } from '../src/modules/tickets/ticket-list.service.js';
 import { parseTicketFilters } from '../src/modules/tickets/ticket-filters.js';
@@ -101,13 +102,15 @@ describe('responded_at', () => {
     expect((await respondedAt(ticket.id))?.toISOString()).toBe(first.body.responded_at);
   });
 
-  it('is set by a note, but not by a priority change, a purchase verification or a status sent unchanged', async () => {
+  it('is set by a note, but not by a priority change, a purchase verification, a status sent unchanged or another description edit', async () => {
     const ticket = await createTicket(owner.agent);
     await owner.agent.patch(`/api/tickets/${ticket.id}`).send({ priority: 'High', purchase_verified: true, status: 'Open' }).expect(200);
+    const fixed = `${ticket.issue_description} (typo fixed)`;
+    await owner.agent.patch(`/api/tickets/${ticket.id}`).send({ issue_description: fixed }).expect(200);
     expect(await respondedAt(ticket.id)).toBeNull();
     const noted = await owner.agent
       .patch(`/api/tickets/${ticket.id}`)
-      .send({ issue_description: `${ticket.issue_description}\n\n[Note] Called the customer, sending a seal kit.` })
+      .send({ issue_description: appendNote(fixed, 'Called the customer, sending a seal kit.') })
       .expect(200);
     expect(noted.body.responded_at).not.toBeNull();
     expect(noted.body.sla).toBe('met');
@@ -241,7 +244,7 @@ describe('the share of tickets answered within promise', () => {
     await org.agent.patch(`/api/tickets/${onTime.id}`).send({ status: 'Pending' }).expect(200);
     const late = await createTicket(org.agent);
     await setPromise(late.id, new Date(Date.now() - HOUR));
-    await org.agent.patch(`/api/tickets/${late.id}`).send({ issue_description: `${late.issue_description}\n\nNote: answered late` }).expect(200);
+    await org.agent.patch(`/api/tickets/${late.id}`).send({ issue_description: appendNote(late.issue_description as string, 'Answered late') }).expect(200);
     const overdue = await createTicket(org.agent);
     await createTicket(org.agent); // within its promise: not counted yet
     const old = await createTicket(org.agent);

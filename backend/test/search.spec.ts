@@ -100,6 +100,22 @@ describe('GET /api/search', () => {
     await app.request().get('/api/search?q=abc').expect(401);
   });
 
+  it('finds an old exact order number first even when more than 100 newer tickets contain it, and a word every ticket says newest first', async () => {
+    const org = await registerOwner(app);
+    const oldest = await createTicket(org.agent, { orderNumber: 'ORD-77', issueDescription: 'The pump squeaks and the ram drifts down slowly.' });
+    await app.db.query(
+      `insert into tickets (organization_id, customer_id, ticket_number, order_number, issue_description, created_at, updated_at)
+       select $1, $2, 'WC-9' || lpad(g::text, 5, '0'), 'ORD-77' || g, 'The pump squeaks on every stroke.', now() + g * interval '1 second', now()
+       from generate_series(1, 150) g`,
+      [org.user.organization_id, oldest.customer.id],
+    );
+    const exact = await search(org, 'ord-77');
+    expect(exact.tickets).toHaveLength(5);
+    expect(exact.tickets[0].id).toBe(oldest.id);
+    const word = await search(org, 'squeaks');
+    expect(word.tickets.map((t) => t.ticket_number)).toEqual(['WC-900150', 'WC-900149', 'WC-900148', 'WC-900147', 'WC-900146']);
+  });
+
   it('matches through the trigram and full-text GIN indexes, not by scanning the table', async () => {
     const plans: string[] = [];
     const client = app.db;

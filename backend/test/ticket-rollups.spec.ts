@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { appendNote } from '@warranty-crm/contract';
 import { REBUILD_ROLLUPS_SQL, ROLLUPS_SNAPSHOT_SQL } from '../src/modules/tickets/rollups/rollup-sql.js';
 import { createTicket, recordStatusChange, setCreatedAt } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
@@ -181,7 +182,7 @@ describe('ticket rollups', () => {
         // An agent's note (appended to the description): the first one answers the promise.
         const t = rnd.pick(mine);
         const { body } = await org.agent.get(`/api/tickets/${t.id}`).expect(200);
-        await org.agent.patch(`/api/tickets/${t.id}`).send({ issue_description: `${body.issue_description}\n\nNote ${step}` }).expect(200);
+        await org.agent.patch(`/api/tickets/${t.id}`).send({ issue_description: appendNote(body.issue_description, `Note ${step}`) }).expect(200);
       } else if (op === 'bulk-update') {
         const chosen = rnd.some(mine, 5);
         const status = rnd.pick(STATUSES);

@@ -871,6 +871,26 @@ export interface paths {
         patch: operations["TicketsController_update"];
         trace?: never;
     };
+    "/api/tickets/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ticket's activity trail, oldest first
+         * @description Its creation (by which user, or which channel), status changes, notes, description and priority edits, purchase verification on or off, linked calls and their return, and the outcome of the confirmation e-mail.
+         */
+        get: operations["TicketsController_activityOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tickets/{id}/call-logs": {
         parameters: {
             query?: never;
@@ -1399,7 +1419,20 @@ export interface components {
             currentPassword: string;
             newPassword: string;
         };
+        /**
+         * @description The customer's confirmation e-mail: pending (queued or being retried), sent, not_sent_no_smtp (no SMTP configured in Settings), failed (after the last attempt); null when the ticket has no customer e-mail
+         * @enum {string}
+         */
+        ConfirmationStatus: "pending" | "sent" | "not_sent_no_smtp" | "failed";
         CreatedTicketResponseDto: {
+            /** @description Where the confirmation goes */
+            confirmation_email: string | null;
+            /** @description The SMTP server's answer to the latest failed attempt */
+            confirmation_error: string | null;
+            /** Format: date-time */
+            confirmation_sent_at: string | null;
+            /** @description The customer's confirmation e-mail: pending (queued or being retried), sent, not_sent_no_smtp (no SMTP configured in Settings), failed (after the last attempt); null when the ticket has no customer e-mail */
+            confirmation_status: components["schemas"]["ConfirmationStatus"] | null;
             contact_method: string | null;
             /** Format: date-time */
             created_at: string;
@@ -1443,6 +1476,8 @@ export interface components {
              * @enum {string|null}
              */
             sla: "met" | "missed" | "due_soon" | "overdue" | "on_track" | null;
+            /** @description How it arrived; null for tickets made before this was kept */
+            source: components["schemas"]["TicketSource"] | null;
             /** @example Open */
             status: string;
             /** @example WC-000042 */
@@ -2090,6 +2125,20 @@ export interface components {
              */
             to: string;
         };
+        TicketActivityEntryDto: {
+            /**
+             * @description Who did it: the user's name, or the channel (Form, Phone call, AI agent, Voicemail, E-mail, System)
+             * @example Maria Lopez
+             */
+            actor: string;
+            /** Format: date-time */
+            at: string;
+            kind: components["schemas"]["TicketActivityKind"];
+            /** @example Status changed from Open to Pending */
+            text: string;
+        };
+        /** @enum {string} */
+        TicketActivityKind: "created" | "status_changed" | "note" | "description_edited" | "priority_changed" | "purchase_verification" | "call_linked" | "call_returned" | "confirmation_email";
         TicketCallLogDto: {
             /** @description Seconds (the recording duration) */
             call_duration: number | null;
@@ -2118,6 +2167,14 @@ export interface components {
             zip_code: string | null;
         };
         TicketDetailResponseDto: {
+            /** @description Where the confirmation goes */
+            confirmation_email: string | null;
+            /** @description The SMTP server's answer to the latest failed attempt */
+            confirmation_error: string | null;
+            /** Format: date-time */
+            confirmation_sent_at: string | null;
+            /** @description The customer's confirmation e-mail: pending (queued or being retried), sent, not_sent_no_smtp (no SMTP configured in Settings), failed (after the last attempt); null when the ticket has no customer e-mail */
+            confirmation_status: components["schemas"]["ConfirmationStatus"] | null;
             contact_method: string | null;
             /** Format: date-time */
             created_at: string;
@@ -2161,6 +2218,8 @@ export interface components {
              * @enum {string|null}
              */
             sla: "met" | "missed" | "due_soon" | "overdue" | "on_track" | null;
+            /** @description How it arrived; null for tickets made before this was kept */
+            source: components["schemas"]["TicketSource"] | null;
             /** @example Open */
             status: string;
             /** @example WC-000042 */
@@ -2213,6 +2272,14 @@ export interface components {
             total: number;
         };
         TicketResponseDto: {
+            /** @description Where the confirmation goes */
+            confirmation_email: string | null;
+            /** @description The SMTP server's answer to the latest failed attempt */
+            confirmation_error: string | null;
+            /** Format: date-time */
+            confirmation_sent_at: string | null;
+            /** @description The customer's confirmation e-mail: pending (queued or being retried), sent, not_sent_no_smtp (no SMTP configured in Settings), failed (after the last attempt); null when the ticket has no customer e-mail */
+            confirmation_status: components["schemas"]["ConfirmationStatus"] | null;
             contact_method: string | null;
             /** Format: date-time */
             created_at: string;
@@ -2254,6 +2321,8 @@ export interface components {
              * @enum {string|null}
              */
             sla: "met" | "missed" | "due_soon" | "overdue" | "on_track" | null;
+            /** @description How it arrived; null for tickets made before this was kept */
+            source: components["schemas"]["TicketSource"] | null;
             /** @example Open */
             status: string;
             /** @example WC-000042 */
@@ -2267,6 +2336,11 @@ export interface components {
             /** @description Days from today until the warranty window ends (>= 0); null without a purchase date or for a lifetime term */
             warranty_days_left: number | null;
         };
+        /**
+         * @description How it arrived; null for tickets made before this was kept
+         * @enum {string}
+         */
+        TicketSource: "form" | "phone_call" | "ai_agent";
         TicketTrendsDto: {
             /** @description Closed or resolved today vs. yesterday */
             closedToday: components["schemas"]["MetricTrendDto"];
@@ -4985,6 +5059,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    TicketsController_activityOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketActivityEntryDto"][];
                 };
             };
             /** @description Not signed in */

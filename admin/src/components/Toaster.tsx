@@ -17,7 +17,8 @@ const FOCUS_HOTKEY = 'F8';
  * Replaces react-admin's <Notification>: one toast at a time (a new one
  * replaces the current one), 5 s by default, a bold title with an optional
  * description line, red for errors and green for successes. Both our own
- * toasts (useToast) and react-admin's notifications go through here.
+ * toasts (useToast) and react-admin's notifications go through here. A toast
+ * may carry content below its description (links) and stay until closed.
  */
 export function Toaster() {
   const { notifications, takeNotification } = useNotificationContext();
@@ -67,7 +68,7 @@ export function Toaster() {
 
   if (!current) return null;
   const { message, type, notificationOptions = {} } = current.payload;
-  const { autoHideDuration, messageArgs, undoable, description } = notificationOptions;
+  const { autoHideDuration, messageArgs, undoable, description, content } = notificationOptions;
   const title = typeof message === 'string' ? translate(message, { _: message, ...messageArgs }) : message;
   const severity = type === 'error' ? 'error' : type === 'success' ? 'success' : type === 'warning' ? 'warning' : 'info';
 
@@ -130,6 +131,7 @@ export function Toaster() {
                 {title}
               </AlertTitle>
               <span data-testid="toast-description">{description}</span>
+              {content}
             </>
           ) : (
             <span data-testid="toast-title">{title}</span>

@@ -1,12 +1,16 @@
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useNotify } from 'react-admin';
 
 export const TOAST_DURATION = 5000;
 
 export interface ToastOptions {
   description?: string;
-  /** "destructive" toasts are red. */
-  variant?: 'default' | 'success' | 'destructive';
+  /** "destructive" toasts are red, "warning" ones orange. */
+  variant?: 'default' | 'success' | 'warning' | 'destructive';
+  /** Shown below the description (e.g. links). */
+  content?: ReactNode;
+  /** Stays until the user closes it instead of hiding after 5 s. */
+  persist?: boolean;
 }
 
 /**
@@ -16,11 +20,12 @@ export interface ToastOptions {
 export function useToast() {
   const notify = useNotify();
   return useCallback(
-    (title: string, { description, variant = 'default' }: ToastOptions = {}) =>
+    (title: string, { description, variant = 'default', content, persist = false }: ToastOptions = {}) =>
       notify(title, {
-        type: variant === 'destructive' ? 'error' : variant === 'success' ? 'success' : 'info',
+        type: variant === 'destructive' ? 'error' : variant === 'success' ? 'success' : variant === 'warning' ? 'warning' : 'info',
         description,
-        autoHideDuration: TOAST_DURATION,
+        content,
+        autoHideDuration: persist ? null : TOAST_DURATION,
       }),
     [notify],
   );

@@ -48,6 +48,7 @@ describe('bulk actions', () => {
   });
   it('uses the spec texts', () => {
     expect(showingText(12)).toBe('Showing 12 tickets');
+    expect(showingText(52340, true)).toBe('Showing about 52,340 tickets');
     expect(deleteConfirmText(2)).toBe('Are you sure you want to delete 2 ticket(s)?');
     expect(updatedText(3)).toBe('3 ticket(s) updated successfully');
   });

@@ -1,4 +1,5 @@
 /** The ticket list's filters and bulk actions (spec part 1 section 2). */
+import { MAX_LIST_OFFSET } from '@warranty-crm/contract';
 export const ALL = 'all';
 
 export const STATUS_FILTER_OPTIONS = [
@@ -65,7 +66,14 @@ export const BULK_STATUS_ACTIONS = [
   { label: 'Closed', status: 'Closed' },
 ] as const;
 
-export const showingText = (total: number) => `Showing ${total} tickets`;
+/** The list's count line; "about N" when the API answered an estimate (X-Total-Count-Estimated). */
+export const showingText = (total: number, estimated = false) =>
+  estimated ? `Showing about ${total.toLocaleString('en-US')} tickets` : `Showing ${total} tickets`;
+
+/** Shown instead of a page past the API's offset limit that was asked for without the page before it. */
+export const DEEP_PAGE_MESSAGE =
+  `Pages beyond the first ${MAX_LIST_OFFSET.toLocaleString('en-US')} tickets open one after another with the next-page button. ` +
+  'Narrow the filters or change the sort to reach these tickets sooner.';
 export const selectedText = (count: number) => `${count} selected`;
 export const deleteConfirmText = (count: number) => `Are you sure you want to delete ${count} ticket(s)?`;
 export const updatedText = (count: number) => `${count} ticket(s) updated successfully`;

@@ -16,7 +16,10 @@ export type ApiQuery<Op extends keyof operations> = NonNullable<operations[Op]['
 export type User = Schemas['UserResponseDto'];
 export type Credentials = Schemas['LoginDto'];
 export type Ticket = Schemas['TicketResponseDto'];
+/** GET /api/tickets/{id}: the ticket with the other tickets of its order or serial number. */
+export type TicketDetail = Schemas['TicketDetailResponseDto'];
 export type TicketCallLog = Schemas['TicketCallLogDto'];
+export type TicketActivityEntry = Schemas['TicketActivityEntryDto'];
 export type CreatedTicket = Schemas['CreatedTicketResponseDto'];
 export type TicketMetrics = Schemas['TicketMetricsDto'];
 export type TicketTrends = Schemas['TicketTrendsDto'];

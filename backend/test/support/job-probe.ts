@@ -11,11 +11,14 @@ export class ProbeEvent extends DomainEvent {
   constructor(
     readonly organizationId: string,
     readonly key: string,
-    readonly mode: 'ok' | 'flaky' | 'broken',
+    readonly mode: 'ok' | 'flaky' | 'broken' | 'slow',
   ) {
     super();
   }
 }
+
+/** How long a 'slow' probe's handler works before it writes its effect. */
+export const SLOW_PROBE_MS = 5000;
 
 /** Attempts per event key, across every app instance of the test process. */
 export const ATTEMPTS = new Map<string, number>();
@@ -46,6 +49,7 @@ export class JobProbe {
   async handle(event: ProbeEvent, { em }: TenantContext): Promise<void> {
     const attempt = (ATTEMPTS.get(event.key) ?? 0) + 1;
     ATTEMPTS.set(event.key, attempt);
+    if (event.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, SLOW_PROBE_MS));
     await em.execute('insert into probe_effects (key, instance) values (?, ?)', [event.key, this.instance]);
     if (event.mode === 'broken') throw new Error(`probe ${event.key} is broken`);
     if (event.mode === 'flaky' && attempt < 3) throw new Error(`probe ${event.key} failed attempt ${attempt}`);

@@ -32,9 +32,26 @@ export function daysBetween(from: string, to: string): number {
   return dayNumber(to) - dayNumber(from);
 }
 
+/**
+ * One formatter per time zone: building an Intl.DateTimeFormat costs far more than formatting with
+ * it (it dominated the CPU of a ticket list page, which dates every row), and zones are few.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** The calendar date of an instant in a time zone; the runtime's own zone when none is named. */
 export function calendarDate(instant: Date, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  if (timeZone === 'UTC') return instant.toISOString().slice(0, 10);
+  const parts = formatterFor(timeZone).formatToParts(instant);
   const part = (type: string) => parts.find(p => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -4,6 +4,8 @@
  * dependencies, compiled to dist/ (ESM) for Node and bundled from source by Vite.
  */
 export * from './calendar.js';
+export * from './list-paging.js';
+export * from './ticket-notes.js';
 export * from './ticket-options.js';
 export * from './response-promise.js';
 export * from './warranty.js';

@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import { API_URL, apiSend, httpClient } from '../httpClient';
+import { getTicketList } from '../ticketPages';
 import type { Ticket } from '../types';
 
 const simpleRest = simpleRestProvider(API_URL, httpClient);
@@ -9,12 +10,14 @@ const simpleRest = simpleRestProvider(API_URL, httpClient);
 const REPLACED_WITH_PUT = new Set(['products']);
 
 /**
- * react-admin's verbs on the API: ra-data-simple-rest (filter/range/sort, Content-Range), with
- * partial updates as PATCH (PUT where the API replaces the record) and the tickets' bulk endpoints
+ * react-admin's verbs on the API: ra-data-simple-rest (filter/range/sort, Content-Range), the
+ * tickets' list with deep pages by cursor and estimated totals (ticketPages.ts), partial updates as PATCH (PUT where the API replaces the record) and the tickets' bulk endpoints
  * for updateMany and deleteMany.
  */
 export const restMethods: DataProvider = {
   ...simpleRest,
+
+  getList: (resource, params) => (resource === 'tickets' ? getTicketList(params) : simpleRest.getList(resource, params)) as never,
 
   update: async (resource, params) => {
     const method = REPLACED_WITH_PUT.has(resource) ? 'PUT' : 'PATCH';

@@ -1,7 +1,7 @@
 import { HttpError } from 'react-admin';
 import { browserTimeZone, withTimeZone } from '../../lib/timeZone';
 import { apiGet } from '../httpClient';
-import type { Organization, Settings, Ticket, TicketCallLog, TicketMetrics, TicketTrends } from '../types';
+import type { Organization, Settings, Ticket, TicketActivityEntry, TicketCallLog, TicketMetrics, TicketTrends } from '../types';
 
 /**
  * GET with the browser's time zone as `tz` (so "today" is the user's day); should the server not
@@ -26,6 +26,11 @@ export const ticketMethods = {
     return Array.isArray(list) ? list : [];
   },
   getTicketCallLogs: (id: string) => apiGet<TicketCallLog[]>(`/tickets/${encodeURIComponent(id)}/call-logs`),
+  /** The ticket's activity trail, oldest first. */
+  getTicketActivity: async (id: string) => {
+    const list = await apiGet<TicketActivityEntry[]>(`/tickets/${encodeURIComponent(id)}/activity`);
+    return Array.isArray(list) ? list : [];
+  },
   /** GET /api/settings: the brand names of the filters. */
   getSettings: () => apiGet<Settings>('/settings'),
   /** The organization: its name is the host store of the purchase-location options. */

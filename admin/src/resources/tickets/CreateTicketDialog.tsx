@@ -7,6 +7,7 @@ import { validateTicketForm, withBlanks } from '../../lib/validators';
 import type { CreatedTicket } from '../../providers/types';
 import { useCurrentUser } from '../../providers/useAccount';
 import { useCrmQuery } from '../../providers/useCrm';
+import { CreatedDuplicatesToastLinks } from './PossibleDuplicates';
 import { TicketInputs } from './TicketInputs';
 
 export const CREATE_FAILED = 'Failed to create ticket. Please try again.';
@@ -14,7 +15,7 @@ export const CREATE_FAILED = 'Failed to create ticket. Please try again.';
 /**
  * The Create New Ticket dialog (spec part 1 sections 2, 3, 5 and 8): a react-admin Form validated
  * by validators.ts, saved with useCreate (the list and the counts refetch by themselves). The
- * server's field messages land on their fields.
+ * server's field messages land on their fields; possible duplicates are linked in the success toast.
  */
 export function CreateTicketDialog({
   open,
@@ -41,7 +42,14 @@ export function CreateTicketDialog({
       const created = (await create('tickets', { data: { ...toCreatePayload(withBlanks(values)), ...(callLogId ? { call_log_id: callLogId } : {}) } as never }, { returnPromise: true })) as CreatedTicket;
       onClose();
       onCreated?.(created);
-      toast('Ticket Created!', { description: ticketCreatedDescription(created.ticketNumber ?? created.ticket_number), variant: 'success' });
+      const duplicates = created.possibleDuplicates ?? [];
+      // A possible duplicate claim: the same toast, orange, with a link to each earlier ticket,
+      // kept on screen until closed (the ticket is created all the same; its page lists them too).
+      toast('Ticket Created!', {
+        description: ticketCreatedDescription(created.ticketNumber ?? created.ticket_number),
+        variant: duplicates.length ? 'warning' : 'success',
+        ...(duplicates.length ? { content: <CreatedDuplicatesToastLinks duplicates={duplicates} />, persist: true } : {}),
+      });
     } catch (error) {
       toast('Error', { description: (error as Error)?.message || CREATE_FAILED, variant: 'destructive' });
       return fieldErrorsFrom((error as { body?: unknown })?.body);

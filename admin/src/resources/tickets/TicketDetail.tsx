@@ -5,14 +5,16 @@ import { useGetOne } from 'react-admin';
 import { PriorityBadge, StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../lib/date';
 import type { Ticket } from '../../providers/types';
+import { ActivityCard } from './cards/ActivityCard';
 import { CallHistoryCard } from './cards/CallHistoryCard';
+import { ConfirmationEmailStatus } from './cards/ConfirmationEmailStatus';
 import { CustomerCard } from './cards/CustomerCard';
 import { IssueCard } from './cards/IssueCard';
 import { ProductCard } from './cards/ProductCard';
 import { QuickActionsCard } from './cards/QuickActionsCard';
 import { ResponsePromiseCard } from './cards/ResponsePromiseCard';
-import { TimelineCard } from './cards/TimelineCard';
 import { VerificationCard } from './cards/VerificationCard';
+import { PossibleDuplicatesCard } from './PossibleDuplicates';
 
 /** /tickets/{id}: the ticket detail with its quick actions (the resource's edit view). */
 export function TicketDetail() {
@@ -49,6 +51,7 @@ export function TicketDetail() {
           <PriorityBadge priority={ticket.priority} />
         </Stack>
       </Box>
+      <PossibleDuplicatesCard ticket={ticket} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           <CustomerCard ticket={ticket} />
@@ -58,7 +61,8 @@ export function TicketDetail() {
         </Stack>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           <ResponsePromiseCard ticket={ticket} />
-          <TimelineCard ticket={ticket} />
+          <ConfirmationEmailStatus ticket={ticket} />
+          <ActivityCard ticket={ticket} />
           <QuickActionsCard ticket={ticket} />
           <VerificationCard ticket={ticket} />
         </Stack>

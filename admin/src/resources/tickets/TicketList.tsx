@@ -4,7 +4,7 @@ import { Alert, Box, Button, Card, Typography } from '@mui/material';
 import { ListBase, Pagination, useListContext } from 'react-admin';
 import { PageHeader } from '../../components/PageHeader';
 import { useToast } from '../../components/useToast';
-import { showingText } from '../../lib/ticketList';
+import { DEEP_PAGE_MESSAGE, showingText } from '../../lib/ticketList';
 import { CreateTicketDialog } from './CreateTicketDialog';
 import { TicketBulkBar } from './TicketBulkActions';
 import { TicketFilters } from './TicketFilters';
@@ -20,7 +20,7 @@ export function TicketList() {
     <ListBase
       perPage={25}
       sort={{ field: 'created_at', order: 'DESC' }}
-      queryOptions={{ onError: () => toast('Error', { description: FETCH_FAILED, variant: 'destructive' }) }}
+      queryOptions={{ onError: error => toast('Error', { description: listErrorText(error), variant: 'destructive' }) }}
     >
       <PageHeader
         title="Tickets"
@@ -38,18 +38,21 @@ export function TicketList() {
   );
 }
 
+/** A page too deep to open directly says how to reach it; any other failure is the spec's text. */
+const listErrorText = (error: unknown) => (error instanceof Error && error.message === DEEP_PAGE_MESSAGE ? DEEP_PAGE_MESSAGE : FETCH_FAILED);
+
 function TicketResults() {
-  const { total, isPending, error, data } = useListContext();
+  const { total, isPending, error, data, meta } = useListContext();
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, minHeight: 24 }} data-testid="ticket-count">
-        {isPending ? '\u00a0' : showingText(total ?? 0)}
+        {isPending ? '\u00a0' : showingText(total ?? 0, meta?.totalEstimated === true)}
       </Typography>
       <TicketBulkBar />
       <Card>
         {error && !data?.length ? (
           <Alert severity="error" sx={{ m: 2 }} data-testid="ticket-list-error">
-            {FETCH_FAILED}
+            {listErrorText(error)}
           </Alert>
         ) : (
           <>

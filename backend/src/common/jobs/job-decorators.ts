@@ -9,6 +9,16 @@ export interface JobHandlerOptions {
   maxAttempts?: number;
 }
 
+/**
+ * Which attempt of its job a handler is running (1-based), out of how many: the third argument of
+ * every job and event handler. A handler that records a final failure itself (a customer e-mail
+ * that could not be sent) knows from it that no retry follows.
+ */
+export interface JobAttempt {
+  attempt: number;
+  maxAttempts: number;
+}
+
 export interface JobHandlerMeta extends JobHandlerOptions {
   task: string;
 }
@@ -24,14 +34,14 @@ export interface ScheduledTaskMeta {
 }
 
 /**
- * Marks a provider method as the handler of a queued job: `(payload, ctx: TenantContext)`. It runs
+ * Marks a provider method as the handler of a queued job: `(payload, ctx: TenantContext, attempt: JobAttempt)`. It runs
  * in a transaction of the payload's organization; a throw retries it with backoff.
  */
 export const JobHandler = (task: string, options: JobHandlerOptions = {}): MethodDecorator =>
   SetMetadata<symbol, JobHandlerMeta>(JOB_HANDLER, { task, ...options });
 
 /**
- * Marks a provider method as a handler of a domain event: `(event, ctx: TenantContext)`. Each
+ * Marks a provider method as a handler of a domain event: `(event, ctx: TenantContext, attempt: JobAttempt)`. Each
  * handler of each published event is its own job: retried on its own, and acting at most once.
  */
 export const OnDomainEvent = (event: { eventName: string }, options: JobHandlerOptions = {}): MethodDecorator =>

@@ -3,6 +3,7 @@ import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { TenantContext } from '../tenancy/tenant-runner.js';
 import {
   EVENT_HANDLER,
+  type JobAttempt,
   type EventHandlerMeta,
   JOB_HANDLER,
   type JobHandlerMeta,
@@ -17,7 +18,7 @@ export interface TenantTask {
   maxAttempts?: number;
   /** For event handlers: the event's name, to rebuild the event object for the handler. */
   eventName?: string;
-  handle(payload: unknown, ctx: TenantContext): Promise<void>;
+  handle(payload: unknown, ctx: TenantContext, attempt: JobAttempt): Promise<void>;
 }
 
 export interface CronTask extends ScheduledTaskMeta {
@@ -46,7 +47,7 @@ export class JobRegistry implements OnModuleInit {
         const fn = instance[method] as (...args: unknown[]) => Promise<void>;
         const owner = `${prototype.constructor.name}.${method}`;
         const job = this.reflector.get<JobHandlerMeta | undefined>(JOB_HANDLER, fn);
-        if (job) this.addTenantTask({ kind: 'job', task: job.task, maxAttempts: job.maxAttempts, handle: (p, ctx) => fn.call(instance, p, ctx) });
+        if (job) this.addTenantTask({ kind: 'job', task: job.task, maxAttempts: job.maxAttempts, handle: (p, ctx, attempt) => fn.call(instance, p, ctx, attempt) });
         const event = this.reflector.get<EventHandlerMeta | undefined>(EVENT_HANDLER, fn);
         if (event) {
           const task = `event:${event.eventName}:${owner}`;
@@ -55,7 +56,7 @@ export class JobRegistry implements OnModuleInit {
             task,
             eventName: event.eventName,
             maxAttempts: event.maxAttempts,
-            handle: (p, ctx) => fn.call(instance, p, ctx),
+            handle: (p, ctx, attempt) => fn.call(instance, p, ctx, attempt),
           };
           this.addTenantTask(handler);
           this.byEvent.set(event.eventName, [...(this.byEvent.get(event.eventName) ?? []), handler]);

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { Logger as WorkerLogger, parseCronItems, run, type Runner, type Task, type TaskList } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { Logger as WorkerLogger, parseCronItems, run, type Runner, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { DATABASE_URL } from '../../database/database-url.js';
@@ -12,12 +13,20 @@ import { type JobPayload, RECEIPT_FIELD } from './jobs.js';
  * with the app (unless JOBS_WORKER=false) and stopped with it: running jobs finish first, and the
  * ones not started stay queued for the next instance. Every job runs through the tenant runner and
  * writes its receipt in the same transaction as its effects, so a redelivered job acts once.
+ *
+ * A process that dies mid-job (kill -9, out of memory) leaves its jobs locked, and graphile-worker
+ * would release them only after four hours. So every instance writes its workers' heartbeats every
+ * quarter of JOBS_DEAD_WORKER_SECONDS and, in the same beat, releases the jobs of workers whose
+ * heartbeat is older than that: they run again on a live worker (the receipt still makes an
+ * attempt that had committed act once).
  */
 @Injectable()
 export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Jobs');
   private pool?: pg.Pool;
   private runner?: Runner;
+  private readonly workerIds = new Set<string>();
+  private heartbeat?: NodeJS.Timeout;
 
   constructor(
     private readonly registry: JobRegistry,
@@ -44,8 +53,14 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
         options: { backfillPeriod: 0, maxAttempts: 3 },
       })),
     );
+    const events = new EventEmitter() as WorkerEvents;
+    events.on('worker:create', ({ worker }) => {
+      this.workerIds.add(worker.workerId);
+      void this.beat();
+    });
     this.runner = await run({
       pgPool: this.pool,
+      events,
       taskList,
       parsedCronItems: cronItems,
       concurrency: this.config.jobs.concurrency,
@@ -55,17 +70,54 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
         if (level === 'error' || level === 'warning') this.logger.warn(message);
       }),
     });
+    const everyMs = Math.max(500, (this.config.jobs.deadWorkerSeconds * 1000) / 4);
+    this.heartbeat = setInterval(() => void this.beat(), everyMs);
+    this.heartbeat.unref();
+  }
+
+  /** Writes this instance's heartbeats, then releases the jobs of workers whose heartbeat stopped. */
+  private async beat(): Promise<void> {
+    if (!this.pool) return;
+    try {
+      await this.pool.query(
+        `insert into job_worker_heartbeats (worker_id) select unnest($1::text[])
+         on conflict (worker_id) do update set heartbeat_at = now()`,
+        [[...this.workerIds]],
+      );
+      // Locked longer than the limit (a worker's heartbeat can lag its first lock by a moment) by a
+      // worker without a recent heartbeat.
+      const { rows } = await this.pool.query<{ ids: string[] | null }>(
+        `select array_agg(distinct j.locked_by) as ids from graphile_worker._private_jobs j
+         where j.locked_by is not null and j.locked_at < now() - make_interval(secs => $1)
+           and not exists (select 1 from job_worker_heartbeats h
+                           where h.worker_id = j.locked_by and h.heartbeat_at > now() - make_interval(secs => $1))`,
+        [this.config.jobs.deadWorkerSeconds],
+      );
+      const dead = rows[0]?.ids ?? [];
+      if (dead.length) {
+        await this.pool.query('select graphile_worker.force_unlock_workers($1::text[])', [dead]);
+        this.logger.warn(`Released the jobs of stopped workers: ${dead.join(', ')}`);
+      }
+      await this.pool.query(`delete from job_worker_heartbeats where heartbeat_at < now() - interval '1 day'`);
+    } catch (error) {
+      this.logger.warn(`Queue heartbeat: ${(error as Error).message}`);
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.heartbeat);
     await this.runner?.stop().catch((error: Error) => this.logger.warn(`Queue stop: ${error.message}`));
     this.runner = undefined;
+    if (this.workerIds.size) {
+      await this.pool?.query('delete from job_worker_heartbeats where worker_id = any($1::text[])', [[...this.workerIds]]).catch(() => undefined);
+      this.workerIds.clear();
+    }
     await this.pool?.end().catch(() => undefined);
     this.pool = undefined;
   }
 
   private tenantTask(task: TenantTask): Task {
-    return async (raw) => {
+    return async (raw, helpers) => {
       const payload = raw as JobPayload;
       const receipt = payload[RECEIPT_FIELD];
       if (typeof payload?.organizationId !== 'string' || typeof receipt !== 'string') {
@@ -77,7 +129,8 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
           [receipt, payload.organizationId, task.task],
         );
         if (!first.length) return; // handled before: a redelivery acts no more
-        await task.handle(task.kind === 'event' ? payload.event : payload, ctx);
+        const attempt = { attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts };
+        await task.handle(task.kind === 'event' ? payload.event : payload, ctx, attempt);
       });
     };
   }

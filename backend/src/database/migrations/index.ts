@@ -11,6 +11,9 @@ import { Migration20261124000000Search } from './Migration20261124000000Search.j
 import { Migration20261124010000DuplicateClaims } from './Migration20261124010000DuplicateClaims.js';
 import { Migration20261124020000CallCustomers } from './Migration20261124020000CallCustomers.js';
 import { Migration20261125000000ResponsePromises } from './Migration20261125000000ResponsePromises.js';
+import { Migration20261125010000ConfirmationActivity } from './Migration20261125010000ConfirmationActivity.js';
+import { Migration20261125020000CustomerPhones } from './Migration20261125020000CustomerPhones.js';
+import { Migration20261125030000JobHeartbeats } from './Migration20261125030000JobHeartbeats.js';
 
 /** Applied in this order; a new migration is appended here after `npm run migration:create`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -26,4 +29,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124010000DuplicateClaims', class: Migration20261124010000DuplicateClaims },
   { name: 'Migration20261124020000CallCustomers', class: Migration20261124020000CallCustomers },
   { name: 'Migration20261125000000ResponsePromises', class: Migration20261125000000ResponsePromises },
+  { name: 'Migration20261125010000ConfirmationActivity', class: Migration20261125010000ConfirmationActivity },
+  { name: 'Migration20261125020000CustomerPhones', class: Migration20261125020000CustomerPhones },
+  { name: 'Migration20261125030000JobHeartbeats', class: Migration20261125030000JobHeartbeats },
 ];

@@ -1,4 +1,4 @@
-import { SEARCH_INDEXES } from '../search/search-indexes.js';
+import { CUSTOMER_RECENT_INDEX, SEARCH_INDEXES } from '../search/search-indexes.js';
 import { randomUUID } from 'node:crypto';
 import type { Opt, Rel } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
@@ -15,6 +15,7 @@ import { Organization } from '../organizations/organization.entity.js';
 @Index({ name: 'customers_organization_email_index', properties: ['organization', 'email'] })
 @Index({ name: SEARCH_INDEXES.customerText.name, expression: SEARCH_INDEXES.customerText.create })
 @Index({ name: SEARCH_INDEXES.customerPhoneDigits.name, expression: SEARCH_INDEXES.customerPhoneDigits.create })
+@Index({ name: CUSTOMER_RECENT_INDEX.name, expression: CUSTOMER_RECENT_INDEX.create })
 export class Customer {
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { SEARCH_EXPRESSIONS } from '../search/search-indexes.js';
+import { Organization } from '../organizations/organization.entity.js';
 import { Customer } from './customer.entity.js';
+import { DEFAULT_PHONE_COUNTRY, normalizePhone, storedPhone } from './phone.js';
 
 export interface CustomerContact {
   name: string;
@@ -15,30 +16,34 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** Digits only: "(555) 123-4567" → "5551234567" (the form the search and caller matching compare). */
-export function phoneDigits(phone: string): string {
-  return phone.replace(/\D/g, '');
-}
-
+/**
+ * Customers of one organization, matched the same way at every intake (ticket form and API,
+ * voicemail, voice agent): the phone as E.164 in the organization's country (`normalizePhone`),
+ * the e-mail in lower case.
+ */
 @Injectable()
 export class CustomersService {
+  /** The country a number without a country code is read in: the organization's business country. */
+  async phoneCountry(em: EntityManager, organizationId: string): Promise<string> {
+    const organization = await em.findOne(Organization, { id: organizationId }, { fields: ['businessCountry'] });
+    return organization?.businessCountry || DEFAULT_PHONE_COUNTRY;
+  }
+
+  /** The phone as the organization's customer rows keep it (E.164 when it is a phone number), null when blank. */
+  async canonicalPhone(em: EntityManager, organizationId: string, phone: string | null | undefined): Promise<string | null> {
+    if (!phone?.trim()) return null;
+    return storedPhone(phone, await this.phoneCountry(em, organizationId));
+  }
+
   /**
-   * The organization's customer whose phone is the caller's, compared as digits (so "+1 (555)
-   * 123-4567" on file matches a caller "+15551234567"; a number on file without the country code 1
-   * matches too). Ambiguous numbers (two customers) pick the most recent customer. Null when unknown
-   * or when the caller's number is too short to be a phone (anonymous callers).
+   * The organization's customer whose phone is the caller's, in any format ("(555) 123-4567" on a
+   * form and a caller "+15551234567" are one customer). Null when unknown, or when the caller's
+   * number is not a phone number (anonymous callers).
    */
   async findByPhone(em: EntityManager, organizationId: string, phone: string): Promise<Customer | null> {
-    const digits = phoneDigits(phone);
-    if (digits.length < 7) return null;
-    const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-    const rows = await em.execute<{ id: string }[]>(
-      `select id from customers
-        where organization_id = ? and ${SEARCH_EXPRESSIONS.customerPhoneDigits} in (?, ?, ?)
-        order by created_at desc, id limit 1`,
-      [organizationId, digits, national, `1${national}`],
-    );
-    return rows[0] ? em.findOne(Customer, { id: rows[0].id, organization: organizationId }) : null;
+    const e164 = normalizePhone(phone, await this.phoneCountry(em, organizationId));
+    if (!e164) return null;
+    return em.findOne(Customer, { organization: organizationId, phone: e164 });
   }
 
   /**
@@ -51,8 +56,8 @@ export class CustomersService {
    * arriving together resolve to one customer.
    */
   async resolveForTicket(em: EntityManager, organizationId: string, contact: CustomerContact): Promise<Customer> {
-    const email = contact.email ? normalizeEmail(contact.email) : null;
-    const phone = contact.phone?.trim() || null;
+    const email = contact.email?.trim() ? normalizeEmail(contact.email) : null;
+    const phone = await this.canonicalPhone(em, organizationId, contact.phone);
 
     let customer: Customer | null = null;
     if (phone) customer = await em.findOne(Customer, { organization: organizationId, phone });

@@ -1,13 +1,17 @@
 /**
- * The SQL expressions global search matches on, and the GIN indexes over exactly those
- * expressions (the planner uses an expression index only when the query repeats the expression).
- * Entities declare the indexes (`@Index({ expression })`) so the schema diff knows them; the
- * search migration creates them.
+ * The SQL expressions global search matches on, the GIN indexes over exactly those expressions
+ * (the planner uses an expression index only when the query repeats the expression), and the
+ * statements of a search. Entities declare the indexes (`@Index({ expression })`) so the schema
+ * diff knows them; the search migration creates them. This file imports nothing, so `bench/search.ts`
+ * can run and EXPLAIN the very statements the app runs.
  */
 export const SEARCH_EXPRESSIONS = {
   /** Ticket number, order number, serial number and SKU in one string. */
   ticketIdentifiers: `(ticket_number || ' ' || coalesce(order_number, '') || ' ' || coalesce(serial_number, '') || ' ' || coalesce(product_sku, ''))`,
   ticketDescription: `to_tsvector('english', issue_description)`,
+  /** Order and serial numbers compared trimmed and case-insensitively (duplicate claims, exact search hits). */
+  ticketOrderKey: `lower(btrim(coalesce(order_number, '')))`,
+  ticketSerialKey: `lower(btrim(coalesce(serial_number, '')))`,
   customerText: `(name || ' ' || coalesce(email, ''))`,
   customerPhoneDigits: `regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g')`,
   callPhoneDigits: `regexp_replace(coalesce(from_phone, ''), '[^0-9]', '', 'g')`,
@@ -18,6 +22,15 @@ function gin(name: string, table: string, expression: string, trigram: boolean) 
   return { name, create: `create index "${name}" on "${table}" using gin ((${expression})${trigram ? ' gin_trgm_ops' : ''});` };
 }
 
+/**
+ * The customers' newest-first index the search walks when a query matches many customers (tickets
+ * and calls have theirs: tickets_org_created_index, call_logs_organization_created_index).
+ */
+export const CUSTOMER_RECENT_INDEX = {
+  name: 'customers_organization_created_index',
+  create: 'create index "customers_organization_created_index" on "customers" ("organization_id", "created_at", "id");',
+} as const;
+
 export const SEARCH_INDEXES = {
   ticketIdentifiers: gin('tickets_search_identifiers_trgm_index', 'tickets', SEARCH_EXPRESSIONS.ticketIdentifiers, true),
   ticketDescription: gin('tickets_search_description_fts_index', 'tickets', SEARCH_EXPRESSIONS.ticketDescription, false),
@@ -26,3 +39,125 @@ export const SEARCH_INDEXES = {
   callPhoneDigits: gin('call_logs_search_phone_digits_trgm_index', 'call_logs', SEARCH_EXPRESSIONS.callPhoneDigits, true),
   callTranscript: gin('call_logs_search_transcript_fts_index', 'call_logs', SEARCH_EXPRESSIONS.callTranscript, false),
 } as const;
+
+/** Shortest query searched; shorter answers empty groups (every row would match). */
+export const SEARCH_MIN_LENGTH = 2;
+/** Fewest digits for a query to be read as (part of) a phone number. */
+const PHONE_MIN_DIGITS = 3;
+const EXCERPT = 160;
+
+/** `%q%` for ILIKE with the query's own %, _ and \ taken literally (served by the trigram indexes). */
+export function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Every word as a prefix, all required: "oil lea" → `oil:* & lea:*`; null when there is no word. */
+export function prefixTsQuery(q: string): string | null {
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  return words?.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+/** The digits of a query that reads as a phone number ("(555) 123-4567", "+1 555.123"), else null. */
+export function queryPhoneDigits(q: string): string | null {
+  if (!/^[\d\s()+.\-]+$/.test(q)) return null;
+  const digits = q.replace(/\D/g, '');
+  return digits.length >= PHONE_MIN_DIGITS ? digits : null;
+}
+
+/** One statement of a search, with `?` placeholders (MikroORM's `execute`). */
+export interface SearchStatement {
+  sql: string;
+  params: unknown[];
+}
+
+const X = SEARCH_EXPRESSIONS;
+
+/**
+ * Matches ranked per group: the newest this many that match (read newest first through the
+ * (organization_id, created_at) index when matches are dense, through the GIN index when they are
+ * rare), plus the exact identifier matches of any age. A word in every description or a two-letter
+ * query then costs a few hundred rows, not the organization's million.
+ */
+export const SEARCH_CANDIDATES = 100;
+const EXACT_LIMIT = 20;
+
+/** Tickets by number, order / serial number, SKU (trigram) and description words (full text). */
+export function ticketSearch(org: string, q: string, limit: number): SearchStatement {
+  const ts = prefixTsQuery(q);
+  const textMatch = ts ? `or ${X.ticketDescription} @@ to_tsquery('english', ?)` : '';
+  const textRank = ts ? `ts_rank(${X.ticketDescription}, to_tsquery('english', ?))` : '0';
+  const key = q.trim().toLowerCase();
+  return {
+    sql: `with candidates as (
+           (select t.id from tickets t
+             where t.organization_id = ? and (t.ticket_number = upper(?) or ${X.ticketOrderKey} = ? or ${X.ticketSerialKey} = ?)
+             limit ${EXACT_LIMIT})
+           union
+           (select t.id from tickets t
+             where t.organization_id = ? and (${X.ticketIdentifiers} ilike ? ${textMatch})
+             order by t.created_at desc, t.id desc
+             limit ${SEARCH_CANDIDATES}))
+         select t.id, t.ticket_number, t.order_number, t.serial_number, t.product_sku, t.product_model, t.status,
+                c.name as customer_name, left(t.issue_description, ${EXCERPT}) as issue_description, t.created_at
+           from (select t.*,
+                        (case when lower(?) in (lower(t.ticket_number), lower(coalesce(t.order_number, '')), lower(coalesce(t.serial_number, '')), lower(coalesce(t.product_sku, ''))) then 2 else 0 end)
+                        + word_similarity(?, ${X.ticketIdentifiers}) + ${textRank} as rank
+                   from candidates m join tickets t on t.id = m.id
+                  order by rank desc, t.created_at desc, t.id
+                  limit ${limit}) t
+           join customers c on c.id = t.customer_id
+          order by t.rank desc, t.created_at desc, t.id`,
+    params: [org, q.trim(), key, key, org, containsPattern(q), ...(ts ? [ts] : []), q, q, ...(ts ? [ts] : [])],
+  };
+}
+
+/** Customers by name and e-mail (trigram) and by the digits of their phone. */
+export function customerSearch(org: string, q: string, limit: number): SearchStatement {
+  const digits = queryPhoneDigits(q);
+  const phoneMatch = digits ? `or ${X.customerPhoneDigits} like ?` : '';
+  return {
+    sql: `select c.id, c.name, c.email, c.phone, lt.id as latest_ticket_id, lt.ticket_number as latest_ticket_number
+         from (select c.*,
+                      (case when lower(?) in (lower(c.name), lower(coalesce(c.email, ''))) then 2 else 0 end)
+                      + word_similarity(?, ${X.customerText}) as rank
+                 from (select c.* from customers c
+                        where c.organization_id = ? and (${X.customerText} ilike ? ${phoneMatch})
+                        order by c.created_at desc, c.id desc
+                        limit ${SEARCH_CANDIDATES}) c
+                order by rank desc, c.created_at desc, c.id
+                limit ${limit}) c
+         left join lateral (select t.id, t.ticket_number from tickets t where t.customer_id = c.id and t.organization_id = c.organization_id
+                             order by t.created_at desc limit 1) lt on true
+        order by c.rank desc, c.created_at desc, c.id`,
+    params: [q, q, org, containsPattern(q), ...(digits ? [containsPattern(digits)] : [])],
+  };
+}
+
+/** Calls by the digits of the caller's number and by transcript words; null when the query is neither. */
+export function callSearch(org: string, q: string, limit: number): SearchStatement | null {
+  const digits = queryPhoneDigits(q);
+  const ts = prefixTsQuery(q);
+  if (!digits && !ts) return null;
+  const matches: string[] = [];
+  const params: unknown[] = [];
+  if (digits) {
+    matches.push(`${X.callPhoneDigits} like ?`);
+    params.push(containsPattern(digits));
+  }
+  if (ts) {
+    matches.push(`${X.callTranscript} @@ to_tsquery('english', ?)`);
+    params.push(ts);
+  }
+  const rank = ts ? `ts_rank(${X.callTranscript}, to_tsquery('english', ?))` : '0';
+  return {
+    sql: `select id, call_type, from_phone, caller_name, left(transcription, ${EXCERPT}) as transcription, ticket_id, created_at
+         from (select l.*, ${digits ? `(case when ${X.callPhoneDigits} like ? then 1 else 0 end)` : '0'} + ${rank} as rank
+                 from (select l.* from call_logs l
+                        where l.organization_id = ? and (${matches.join(' or ')})
+                        order by l.created_at desc, l.id desc
+                        limit ${SEARCH_CANDIDATES}) l) l
+        order by rank desc, created_at desc, id
+        limit ${limit}`,
+    params: [...(digits ? [containsPattern(digits)] : []), ...(ts ? [ts] : []), org, ...params],
+  };
+}

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
+import { MAX_LIST_OFFSET } from '@warranty-crm/contract';
 import type { Actor } from '../../common/auth/actor.js';
 import { DUE_SOON_HOURS } from '@warranty-crm/contract';
 import { containsPattern } from '../../common/http/ids.js';
@@ -16,7 +17,7 @@ export type SortField = (typeof TICKET_SORTABLE)[number];
 /** Without a range the whole (filtered) list is returned, up to this many rows. */
 export const UNRANGED_LIMIT = 1000;
 /** Offset pages reach this far (an index-only walk); further pages are read by cursor. */
-export const MAX_OFFSET = 100_000;
+export const MAX_OFFSET = MAX_LIST_OFFSET;
 /** A search (q) counts matches up to this many exactly; beyond, the total is the planner's estimate. */
 export const EXACT_SEARCH_COUNT = 1000;
 

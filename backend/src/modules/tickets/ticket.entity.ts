@@ -1,4 +1,4 @@
-import { SEARCH_INDEXES } from '../search/search-indexes.js';
+import { SEARCH_EXPRESSIONS, SEARCH_INDEXES } from '../search/search-indexes.js';
 import { randomUUID } from 'node:crypto';
 import type { Opt, Rel } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
@@ -13,11 +13,17 @@ export const TICKET_STATUSES = ['Open', 'Pending', 'Resolved', 'Closed'] as cons
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const TICKET_PRIORITIES = ['High', 'Medium', 'Low'] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+/** How a ticket arrived: the create form (or the API), an agent's Create Ticket on a call, the AI voice agent. */
+export const TICKET_SOURCES = ['form', 'phone_call', 'ai_agent'] as const;
+export type TicketSource = (typeof TICKET_SOURCES)[number];
+/** The customer's confirmation e-mail (null when the ticket has no customer e-mail). */
+export const CONFIRMATION_STATUSES = ['pending', 'sent', 'not_sent_no_smtp', 'failed'] as const;
+export type ConfirmationStatus = (typeof CONFIRMATION_STATUSES)[number];
 
 /** A duplicate claim shares one of these with an earlier ticket (an empty value matches nothing: it is compared as null). */
 export const DUPLICATE_KEYS = {
-  order: `lower(btrim(coalesce(order_number, '')))`,
-  serial: `lower(btrim(coalesce(serial_number, '')))`,
+  order: SEARCH_EXPRESSIONS.ticketOrderKey,
+  serial: SEARCH_EXPRESSIONS.ticketSerialKey,
 } as const;
 export const DUPLICATE_INDEXES = {
   order: { name: 'tickets_organization_order_key_index', create: `create index "tickets_organization_order_key_index" on "tickets" ("organization_id", (${DUPLICATE_KEYS.order}));` },
@@ -133,6 +139,28 @@ export class Ticket {
   /** First change to Closed or Resolved (kept by a database trigger, never written here). */
   @Property({ type: 'datetime', nullable: true })
   resolvedAt?: Date | null;
+
+  /** How it arrived; null for tickets made before the source was kept. Who made it is the first history row's changed_by. */
+  @Property({ type: 'string', length: 20, nullable: true })
+  source?: TicketSource | null;
+
+  /**
+   * The customer's confirmation e-mail: pending until the queue sends it, finds no SMTP configured,
+   * or gives up after its last attempt; null when the ticket was created without a customer e-mail.
+   */
+  @Property({ type: 'string', length: 20, nullable: true })
+  confirmationStatus?: ConfirmationStatus | null;
+
+  /** Where the confirmation goes: the customer e-mail the ticket was created with. */
+  @Property({ type: 'string', length: 255, nullable: true })
+  confirmationEmail?: string | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  confirmationSentAt?: Date | null;
+
+  /** The SMTP server's answer to the latest failed attempt. */
+  @Property({ type: 'text', nullable: true })
+  confirmationError?: string | null;
 
   /** When a response is promised by: creation + the organization's hours for the ticket's kind (set once, at creation). */
   @Property({ type: 'datetime', nullable: true })

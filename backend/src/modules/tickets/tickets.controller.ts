@@ -16,6 +16,7 @@ import { uuidOr404 } from '../../common/http/ids.js';
 import { setContentRange } from '../../common/http/list-query.js';
 import { BulkDeletedDto, BulkDeleteTicketsDto, BulkUpdatedDto, BulkUpdateTicketsDto } from './dto/bulk-tickets.dto.js';
 import { CreateTicketDto } from './dto/create-ticket.dto.js';
+import { TicketActivityEntryDto } from './dto/ticket-activity.dto.js';
 import { ListTicketsQueryDto, RecentTicketsQueryDto } from './dto/list-tickets-query.dto.js';
 import { MetricsQueryDto, TicketMetricsDto, TicketTrendsDto, TrendsQueryDto } from './dto/metrics.dto.js';
 import {
@@ -26,6 +27,7 @@ import {
   toTicketCallLog,
 } from './dto/ticket-response.dto.js';
 import { UpdateTicketDto } from './dto/update-ticket.dto.js';
+import { TicketActivityService } from './ticket-activity.service.js';
 import { TicketBulkService } from './ticket-bulk.service.js';
 import { TicketListService } from './ticket-list.service.js';
 import { TicketMetricsService } from './ticket-metrics.service.js';
@@ -47,6 +49,7 @@ export class TicketsController {
     private readonly metricsService: TicketMetricsService,
     private readonly bulk: TicketBulkService,
     private readonly responses: TicketResponses,
+    private readonly activity: TicketActivityService,
   ) {}
 
   @Post()
@@ -167,5 +170,18 @@ export class TicketsController {
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   async callLogs(@CurrentActor() actor: Actor, @Param('id', ticketIdPipe) id: string): Promise<TicketCallLogDto[]> {
     return (await this.tickets.callLogs(actor, id)).map(toTicketCallLog);
+  }
+
+  @Get(':id/activity')
+  @ApiOperation({
+    summary: "The ticket's activity trail, oldest first",
+    description:
+      'Its creation (by which user, or which channel), status changes, notes, description and priority edits, purchase verification ' +
+      'on or off, linked calls and their return, and the outcome of the confirmation e-mail.',
+  })
+  @ApiOkResponse({ type: [TicketActivityEntryDto] })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  activityOf(@CurrentActor() actor: Actor, @Param('id', ticketIdPipe) id: string): Promise<TicketActivityEntryDto[]> {
+    return this.activity.list(actor, id);
   }
 }

@@ -3,6 +3,7 @@ import { CustomersModule } from '../customers/customers.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { AnalyticsController } from './analytics.controller.js';
 import { OverdueTickets } from './sla/overdue-tickets.service.js';
+import { TicketActivityService } from './ticket-activity.service.js';
 import { TicketAnalyticsService } from './ticket-analytics.service.js';
 import { TicketBulkService } from './ticket-bulk.service.js';
 import { TicketListService } from './ticket-list.service.js';
@@ -14,7 +15,7 @@ import { TicketsService } from './tickets.service.js';
 @Module({
   imports: [CustomersModule, SettingsModule],
   controllers: [TicketsController, AnalyticsController],
-  providers: [TicketsService, TicketListService, TicketMetricsService, TicketBulkService, TicketAnalyticsService, TicketResponses, OverdueTickets],
+  providers: [TicketsService, TicketListService, TicketMetricsService, TicketBulkService, TicketAnalyticsService, TicketResponses, TicketActivityService, OverdueTickets],
   exports: [TicketsService, TicketResponses],
 })
 export class TicketsModule {}

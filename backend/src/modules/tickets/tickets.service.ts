@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { describeDescriptionChange, respondByOf, responseKind } from '@warranty-crm/contract';
 import type { Actor } from '../../common/auth/actor.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { CallLog } from '../call-logs/call-log.entity.js';
@@ -12,16 +13,19 @@ import type { PossibleDuplicateDto } from './dto/ticket-response.dto.js';
 import type { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { TicketCreatedEvent } from './events/ticket-created.event.js';
 import { TicketStatusChangedEvent } from './events/ticket-status-changed.event.js';
-import { respondByOf, responseKind } from '@warranty-crm/contract';
 import { nextTicketNumber } from './ticket-number.js';
+import { TicketActivity } from './ticket-activity.entity.js';
 import { TicketStatusChange } from './ticket-status-change.entity.js';
-import { DUPLICATE_KEYS, Ticket } from './ticket.entity.js';
+import { DUPLICATE_KEYS, Ticket, type TicketSource } from './ticket.entity.js';
 
 const DUPLICATES_LIMIT = 20;
 
-/** Transaction-scoped advisory locks on the organization's customer phone and e-mail, in key order. */
+/**
+ * Transaction-scoped advisory locks on the organization's customer phone (as stored: E.164) and
+ * e-mail, in key order.
+ */
 async function lockCustomerContacts(em: EntityManager, organizationId: string, phone?: string | null, email?: string | null): Promise<void> {
-  const keys = [phone?.trim() ? `phone:${phone.trim()}` : null, email?.trim() ? `email:${normalizeEmail(email)}` : null]
+  const keys = [phone ? `phone:${phone}` : null, email?.trim() ? `email:${normalizeEmail(email)}` : null]
     .filter((k): k is string => k !== null)
     .map((k) => `${organizationId}:${k}`)
     .sort();
@@ -55,6 +59,8 @@ export interface NewTicket {
   propertyDamage: boolean;
   /** A call log of the organization to link (a ticket made from a call); its caller's number becomes the customer's phone. */
   callLogId?: string | null;
+  /** How it arrived (the activity trail names it). */
+  source: TicketSource;
 }
 
 /** Creating, reading and editing one ticket. */
@@ -90,6 +96,7 @@ export class TicketsService {
         injuryReported: dto.injuryReported ?? false,
         propertyDamage: dto.propertyDamage ?? false,
         callLogId: dto.call_log_id ?? null,
+        source: dto.call_log_id ? 'phone_call' : 'form',
       }),
     );
   }
@@ -98,11 +105,13 @@ export class TicketsService {
    * The one way a ticket is made, for the API and for the voice agent's function alike: numbering,
    * customer matching, the default brand, the first history row and `ticket.created`, on the
    * caller's transaction `tx` (so the caller's own writes commit or roll back with the ticket).
-   * `createdBy` is the user, or null when no user made it (the voice agent).
+   * `createdBy` is the user, or null when no user made it (the voice agent). A customer e-mail
+   * makes the confirmation e-mail pending: `ticket.created`'s handler sends it.
    */
   async createIn(tx: EntityManager, organizationId: string, createdBy: string | null, input: NewTicket): Promise<Ticket> {
     const call = input.callLogId ? await this.callForTicket(tx, organizationId, input.callLogId) : null;
-    const phone = call?.fromPhone ?? input.customer.phone;
+    // "(555) 123-4567" and "+15551234567" are one customer: locked and matched as E.164.
+    const phone = await this.customers.canonicalPhone(tx, organizationId, call?.fromPhone ?? input.customer.phone);
     // Creates for the same customer (phone or e-mail) queue here, so the second finds the
     // customer the first made; creates for other customers go on.
     await lockCustomerContacts(tx, organizationId, phone, input.customer.email);
@@ -117,7 +126,20 @@ export class TicketsService {
     // Last: the counter's row lock queues the organization's creates, so it is held only for
     // the inserts and the commit.
     const ticketNumber = await nextTicketNumber(tx, organizationId);
-    const created = tx.create(Ticket, { ...fields, id, organization: organizationId, ticketNumber, customer, productBrand, createdAt, updatedAt: createdAt, respondBy });
+    const confirmationEmail = input.customer.email?.trim() ? normalizeEmail(input.customer.email) : null;
+    const created = tx.create(Ticket, {
+      ...fields,
+      id,
+      organization: organizationId,
+      ticketNumber,
+      customer,
+      productBrand,
+      confirmationEmail,
+      confirmationStatus: confirmationEmail ? 'pending' : null,
+      createdAt,
+      updatedAt: createdAt,
+      respondBy,
+    });
     tx.create(TicketStatusChange, {
       organization: organizationId,
       ticket: created,
@@ -126,7 +148,10 @@ export class TicketsService {
       changedBy: createdBy,
       createdAt: created.createdAt,
     });
-    if (call) call.ticket = created;
+    if (call) {
+      call.ticket = created;
+      call.customer ??= customer;
+    }
     await tx.flush();
     return created;
   }
@@ -170,9 +195,10 @@ export class TicketsService {
         });
         await this.events.publish(tx, new TicketStatusChangedEvent(actor.organizationId, locked.id, from, dto.status!, actor.id));
       }
+      this.recordActivity(tx, actor, locked, dto);
       if (dto.priority !== undefined) locked.priority = dto.priority;
-      // A note is appended to the description: a changed description is the agent writing to the ticket.
-      const noted = dto.issue_description !== undefined && dto.issue_description !== locked.issueDescription;
+      // A note is appended to the description (the contract's note shape); another edit is no response.
+      const noted = dto.issue_description !== undefined && describeDescriptionChange(locked.issueDescription, dto.issue_description)?.kind === 'note';
       if (dto.issue_description !== undefined) locked.issueDescription = dto.issue_description;
       // The first status change or note answers the ticket's response promise (once).
       if (!locked.respondedAt && (statusChanged || noted)) {
@@ -182,6 +208,25 @@ export class TicketsService {
       await tx.populate(locked, ['customer']);
       return locked;
     });
+  }
+
+  /**
+   * The activity trail's rows for what no other table keeps: each note added (the admin appends
+   * notes to the description), another edit of the description, a priority change, purchase
+   * verification switched on or off. Status changes have their history rows.
+   */
+  private recordActivity(tx: EntityManager, actor: Actor, ticket: Ticket, dto: UpdateTicketDto): void {
+    const record = (kind: TicketActivity['kind'], detail: TicketActivity['detail'] = {}) =>
+      tx.create(TicketActivity, { organization: actor.organizationId, ticket, kind, actor: actor.id, detail });
+    if (dto.issue_description !== undefined) {
+      const change = describeDescriptionChange(ticket.issueDescription, dto.issue_description);
+      if (change?.kind === 'note') for (const text of change.notes) record('note', { text });
+      if (change?.kind === 'edit') record('description_edited');
+    }
+    if (dto.priority !== undefined && dto.priority !== ticket.priority) record('priority_changed', { from: ticket.priority, to: dto.priority });
+    if (dto.purchase_verified !== undefined && dto.purchase_verified !== ticket.purchaseVerified) {
+      record('purchase_verification', { verified: dto.purchase_verified });
+    }
   }
 
   /**

@@ -4,6 +4,7 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import type { TenantContext } from '../../common/tenancy/tenant-runner.js';
 import { CallLog } from '../call-logs/call-log.entity.js';
+import { CustomersService } from '../customers/customers.service.js';
 import type { Webhook } from '../settings/webhook.entity.js';
 import type { RetellCallDto } from './dto/retell-call.dto.js';
 import { AgentCallReceivedEvent } from './events/agent-call-received.event.js';
@@ -23,12 +24,16 @@ export function callSeconds(call: Pick<RetellCallDto, 'duration_ms' | 'start_tim
  */
 @Injectable()
 export class AgentCallsService {
-  constructor(private readonly events: DomainEvents) {}
+  constructor(
+    private readonly events: DomainEvents,
+    private readonly customers: CustomersService,
+  ) {}
 
   /**
    * The call's log, created on first sight (publishing AgentCallReceivedEvent in the same
    * transaction) and locked for the rest of the caller's transaction, so concurrent deliveries of
    * one call queue instead of racing. Later events fill in what they carry; none erases a value.
+   * A caller whose number we know is attached to that customer.
    */
   async record(ctx: TenantContext, webhook: Webhook, call: RetellCallDto): Promise<CallLog> {
     const { em, organizationId } = ctx;
@@ -40,6 +45,8 @@ export class AgentCallsService {
     log.fromPhone ??= call.from_number ?? null;
     log.toPhone ??= call.to_number ?? null;
     log.brand ??= webhook.brand;
+    // A known caller (their number in any format on file) is named on the call at once.
+    if (log.fromPhone && !log.customer) log.customer = await this.customers.findByPhone(em, organizationId, log.fromPhone);
     if (call.recording_url) log.recordingUrl = call.recording_url;
     const seconds = callSeconds(call);
     if (seconds !== null) log.recordingDuration = seconds;

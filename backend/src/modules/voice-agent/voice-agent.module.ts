@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CustomersModule } from '../customers/customers.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { TicketsModule } from '../tickets/tickets.module.js';
 import { AgentCallsService } from './agent-calls.service.js';
@@ -9,7 +10,7 @@ import { WarrantyTicketFunction } from './warranty-ticket-function.service.js';
 
 /** The Retell AI voice agent: its call webhook and its create_warranty_ticket function. */
 @Module({
-  imports: [SettingsModule, TicketsModule],
+  imports: [CustomersModule, SettingsModule, TicketsModule],
   controllers: [VoiceAgentController],
   providers: [RetellRequests, AgentCallsService, WarrantyTicketFunction, VoiceAgentService],
 })

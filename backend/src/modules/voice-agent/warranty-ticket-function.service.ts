@@ -55,6 +55,7 @@ export class WarrantyTicketFunction {
       : await this.createTicket(ctx, webhook, request.args, log.fromPhone ?? null);
     if (!log.ticket) {
       log.ticket = ticket;
+      log.customer ??= ticket.customer;
       log.callerName ??= request.args.customer_name;
       await ctx.em.flush();
     }
@@ -85,6 +86,7 @@ export class WarrantyTicketFunction {
       priority: 'Medium',
       injuryReported: args.injury_reported ?? false,
       propertyDamage: args.property_damage ?? false,
+      source: 'ai_agent',
     });
   }
 }

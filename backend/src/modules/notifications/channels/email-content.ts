@@ -24,3 +24,48 @@ export function testEmail(to: string, appUrl: string): OutgoingMail {
     url: appUrl,
   });
 }
+
+/** What the customer's confirmation e-mail says about their new ticket. */
+export interface TicketConfirmation {
+  customerName: string;
+  ticketNumber: string;
+  /** Brand, model and SKU as the ticket has them ("" when none). */
+  product: string;
+  issueCategory: string | null;
+  issueDescription: string;
+  responseHours: number;
+}
+
+/**
+ * The customer's confirmation of a new ticket (the "Ticket Created!" toast promises it): the
+ * ticket number, the product, the issue and the promised response time.
+ */
+export function ticketConfirmationEmail(to: string, c: TicketConfirmation): OutgoingMail {
+  const issue = c.issueDescription.length > 1000 ? `${c.issueDescription.slice(0, 999)}…` : c.issueDescription;
+  const rows: Array<[string, string]> = [
+    ['Ticket number', c.ticketNumber],
+    ['Product', c.product || 'Not specified'],
+    ...(c.issueCategory ? ([['Issue', c.issueCategory]] as Array<[string, string]>) : []),
+    ['Description', issue],
+  ];
+  const promise = `We will respond within ${c.responseHours} hours.`;
+  const subject = `We received your request: ticket ${c.ticketNumber}`;
+  const text = `Hello ${c.customerName},
+
+Thank you for contacting us. We have received your request and opened a ticket for it.
+
+${rows.map(([label, value]) => `${label}: ${value}`).join('\n')}
+
+${promise} Please keep your ticket number ${c.ticketNumber} for any follow-up.
+`;
+  const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111827;line-height:1.5">
+<p style="margin:0 0 12px">Hello ${escapeHtml(c.customerName)},</p>
+<p style="margin:0 0 16px">Thank you for contacting us. We have received your request and opened a ticket for it.</p>
+<table style="border-collapse:collapse;margin:0 0 16px">
+${rows.map(([label, value]) => `<tr><td style="padding:4px 16px 4px 0;color:#6b7280;vertical-align:top">${escapeHtml(label)}</td><td style="padding:4px 0;white-space:pre-line">${escapeHtml(value)}</td></tr>`).join('\n')}
+</table>
+<p style="margin:0 0 16px"><strong>${escapeHtml(promise)}</strong> Please keep your ticket number ${escapeHtml(c.ticketNumber)} for any follow-up.</p>
+</body></html>`;
+  return { to, subject, text, html };
+}
+

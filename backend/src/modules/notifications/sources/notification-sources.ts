@@ -5,6 +5,7 @@ import { CallLog } from '../../call-logs/call-log.entity.js';
 import { AgentCallEndedEvent } from '../../call-logs/events/agent-call-ended.event.js';
 import { CallLinkedToTicketEvent } from '../../call-logs/events/call-linked-to-ticket.event.js';
 import { VoicemailReceivedEvent } from '../../call-logs/events/voicemail-received.event.js';
+import { promisedResponseHours } from '../../tickets/response-promise.js';
 import { TicketOverdueEvent } from '../../tickets/events/ticket-overdue.event.js';
 import { TicketCreatedEvent } from '../../tickets/events/ticket-created.event.js';
 import { Ticket } from '../../tickets/ticket.entity.js';
@@ -62,7 +63,7 @@ export class NotificationSources {
     const ticket = await em.findOne(Ticket, { id: event.ticketId }, { populate: ['customer'] });
     if (!ticket || ticket.respondedAt || !ticket.respondBy) return;
     const brand = ticket.productBrand ?? null;
-    const promisedHours = Math.round((ticket.respondBy.getTime() - ticket.createdAt.getTime()) / 3_600_000);
+    const promisedHours = promisedResponseHours(ticket);
     await this.fanOut.fanOut(em, organizationId, {
       eventType: 'ticket_overdue',
       sourceKey: `ticket_overdue:${ticket.id}`,

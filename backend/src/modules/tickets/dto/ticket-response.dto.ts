@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { CallLog } from '../../call-logs/call-log.entity.js';
 import type { Customer } from '../../customers/customer.entity.js';
-import type { Ticket } from '../ticket.entity.js';
+import { CONFIRMATION_STATUSES, type ConfirmationStatus, TICKET_SOURCES, type Ticket, type TicketSource } from '../ticket.entity.js';
 import { SLA_STATES, type SlaState, slaState, warrantyStatus } from '@warranty-crm/contract';
 
 export class TicketCustomerDto {
@@ -56,6 +56,21 @@ export class TicketResponseDto {
   warranty_days_left!: number | null;
   @ApiProperty({ format: 'uuid' }) customer_id!: string;
   @ApiProperty({ type: TicketCustomerDto }) customer!: TicketCustomerDto;
+  @ApiProperty({ enum: TICKET_SOURCES, enumName: 'TicketSource', nullable: true, description: 'How it arrived; null for tickets made before this was kept' })
+  source!: TicketSource | null;
+  @ApiProperty({
+    enum: CONFIRMATION_STATUSES,
+    enumName: 'ConfirmationStatus',
+    nullable: true,
+    description:
+      "The customer's confirmation e-mail: pending (queued or being retried), sent, not_sent_no_smtp (no SMTP configured in Settings), " +
+      'failed (after the last attempt); null when the ticket has no customer e-mail',
+  })
+  confirmation_status!: ConfirmationStatus | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Where the confirmation goes' }) confirmation_email!: string | null;
+  @ApiProperty({ nullable: true, type: Date }) confirmation_sent_at!: Date | null;
+  @ApiProperty({ nullable: true, type: String, description: "The SMTP server's answer to the latest failed attempt" })
+  confirmation_error!: string | null;
   @ApiProperty({
     nullable: true,
     type: String,
@@ -156,6 +171,11 @@ export function toTicketResponse(t: Ticket, now: Date = new Date(), termDays?: n
     ...warrantyStatus(t.purchaseDate, t.createdAt, now, termDays),
     customer_id: t.customer.id,
     customer: toCustomerResponse(t.customer),
+    source: t.source ?? null,
+    confirmation_status: t.confirmationStatus ?? null,
+    confirmation_email: t.confirmationEmail ?? null,
+    confirmation_sent_at: t.confirmationSentAt ?? null,
+    confirmation_error: t.confirmationError ?? null,
     respond_by: t.respondBy ?? null,
     responded_at: t.respondedAt ?? null,
     sla: slaState(t.respondBy, t.respondedAt, now),

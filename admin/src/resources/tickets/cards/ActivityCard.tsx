@@ -1,0 +1,73 @@
+import { useEffect, useRef } from 'react';
+import { Box, Skeleton, Typography } from '@mui/material';
+import { formatDateTime } from '../../../lib/date';
+import { activityLabel } from '../../../lib/ticketActivity';
+import type { Ticket, TicketActivityEntry } from '../../../providers/types';
+import { useCrmQuery } from '../../../providers/useCrm';
+import { InfoCard } from './InfoCard';
+
+/**
+ * The ticket's activity trail, oldest first, from GET /api/tickets/{id}/activity: its creation (by
+ * whom or which channel), status changes, notes, edits, purchase verification, linked calls and the
+ * confirmation e-mail; then Last Updated when it differs from the creation. Edits of the ticket
+ * refetch it (writes to `tickets` refetch its reads); so does the confirmation's outcome.
+ */
+export function ActivityCard({ ticket }: { ticket: Ticket }) {
+  const { data, isPending, error, refetch } = useCrmQuery('tickets', 'getTicketActivity', [ticket.id], { retry: false });
+  // The confirmation's outcome arrives by the ticket's refetch (ConfirmationEmailStatus), not by a write.
+  const confirmation = useRef(ticket.confirmation_status);
+  useEffect(() => {
+    if (confirmation.current === ticket.confirmation_status) return;
+    confirmation.current = ticket.confirmation_status;
+    void refetch();
+  }, [ticket.confirmation_status, refetch]);
+
+  return (
+    <InfoCard title="Activity" testId="activity-card">
+      {isPending ? (
+        <Skeleton variant="rounded" height={80} />
+      ) : error ? (
+        <Typography variant="body2" color="text.secondary">
+          The activity could not be loaded.
+        </Typography>
+      ) : (
+        <ActivityList entries={data ?? []} />
+      )}
+      {ticket.updated_at && ticket.updated_at !== ticket.created_at ? (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1.5 }} data-testid="activity-last-updated">
+          Last Updated {formatDateTime(ticket.updated_at)}
+        </Typography>
+      ) : null}
+    </InfoCard>
+  );
+}
+
+export function ActivityList({ entries }: { entries: readonly TicketActivityEntry[] }) {
+  if (!entries.length) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No activity yet
+      </Typography>
+    );
+  }
+  return (
+    <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="activity-list">
+      {entries.map((entry, index) => (
+        <Box component="li" key={`${entry.at}-${index}`} sx={{ display: 'flex', gap: 1.5, mb: 1.5, '&:last-child': { mb: 0 } }} data-testid="activity-entry" data-kind={entry.kind}>
+          <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'primary.main', mt: 0.75, flexShrink: 0 }} />
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {activityLabel(entry.kind)}
+            </Typography>
+            <Typography variant="body2" sx={{ wordBreak: 'break-word', whiteSpace: 'pre-line' }}>
+              {entry.text}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {entry.actor} · {formatDateTime(entry.at)}
+            </Typography>
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}

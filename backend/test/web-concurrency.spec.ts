@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort, requireBuild, startProcess, stopProcess } from './support/app-process.js';
+import { eventually } from './support/job-probe.js';
+import { createTestDatabase } from './support/test-app.js';
+
+/** Live child processes of a process (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after the last ")"
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return Number(ppid) === pid && state !== 'Z';
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+const answers = async (port: number) => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.status === 200;
+
+let databaseUrl: string;
+let app: ChildProcess | undefined;
+
+beforeAll(async () => {
+  requireBuild();
+  databaseUrl = await createTestDatabase();
+});
+
+afterAll(async () => {
+  if (app) await stopProcess(app, 'SIGKILL');
+});
+
+describe('shutdown on SIGTERM', () => {
+  it('closes the app before the embedded PostgreSQL, which it then stops, and exits with 0', async () => {
+    const port = await freePort();
+    const pgPort = await freePort();
+    // the cluster's directory is run by the postgres user: readable beyond root, unlike mkdtemp's
+    const dataDir = mkdtempSync(join(tmpdir(), 'wcrm-embedded-'));
+    chmodSync(dataDir, 0o755);
+    // initdb of a new cluster first: slower than joining the test's database
+    app = await startProcess('', port, true, { DATABASE_URL: '', DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort) }, 100_000);
+    const pgUp = async () => {
+      const client = new pg.Client({ host: '127.0.0.1', port: pgPort, user: 'postgres', database: 'postgres', connectionTimeoutMillis: 2000 });
+      return client.connect().then(() => client.end().then(() => true), (error: Error) => !/ECONNREFUSED/.test(error.message));
+    };
+    expect(await pgUp()).toBe(true);
+    await stopProcess(app, 'SIGTERM');
+    expect({ code: app.exitCode, signal: app.signalCode }).toEqual({ code: 0, signal: null });
+    expect(await pgUp()).toBe(false);
+    app = undefined;
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 150_000);
+});
+
+describe('WEB_CONCURRENCY', () => {
+  it('serves one port from that many worker processes, replaces one that dies, and stops them all on SIGTERM', async () => {
+    const port = await freePort();
+    app = await startProcess(databaseUrl, port, true, { WEB_CONCURRENCY: '2' });
+    const main = app.pid!;
+    await eventually('two HTTP workers', async () => childrenOf(main).length === 2, 30_000);
+    const [first, second] = childrenOf(main);
+
+    // every request is answered while both serve, whichever worker takes it
+    const statuses = await Promise.all(Array.from({ length: 20 }, () => fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status)));
+    expect(statuses.every((s) => s === 200)).toBe(true);
+
+    process.kill(first, 'SIGKILL');
+    await eventually('the other worker answers', () => answers(port), 10_000);
+    await eventually('a replacement worker', async () => {
+      const now = childrenOf(main);
+      return now.length === 2 && !now.includes(first) && now.includes(second);
+    }, 30_000);
+
+    const workers = childrenOf(main);
+    await stopProcess(app, 'SIGTERM');
+    expect({ code: app.exitCode, signal: app.signalCode }).toEqual({ code: 0, signal: null });
+    for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
+    expect(await answers(port)).toBe(false);
+    app = undefined;
+  }, 90_000);
+});
