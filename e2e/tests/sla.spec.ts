@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from './db.js';
 import { createTicket } from './ticket-factory.js';
-import { chooseOption, registerByApi, uniqueName } from './support.js';
+import { chooseOption, registerByApi, saveScreenshot, uniqueName } from './support.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -16,7 +16,7 @@ async function expectCount(page: Page, n: number) {
 }
 
 test.describe('response promises', () => {
-  test('the detail page counts down to respond_by, ticks, and tells an overdue or answered ticket apart', async ({ page }) => {
+  test('the detail page counts down to respond_by, ticks, and tells an overdue or answered ticket apart', async ({ page }, testInfo) => {
     await registerByApi(page.request, uniqueName('sla'));
     const now = Date.now();
     await page.clock.install({ time: new Date(now) });
@@ -37,6 +37,7 @@ test.describe('response promises', () => {
     await page.goto(`/tickets/${overdue.id}`);
     await expect(chip).toHaveText('Overdue by 1h 5m');
     await expect(chip).toHaveAttribute('data-state', 'overdue');
+    await saveScreenshot(page, 'ticket-response-promise', testInfo);
 
     // An answered ticket tells how long the answer took.
     const answered = await createTicket(page.request, { customerName: 'Anna Answered' });
