@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { REBUILD_ROLLUPS_SQL } from '../backend/src/modules/tickets/rollups/rollup-sql.ts';
 import { TICKET_LIST_INDEXES } from '../backend/src/modules/tickets/rollups/ticket-indexes.ts';
+import { SLA_INDEXES } from '../backend/src/modules/tickets/sla/sla-indexes.ts';
 import { SEARCH_INDEXES } from '../backend/src/modules/search/search-indexes.ts';
 
 const { values } = parseArgs({
@@ -133,6 +134,7 @@ async function main(): Promise<void> {
     // The list's indexes are built once after the load (a sort), not row by row.
     await client.query(`set local maintenance_work_mem = '256MB'`);
     for (const sql of TICKET_LIST_INDEXES) await client.query(`drop index if exists ${sql.match(/create index ("[^"]+")/)![1]}`);
+    for (const index of Object.values(SLA_INDEXES)) await client.query(`drop index if exists "${index.name}"`);
     // Triggers (the rollups' and the foreign keys') off for the load: the rows are generated
     // consistent, and the rollups are rebuilt once below. Needs a superuser (the embedded one is).
     await client.query('set local session_replication_role = replica');
@@ -194,6 +196,7 @@ async function main(): Promise<void> {
     );
     step('voicemails');
     for (const sql of TICKET_LIST_INDEXES) await client.query(sql);
+    for (const index of Object.values(SLA_INDEXES)) await client.query(index.create);
     for (const sql of Object.values(HISTORY_INDEXES)) await client.query(sql);
     for (const index of Object.values(SEARCH_INDEXES)) await client.query(index.create);
     step('indexes');
