@@ -85,6 +85,8 @@ describe('GET /api/tickets', () => {
     [{ status: 'Open', brand: 'B', priority: 'High', dateFrom: '2025-03-03', dateTo: '2025-03-03' }, [3]],
     [{ q: 'zelda' }, [4]],
     [{ q: '+17770000001' }, [2]],
+    [{ q: '(777) 000-0001' }, [2]],
+    [{ q: '777.000.0003' }, [4]],
     [{ q: 'ED@LIST' }, [5]],
     [{ q: 'snapped' }, [5]],
     [{ q: '100%' }, []],
