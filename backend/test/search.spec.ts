@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SEARCH_PROBE_SETTINGS, ticketMatchProbe } from '../src/modules/search/search-indexes.js';
 import { createTicket } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -137,5 +138,33 @@ describe('GET /api/search', () => {
     expect(plans[1]).toContain('tickets_search_description_fts_index');
     expect(plans[2]).toContain('customers_search_phone_digits_trgm_index');
     expect(plans[3]).toContain('call_logs_search_transcript_fts_index');
+  });
+
+  it("reads a rare ticket match through the GIN indexes' bitmap, never by walking the tickets newest first", async () => {
+    // enough tickets that reading all of the organization's would cost more than the GIN indexes
+    const org = await registerOwner(app);
+    const first = await createTicket(org.agent, { orderNumber: 'ORD-1' });
+    await app.db.query(
+      `insert into tickets (organization_id, customer_id, ticket_number, order_number, issue_description, created_at, updated_at)
+       select $1, $2, 'WC-8' || lpad(g::text, 6, '0'), 'ORD-1' || g, 'The jack leaks oil at the base.', now(), now()
+       from generate_series(1, 20000) g`,
+      [org.user.organization_id, first.customer.id],
+    );
+    await app.db.query('analyze tickets');
+    const probe = ticketMatchProbe(org.user.organization_id, 'zzqxv');
+    let i = 0;
+    const sql = probe.sql.replace(/\?/g, () => `$${++i}`);
+    let plan: string;
+    try {
+      await app.db.query('begin');
+      await app.db.query(SEARCH_PROBE_SETTINGS);
+      const res = await app.db.query(`explain ${sql}`, probe.params);
+      plan = res.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+    } finally {
+      await app.db.query('rollback');
+    }
+    expect(plan).toContain('tickets_search_identifiers_trgm_index');
+    expect(plan).toContain('tickets_search_description_fts_index');
+    expect(plan).not.toMatch(/Seq Scan|(?<!Bitmap )Index Scan|Index Only Scan/);
   });
 });

@@ -2,7 +2,16 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { type CallHitDto, type CustomerHitDto, SEARCH_GROUP_LIMIT, type SearchResultsDto, type TicketHitDto } from './dto/search.dto.js';
-import { callSearch, customerSearch, SEARCH_MIN_LENGTH, type SearchStatement, ticketSearch } from './search-indexes.js';
+import {
+  callSearch,
+  customerSearch,
+  SEARCH_MIN_LENGTH,
+  SEARCH_PROBE_SETTINGS,
+  type SearchStatement,
+  TICKET_PROBE_LIMIT,
+  ticketMatchProbe,
+  ticketSearch,
+} from './search-indexes.js';
 
 /**
  * Global search over the signed-in organization's tickets, customers and calls. Every query is
@@ -26,8 +35,23 @@ export class SearchService {
     return this.em.execute<Record<string, unknown>[]>(statement.sql, statement.params);
   }
 
+  /**
+   * The matching tickets when they are few (read through the GIN indexes alone), newest first;
+   * undefined when there are at least TICKET_PROBE_LIMIT (then the newest are walked instead).
+   */
+  private async rareTicketMatches(org: string, q: string): Promise<string[] | undefined> {
+    const probe = ticketMatchProbe(org, q);
+    const rows = await this.em.transactional(async (tx) => {
+      await tx.execute(SEARCH_PROBE_SETTINGS);
+      return tx.execute<{ id: string; created_at: Date | string }[]>(probe.sql, probe.params);
+    });
+    if (rows.length > TICKET_PROBE_LIMIT) return undefined;
+    const at = (r: { created_at: Date | string }) => new Date(r.created_at).getTime();
+    return rows.sort((a, b) => at(b) - at(a) || (a.id < b.id ? 1 : -1)).map((r) => r.id);
+  }
+
   private async tickets(org: string, q: string): Promise<TicketHitDto[]> {
-    const rows = await this.run(ticketSearch(org, q, SEARCH_GROUP_LIMIT));
+    const rows = await this.run(ticketSearch(org, q, SEARCH_GROUP_LIMIT, await this.rareTicketMatches(org, q)));
     return rows.map((r) => ({
       id: r.id as string,
       ticket_number: r.ticket_number as string,
