@@ -23,7 +23,18 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { callSearch, customerSearch, type SearchStatement, ticketSearch } from '../backend/src/modules/search/search-indexes.ts';
+import {
+  callSearch,
+  customerSearch,
+  SEARCH_PROBE_SETTINGS,
+  type SearchStatement,
+  TICKET_PROBE_LIMIT,
+  exactTicketProbe,
+  recentTicketMatches,
+  SEARCH_CANDIDATES,
+  ticketMatchProbe,
+  ticketSearch,
+} from '../backend/src/modules/search/search-indexes.ts';
 
 const { values } = parseArgs({
   options: {
@@ -153,15 +164,51 @@ function walk(node: PlanNode, visit: (n: PlanNode) => void): void {
 
 const BIG_TABLES = ['tickets', 'customers', 'call_logs'];
 
+/**
+ * The tickets' statements as the service runs them: an exact identifier alone, else the newest
+ * tickets when they hold enough matches, else the probe through the GIN indexes (in a
+ * transaction with its settings), then the ranking over the probe's matches, or over the newest
+ * matches when the probe found TICKET_PROBE_LIMIT or more.
+ */
+async function ticketStatements(db: pg.Client, org: string, q: string): Promise<Record<string, SearchStatement>> {
+  const exact = exactTicketProbe(org, q);
+  if ((await db.query(numbered(exact), exact.params)).rowCount) return { tickets_exact: exact, tickets: ticketSearch(org, q, GROUP_LIMIT, []) };
+  const recent = recentTicketMatches(org, q);
+  const recentRows = (await db.query(numbered(recent), recent.params)).rows as { id: string }[];
+  if (recentRows.length >= SEARCH_CANDIDATES) {
+    return { tickets_recent: recent, tickets: ticketSearch(org, q, GROUP_LIMIT, recentRows.map((r) => r.id)) };
+  }
+  const probe = ticketMatchProbe(org, q);
+  await db.query('begin');
+  let rows: { id: string; created_at: Date }[];
+  try {
+    await db.query(SEARCH_PROBE_SETTINGS);
+    rows = (await db.query(numbered(probe), probe.params)).rows;
+  } finally {
+    await db.query('rollback');
+  }
+  const candidates =
+    rows.length > TICKET_PROBE_LIMIT ? undefined : rows.sort((a, b) => b.created_at.getTime() - a.created_at.getTime()).map((r) => r.id);
+  return { tickets_probe: probe, tickets: ticketSearch(org, q, GROUP_LIMIT, candidates) };
+}
+
 async function explain(db: pg.Client, org: string, kind: string, q: string) {
-  const statements = { tickets: ticketSearch(org, q, GROUP_LIMIT), customers: customerSearch(org, q, GROUP_LIMIT), calls: callSearch(org, q, GROUP_LIMIT) };
+  const statements = {
+    ...(await ticketStatements(db, org, q)),
+    customers: customerSearch(org, q, GROUP_LIMIT),
+    calls: callSearch(org, q, GROUP_LIMIT),
+  };
   const out = [];
   for (const [group, statement] of Object.entries(statements)) {
     if (!statement) {
       out.push({ kind, q, group, skipped: 'not searched for this query' });
       continue;
     }
-    const res = await db.query(`explain (analyze, buffers, format json) ${numbered(statement)}`, statement.params);
+    const probe = group === 'tickets_probe';
+    if (probe) await db.query('begin').then(() => db.query(SEARCH_PROBE_SETTINGS));
+    const res = await db
+      .query(`explain (analyze, buffers, format json) ${numbered(statement)}`, statement.params)
+      .finally(() => (probe ? db.query('rollback') : undefined));
     const plan = res.rows[0]['QUERY PLAN'][0];
     const indexes = new Set<string>();
     const seqScans = new Set<string>();

@@ -101,7 +101,7 @@ describe('GET /api/search', () => {
     await app.request().get('/api/search?q=abc').expect(401);
   });
 
-  it('finds an old exact order number first even when more than 100 newer tickets contain it, and a word every ticket says newest first', async () => {
+  it('finds an old exact order number alone even when more than 100 newer tickets contain it, and a word every ticket says newest first', async () => {
     const org = await registerOwner(app);
     const oldest = await createTicket(org.agent, { orderNumber: 'ORD-77', issueDescription: 'The pump squeaks and the ram drifts down slowly.' });
     await app.db.query(
@@ -111,8 +111,10 @@ describe('GET /api/search', () => {
       [org.user.organization_id, oldest.customer.id],
     );
     const exact = await search(org, 'ord-77');
-    expect(exact.tickets).toHaveLength(5);
-    expect(exact.tickets[0].id).toBe(oldest.id);
+    expect(exact.tickets.map((t) => t.id)).toEqual([oldest.id]);
+    // a part of a number finds the tickets that contain it: the closest (ORD-7714 ends with it) first, then the newest
+    const part = await search(org, '-7714');
+    expect(part.tickets.map((t) => t.ticket_number)).toEqual(['WC-900014', 'WC-900149', 'WC-900148', 'WC-900147', 'WC-900146']);
     const word = await search(org, 'squeaks');
     expect(word.tickets.map((t) => t.ticket_number)).toEqual(['WC-900150', 'WC-900149', 'WC-900148', 'WC-900147', 'WC-900146']);
   });

@@ -5,10 +5,13 @@ import { type CallHitDto, type CustomerHitDto, SEARCH_GROUP_LIMIT, type SearchRe
 import {
   callSearch,
   customerSearch,
+  SEARCH_CANDIDATES,
   SEARCH_MIN_LENGTH,
   SEARCH_PROBE_SETTINGS,
   type SearchStatement,
   TICKET_PROBE_LIMIT,
+  exactTicketProbe,
+  recentTicketMatches,
   ticketMatchProbe,
   ticketSearch,
 } from './search-indexes.js';
@@ -36,10 +39,17 @@ export class SearchService {
   }
 
   /**
-   * The matching tickets when they are few (read through the GIN indexes alone), newest first;
-   * undefined when there are at least TICKET_PROBE_LIMIT (then the newest are walked instead).
+   * The tickets to rank, newest first: none beyond the exact ones for an exact identifier; the
+   * matches among the newest tickets when those are enough (a word most tickets say); else all the
+   * matches when they are few (read through the GIN indexes alone); undefined when there are at
+   * least TICKET_PROBE_LIMIT (then the newest matches are walked).
    */
   private async rareTicketMatches(org: string, q: string): Promise<string[] | undefined> {
+    // An exact ticket, order or serial number stands alone (see exactTicketProbe).
+    // A word most tickets say fills its candidates from the newest tickets alone (both read at once).
+    const [exact, recent] = await Promise.all([this.run(exactTicketProbe(org, q)), this.run(recentTicketMatches(org, q))]);
+    if (exact.length) return [];
+    if (recent.length >= SEARCH_CANDIDATES) return recent.map((r) => r.id as string);
     const probe = ticketMatchProbe(org, q);
     const rows = await this.em.transactional(async (tx) => {
       await tx.execute(SEARCH_PROBE_SETTINGS);
