@@ -1,4 +1,4 @@
-import type { components, operations } from '../api/schema';
+import type { components, operations } from './schema';
 
 /** The API's records, request bodies and answers, as the generated OpenAPI types describe them. */
 type Schemas = components['schemas'];
