@@ -13,12 +13,12 @@
  */
 import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { httpClient, type Reply } from './http-client.ts';
 
 const { values } = parseArgs({
   options: {
@@ -40,42 +40,7 @@ const beforeRuns = Number(values['before-runs']);
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const here = dirname(fileURLToPath(import.meta.url));
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-function request(target: URL, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: options.method ?? 'GET', headers: options.headers, agent },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    if (options.body) req.end(options.body);
-    else req.end();
-  });
-}
-
-async function signIn(): Promise<string> {
-  const res = await request(new URL('/api/login', base), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: values.username, password: values.password }),
-  });
-  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.body}`);
-  const cookies = res.headers['set-cookie'] ?? [];
-  return cookies.map((c) => c.split(';')[0]).join('; ');
-}
+const { request, signIn, destroy } = httpClient(base, connections);
 
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const median = (samples: number[]) => {
@@ -192,7 +157,7 @@ async function main(): Promise<void> {
   await db.connect();
   const org = (await db.query('select organization_id from users where lower(username) = lower($1)', [values.username])).rows[0].organization_id as string;
   const tickets = (await db.query('select count(*)::int as n from tickets where organization_id = $1', [org])).rows[0].n as number;
-  const cookie = await signIn();
+  const cookie = await signIn(values.username, values.password);
   const brand = encodeURIComponent(values.brand!);
   const listPath = `/api/tickets?status=Open&brand=${brand}&range=${encodeURIComponent('[0,24]')}`;
 
@@ -258,7 +223,7 @@ async function main(): Promise<void> {
     201,
   );
   await db.end();
-  agent.destroy();
+  destroy();
 
   const results = {
     measured_at: new Date().toISOString(),

@@ -17,12 +17,12 @@
  * Writes bench/results/search-<timestamp>.json (git-ignored) and prints Markdown tables.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { httpClient } from './http-client.ts';
 import {
   callSearch,
   customerSearch,
@@ -52,46 +52,13 @@ const sampleCount = Number(values.samples);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
 if (!Number.isInteger(sampleCount) || sampleCount < 1) throw new Error('--samples must be a positive integer');
 const here = dirname(fileURLToPath(import.meta.url));
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const { request, signIn, destroy } = httpClient(base, 1);
 /** Results per group, as the API answers (SEARCH_GROUP_LIMIT). */
 const GROUP_LIMIT = 5;
 const WARMUPS = 5;
 /** Words the seeded voicemails say (bench/seed-tickets.ts), each in about 1 of 8 transcripts. */
 const TRANSCRIPT_WORDS = ['grinding', 'caster', 'spongy', 'wobbles', 'stuck', 'socket', 'sinks', 'seal'];
 const MISSES = ['zqxwv', 'qqzzy plover', 'WC-99999999', '(999) 000-0000'];
-
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-function request(target: URL, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: options.method ?? 'GET', headers: options.headers, agent },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    if (options.body) req.end(options.body);
-    else req.end();
-  });
-}
-
-async function signIn(): Promise<string> {
-  const res = await request(new URL('/api/login', base), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: values.username, password: values.password }),
-  });
-  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.body}`);
-  return (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
-}
 
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -236,7 +203,7 @@ async function main(): Promise<void> {
     )
   ).rows[0];
   const kinds = await probes(db, org);
-  const cookie = await signIn();
+  const cookie = await signIn(values.username, values.password);
 
   const search = async (q: string) => {
     const started = performance.now();
@@ -269,7 +236,7 @@ async function main(): Promise<void> {
   const plans = [];
   for (const [kind, list] of Object.entries(kinds)) plans.push(...(await explain(db, org, kind, list[0].q)));
   await db.end();
-  agent.destroy();
+  destroy();
 
   const results = {
     measured_at: new Date().toISOString(),

@@ -1,6 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { startSmtp } from './fixtures.js';
 import { replaceNotifications, sql } from './db.js';
 import { newBrowserLike, registerByApi, registerInUi, saveScreenshot, uniqueName } from './support.js';
 import { ticketPayload } from './ticket-factory.js';
@@ -114,27 +113,12 @@ async function createTicket(request: APIRequestContext, customerName: string): P
 
 test.describe('notification preferences', () => {
   test('contact methods start in edit mode, save, and a test e-mail reaches the SMTP server', async ({ page }, testInfo) => {
-    const received: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      // close() drops the app's pooled connections after this instead of waiting 30 s for them
-      closeTimeout: 500,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-        stream.on('end', () => {
-          received.push(raw);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>(resolve => smtp.listen(0, '127.0.0.1', resolve));
+    const smtp = await startSmtp();
+    const { received } = smtp;
     try {
       const username = uniqueName('prefs');
       await registerInUi(page, username);
-      const port = (smtp.server.address() as AddressInfo).port;
+      const { port } = smtp;
       const settings = await page.request.put('/api/settings', {
         data: { smtp_host: '127.0.0.1', smtp_port: port, smtp_from_email: 'crm@example.com' },
       });
@@ -172,7 +156,7 @@ test.describe('notification preferences', () => {
       await closeToast(page);
       await saveScreenshot(page, 'notification-preferences', testInfo);
     } finally {
-      await new Promise<void>(resolve => smtp.close(() => resolve()));
+      await smtp.stop();
     }
   });
 

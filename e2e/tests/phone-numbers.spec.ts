@@ -1,23 +1,7 @@
+import { wav } from './fixtures.js';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fakeOwnedNumber, phoneOrganization } from './phone-support.js';
 import { chooseOption, saveScreenshot } from './support.js';
-
-function wav(samples = 8000): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + samples, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(8000, 28);
-  header.writeUInt16LE(1, 32);
-  header.writeUInt16LE(8, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(samples, 40);
-  return Buffer.concat([header, Buffer.alloc(samples, 0x80)]);
-}
 
 async function choose(page: Page, input: Locator, option: string | RegExp) {
   await chooseOption(page, input.locator('..').locator('[role="combobox"]'), option);

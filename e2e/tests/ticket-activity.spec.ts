@@ -1,34 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { startSmtp } from './fixtures.js';
 import { createTicket } from './ticket-factory.js';
 import { registerByApi, saveScreenshot, uniqueName } from './support.js';
-
-/** A real SMTP server on 127.0.0.1 that keeps the raw messages it accepts. */
-async function startSmtp(): Promise<{ port: number; received: string[]; stop: () => Promise<void> }> {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    // close() drops the app's pooled connections after this instead of waiting 30 s for them
-    closeTimeout: 500,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        received.push(raw);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    received,
-    stop: () => new Promise<void>(resolve => server.close(() => resolve())),
-  };
-}
 
 async function dismissToast(page: Page) {
   const toast = page.getByTestId('toast');

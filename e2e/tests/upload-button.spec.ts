@@ -1,3 +1,4 @@
+import { wav } from './fixtures.js';
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -17,24 +18,6 @@ const HARNESS = join(ADMIN, 'dist-harness');
 test.beforeAll(() => {
   execFileSync('npm', ['run', 'build:harness'], { cwd: ADMIN, stdio: 'ignore' });
 });
-
-/** A WAV file: RIFF header and `samples` bytes of 8-bit mono silence. */
-function wav(samples: number): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + samples, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(8000, 28);
-  header.writeUInt16LE(1, 32);
-  header.writeUInt16LE(8, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(samples, 40);
-  return Buffer.concat([header, Buffer.alloc(samples, 0x80)]);
-}
 
 async function openHarness(page: Page) {
   const user = await registerByApi(page.request, uniqueName('upl'));

@@ -7,6 +7,7 @@ import { containsPattern } from '../../common/http/ids.js';
 import { type ListQuery, parseListQuery } from '../../common/http/list-query.js';
 import type { ListTicketsQueryDto } from './dto/list-tickets-query.dto.js';
 import { Customer } from '../customers/customer.entity.js';
+import { queryPhoneDigits } from '../search/search-indexes.js';
 import { rollupCountSql } from './rollups/rollup-queries.js';
 import { parseTicketFilters, type TicketFilters } from './ticket-filters.js';
 import { Ticket } from './ticket.entity.js';
@@ -78,9 +79,6 @@ class Sql {
   }
 }
 
-/** A search typed like a phone number: digits with the usual punctuation, at least three digits. */
-const PHONE_TYPED = /^[\d\s()+.-]*\d[\d\s()+.-]*$/;
-
 /** The filters as SQL conditions on tickets t (organization first). */
 export function filterConditions(organizationId: string, filters: TicketFilters): Sql {
   const where = new Sql().add('t.organization_id = ?', organizationId);
@@ -98,12 +96,12 @@ export function filterConditions(organizationId: string, filters: TicketFilters)
   if (filters.q) {
     const like = containsPattern(filters.q);
     // Phones are kept in E.164: "(555) 123-45" typed as punctuated digits matches by its digits.
-    const digits = PHONE_TYPED.test(filters.q) ? filters.q.replace(/\D/g, '') : '';
+    const digits = queryPhoneDigits(filters.q);
     where.add(
       `(t.ticket_number ilike ? or t.issue_description ilike ? or exists (
          select 1 from customers c where c.id = t.customer_id and c.organization_id = t.organization_id
            and (c.name ilike ? or c.email ilike ? or c.phone ilike ? or c.phone like ?)))`,
-      like, like, like, like, like, digits.length >= 3 ? containsPattern(digits) : like,
+      like, like, like, like, like, digits ? containsPattern(digits) : like,
     );
   }
   return where;
