@@ -34,6 +34,10 @@ test.describe('notifications page', () => {
     await card(page, 'Notification 3').getByRole('button', { expanded: false }).click();
     await expect(card(page, 'Notification 3').getByTestId('notification-metadata')).toContainText('Ticket NumberWC-000777');
     await expect(page.getByTestId('notification-bell')).toHaveAttribute('aria-label', 'Notifications, 1 unread');
+    // read now, it stays open where it is read on Unread (the refetched tab no longer lists it)
+    await expect(card(page, 'Notification 3')).toHaveAttribute('data-read', 'true');
+    await expect(card(page, 'Notification 3').getByTestId('notification-metadata')).toContainText('Ticket NumberWC-000777');
+    await expect(page.getByTestId('notification-title')).toHaveText(['Notification 3', 'Notification 2']);
 
     // Mark for Followup from the expanded card of 2; then Mark as Read.
     await page.getByTestId('tab-all').click();

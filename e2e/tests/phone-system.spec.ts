@@ -78,6 +78,12 @@ test('a simulated voicemail arrives unread, opens read, plays and seeks, keeps n
   await expect(f('issueDescription').locator('textarea').first()).toHaveValue(TRANSCRIPT);
   await expect(f('customerPhone').locator('input')).toHaveValue('+15125550123');
   await f('customerName').locator('input').fill('Maria Garcia');
+  // turning the window across the narrow layout's edge keeps the open dialog and what it holds
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: viewport.width >= 900 ? 800 : 1200, height: viewport.height });
+  await expect(page.getByTestId('back-to-calls')).toHaveCount(viewport.width >= 900 ? 1 : 0);
+  await page.setViewportSize(viewport);
+  await expect(f('customerName').locator('input')).toHaveValue('Maria Garcia');
   await f('customerEmail').locator('input').fill('maria@example.com');
   await f('orderNumber').locator('input').fill('ORD-77');
   await f('purchaseDate').locator('input').fill(new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10));

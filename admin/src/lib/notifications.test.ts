@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inAppPath, metadataEntries, metadataLabel, NOTIFICATION_TABS, notificationLink } from './notifications';
+import { inAppPath, metadataEntries, metadataLabel, NOTIFICATION_TABS, notificationLink, withReadInPlace } from './notifications';
 
 describe('notification helpers', () => {
   it('links a ticket notification to its ticket and a call to the phone system', () => {
@@ -30,5 +30,14 @@ describe('notification helpers', () => {
       ['Unread', 'No unread notifications'],
       ['Followup', 'No notifications marked for followup'],
     ]);
+  });
+
+  it('keeps a notification read by opening it on its tab, newest first, unless followup no longer matches', () => {
+    const n = (id: string, minute: number, is_followup = false) => ({ id, created_at: `2026-11-23T10:${String(minute).padStart(2, '0')}:00.000Z`, is_followup });
+    const unread = [n('b', 20), n('d', 40)];
+    expect(withReadInPlace(unread, [], {})).toBe(unread);
+    expect(withReadInPlace(unread, [n('c', 30), n('b', 20)], { is_followup: undefined }).map(x => x.id)).toEqual(['d', 'c', 'b']);
+    expect(withReadInPlace([], [n('a', 10, true)], { is_followup: true }).map(x => x.id)).toEqual(['a']);
+    expect(withReadInPlace([], [n('a', 10, false)], { is_followup: true })).toEqual([]);
   });
 });

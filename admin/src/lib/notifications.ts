@@ -6,6 +6,22 @@ export const NOTIFICATION_TABS = [
 ] as const;
 export type NotificationTabId = (typeof NOTIFICATION_TABS)[number]['id'];
 
+/**
+ * A tab's list with the notifications read by opening them on it kept in place (on Unread, the
+ * one being read does not vanish under the reader); they go when the tab changes. Followup still
+ * applies to them: removing one from followup on the Followup tab takes it off the list.
+ */
+export function withReadInPlace<T extends { id: string; created_at: string; is_followup: boolean }>(
+  data: T[],
+  readHere: T[],
+  filter: { is_read?: boolean; is_followup?: boolean },
+): T[] {
+  const listed = new Set(data.map(n => n.id));
+  const kept = readHere.filter(n => !listed.has(n.id) && (filter.is_followup === undefined || n.is_followup === filter.is_followup));
+  if (kept.length === 0) return data;
+  return [...data, ...kept].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+}
+
 /** Where a notification leads: its ticket, or its call in the phone system. */
 export function notificationLink(n: { related_entity_type: string | null; related_entity_id: string | null }): string | null {
   if (!n.related_entity_id) return null;

@@ -88,23 +88,21 @@ export function PhoneSystemPage() {
       <Paper variant="outlined" sx={{ p: 2 }}>
         <CallLauncher />
       </Paper>
-      {narrow ? (
-        <Paper variant="outlined" sx={{ minHeight: 400 }}>
-          {selected ? (
-            <Box>
-              <Button onClick={() => setSelectedId(null)} sx={{ m: 1 }} data-testid="back-to-calls">← Back to calls</Button>
-              {detail}
-            </Box>
-          ) : (
-            list
-          )}
-        </Paper>
-      ) : (
-        <Paper variant="outlined" sx={{ display: 'grid', gridTemplateColumns: '340px 1fr', height: 'calc(100vh - 260px)', minHeight: 480 }}>
-          <Box sx={{ borderRight: 1, borderColor: 'divider', minHeight: 0 }}>{list}</Box>
-          <Box sx={{ overflowY: 'auto' }}>{detail}</Box>
-        </Paper>
-      )}
+      {/* One tree at every width (the narrow layout hides a side instead of swapping trees), so
+          resizing or rotating the window keeps what the open call holds: typed notes, an open
+          Create Ticket dialog. */}
+      <Paper
+        variant="outlined"
+        sx={narrow ? { minHeight: 400 } : { display: 'grid', gridTemplateColumns: '340px 1fr', height: 'calc(100vh - 260px)', minHeight: 480 }}
+      >
+        {narrow && selected ? null : <Box sx={narrow ? undefined : { borderRight: 1, borderColor: 'divider', minHeight: 0 }}>{list}</Box>}
+        {narrow && !selected ? null : (
+          <Box sx={narrow ? undefined : { overflowY: 'auto' }}>
+            {narrow ? <Button onClick={() => setSelectedId(null)} sx={{ m: 1 }} data-testid="back-to-calls">← Back to calls</Button> : null}
+            {detail}
+          </Box>
+        )}
+      </Paper>
     </Box>
   );
 }

@@ -9,7 +9,19 @@ import { notificationMethods, type NotificationRecord } from '../../providers/me
 import { useNotificationsRefresh } from './useNotificationsRefresh';
 
 /** One notification: title, badges, 2-line message and time; expanding it reads it and shows the rest. */
-export function NotificationCard({ notification: n }: { notification: NotificationRecord }) {
+export function NotificationCard({
+  notification: n,
+  onOpenedRead,
+  onChanged,
+  onRemoved,
+}: {
+  notification: NotificationRecord;
+  /** Expanding it read it: the list keeps it in place. */
+  onOpenedRead?(read: NotificationRecord): void;
+  /** The server's copy after an action (followup). */
+  onChanged?(changed: NotificationRecord): void;
+  onRemoved?(id: string): void;
+}) {
   const [expanded, setExpanded] = useState(false);
   const [pending, setPending] = useState(false);
   const toast = useToast();
@@ -33,7 +45,7 @@ export function NotificationCard({ notification: n }: { notification: Notificati
   const toggle = () => {
     const opening = !expanded;
     setExpanded(opening);
-    if (opening && !n.is_read) void run(() => notificationMethods.markRead(n.id), undefined, 'Failed to mark as read');
+    if (opening && !n.is_read) void run(async () => onOpenedRead?.(await notificationMethods.markRead(n.id)), undefined, 'Failed to mark as read');
   };
 
   return (
@@ -90,7 +102,7 @@ export function NotificationCard({ notification: n }: { notification: Notificati
               size="small"
               variant="outlined"
               disabled={pending}
-              onClick={() => run(() => notificationMethods.toggleFollowup(n.id), 'Followup status updated', 'Failed to update followup status')}
+              onClick={() => run(async () => onChanged?.(await notificationMethods.toggleFollowup(n.id)), 'Followup status updated', 'Failed to update followup status')}
             >
               {n.is_followup ? 'Remove from Followup' : 'Mark for Followup'}
             </Button>
@@ -104,7 +116,10 @@ export function NotificationCard({ notification: n }: { notification: Notificati
               color="error"
               variant="outlined"
               disabled={pending}
-              onClick={() => run(() => notificationMethods.remove(n.id), 'Notification deleted', 'Failed to delete notification')}
+              onClick={() => run(async () => {
+                  await notificationMethods.remove(n.id);
+                  onRemoved?.(n.id);
+                }, 'Notification deleted', 'Failed to delete notification')}
             >
               Delete
             </Button>

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useGetList } from 'react-admin';
 import { Alert, Box, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { PageHeader } from '../../components/PageHeader';
-import { NOTIFICATION_TABS, type NotificationTabId } from '../../lib/notifications';
+import { NOTIFICATION_TABS, withReadInPlace, type NotificationTabId } from '../../lib/notifications';
 import type { NotificationRecord } from '../../providers/methods/notifications';
 import { NotificationCard } from './NotificationCard';
 
@@ -13,17 +13,33 @@ const PER_PAGE = 200;
 /** /notifications: tabs All / Unread / Followup over the user's notifications, newest first. */
 export function NotificationList() {
   const [tab, setTab] = useState<NotificationTabId>('all');
+  // read by opening them on this tab: they stay where the user reads them until the tab changes
+  const [readHere, setReadHere] = useState<Record<string, NotificationRecord>>({});
   const current = NOTIFICATION_TABS.find(t => t.id === tab) ?? NOTIFICATION_TABS[0];
   const { data = [], isPending, error } = useGetList<NotificationRecord>('notifications', {
     filter: current.filter,
     pagination: { page: 1, perPage: PER_PAGE },
     sort: { field: 'created_at', order: 'DESC' },
   });
+  const shown = useMemo(() => withReadInPlace(data, Object.values(readHere), current.filter), [data, readHere, current.filter]);
+  const changeTab = (value: NotificationTabId) => {
+    setTab(value);
+    setReadHere({});
+  };
+  const keep = (n: NotificationRecord) => setReadHere(kept => ({ ...kept, [n.id]: n }));
+  const changed = (n: NotificationRecord) => setReadHere(kept => (n.id in kept ? { ...kept, [n.id]: n } : kept));
+  const removed = (id: string) =>
+    setReadHere(kept => {
+      if (!(id in kept)) return kept;
+      const rest = { ...kept };
+      delete rest[id];
+      return rest;
+    });
 
   return (
     <Box sx={{ maxWidth: 900 }}>
       <PageHeader title="Notifications" />
-      <Tabs value={tab} onChange={(_, value: NotificationTabId) => setTab(value)} sx={{ mb: 2 }} aria-label="Notification filters">
+      <Tabs value={tab} onChange={(_, value: NotificationTabId) => changeTab(value)} sx={{ mb: 2 }} aria-label="Notification filters">
         {NOTIFICATION_TABS.map(t => (
           <Tab key={t.id} value={t.id} label={t.label} data-testid={`tab-${t.id}`} />
         ))}
@@ -32,14 +48,14 @@ export function NotificationList() {
         <CenteredSpinner />
       ) : error ? (
         <Alert severity="error">Failed to fetch notifications</Alert>
-      ) : data.length === 0 ? (
+      ) : shown.length === 0 ? (
         <Box sx={{ py: 8, textAlign: 'center' }} data-testid="notifications-empty">
           <Typography color="text.secondary">{current.empty}</Typography>
         </Box>
       ) : (
         <Stack spacing={1.5}>
-          {data.map(n => (
-            <NotificationCard key={n.id} notification={n} />
+          {shown.map(n => (
+            <NotificationCard key={n.id} notification={n} onOpenedRead={keep} onChanged={changed} onRemoved={removed} />
           ))}
         </Stack>
       )}
