@@ -71,9 +71,10 @@ export async function newBrowserLike(browser: Browser, testInfo: TestInfo, baseU
 }
 
 /**
- * Picks an option of a MUI select through its combobox, and waits until the menu has closed. On a
- * loaded machine a click can land while the menu is still opening and be lost; a person would click
- * again, and so does this (bounded), so the test waits on the outcome, not on the animation.
+ * Picks an option of a MUI select through its combobox, and waits until the menu has closed with the
+ * option shown in the select. On a loaded machine a click can land while the menu is still opening
+ * and be lost; a person would click again, and so does this (bounded), so the test waits on the
+ * outcome, not on the animation.
  */
 export async function chooseOption(page: Page, combobox: Locator, option: string | RegExp): Promise<void> {
   const listbox = page.getByRole('listbox');
@@ -81,6 +82,8 @@ export async function chooseOption(page: Page, combobox: Locator, option: string
     if (!(await listbox.isVisible())) await combobox.click({ timeout: 2_000 });
     await page.getByRole('option', { name: option, exact: typeof option === 'string' }).first().click({ timeout: 2_000 });
     await expect(listbox).toBeHidden({ timeout: 2_000 });
+    // a click that landed while the menu was still moving closes it without choosing: try again
+    await expect(combobox).toContainText(option, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 }
 
