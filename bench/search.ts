@@ -25,7 +25,11 @@ import pg from 'pg';
 import { httpClient } from './http-client.ts';
 import {
   callSearch,
+  CUSTOMER_PROBE_LIMIT,
+  customerMatchProbe,
   customerSearch,
+  probeable,
+  recentCustomerMatches,
   SEARCH_PROBE_SETTINGS,
   type SearchStatement,
   TICKET_PROBE_LIMIT,
@@ -131,21 +135,8 @@ function walk(node: PlanNode, visit: (n: PlanNode) => void): void {
 
 const BIG_TABLES = ['tickets', 'customers', 'call_logs'];
 
-/**
- * The tickets' statements as the service runs them: an exact identifier alone, else the newest
- * tickets when they hold enough matches, else the probe through the GIN indexes (in a
- * transaction with its settings), then the ranking over the probe's matches, or over the newest
- * matches when the probe found TICKET_PROBE_LIMIT or more.
- */
-async function ticketStatements(db: pg.Client, org: string, q: string): Promise<Record<string, SearchStatement>> {
-  const exact = exactTicketProbe(org, q);
-  if ((await db.query(numbered(exact), exact.params)).rowCount) return { tickets_exact: exact, tickets: ticketSearch(org, q, GROUP_LIMIT, []) };
-  const recent = recentTicketMatches(org, q);
-  const recentRows = (await db.query(numbered(recent), recent.params)).rows as { id: string }[];
-  if (recentRows.length >= SEARCH_CANDIDATES) {
-    return { tickets_recent: recent, tickets: ticketSearch(org, q, GROUP_LIMIT, recentRows.map((r) => r.id)) };
-  }
-  const probe = ticketMatchProbe(org, q);
+/** A probe's ids newest first (in a transaction with its settings); undefined above `limit`. */
+async function probeIds(db: pg.Client, probe: SearchStatement, limit: number): Promise<string[] | undefined> {
   await db.query('begin');
   let rows: { id: string; created_at: Date }[];
   try {
@@ -154,15 +145,42 @@ async function ticketStatements(db: pg.Client, org: string, q: string): Promise<
   } finally {
     await db.query('rollback');
   }
-  const candidates =
-    rows.length > TICKET_PROBE_LIMIT ? undefined : rows.sort((a, b) => b.created_at.getTime() - a.created_at.getTime()).map((r) => r.id);
-  return { tickets_probe: probe, tickets: ticketSearch(org, q, GROUP_LIMIT, candidates) };
+  return rows.length > limit ? undefined : rows.sort((a, b) => b.created_at.getTime() - a.created_at.getTime()).map((r) => r.id);
+}
+
+async function ids(db: pg.Client, statement: SearchStatement): Promise<string[]> {
+  return ((await db.query(numbered(statement), statement.params)).rows as { id: string }[]).map((r) => r.id);
+}
+
+/**
+ * The statements as the service runs them. Tickets: an exact identifier alone, else the newest
+ * tickets when they hold enough matches (or the query is too short to probe), else the probe
+ * through the GIN indexes (in a transaction with its settings), then the ranking over the probe's
+ * matches, or over the newest matches when the probe found more than TICKET_PROBE_LIMIT.
+ * Customers: the same without the exact step.
+ */
+async function ticketStatements(db: pg.Client, org: string, q: string): Promise<Record<string, SearchStatement>> {
+  const exact = exactTicketProbe(org, q);
+  if ((await db.query(numbered(exact), exact.params)).rowCount) return { tickets_exact: exact, tickets: ticketSearch(org, q, GROUP_LIMIT, []) };
+  const recent = recentTicketMatches(org, q);
+  const recentIds = await ids(db, recent);
+  if (recentIds.length >= SEARCH_CANDIDATES || !probeable(q)) return { tickets_recent: recent, tickets: ticketSearch(org, q, GROUP_LIMIT, recentIds) };
+  const probe = ticketMatchProbe(org, q);
+  return { tickets_probe: probe, tickets: ticketSearch(org, q, GROUP_LIMIT, await probeIds(db, probe, TICKET_PROBE_LIMIT)) };
+}
+
+async function customerStatements(db: pg.Client, org: string, q: string): Promise<Record<string, SearchStatement>> {
+  const recent = recentCustomerMatches(org, q);
+  const recentIds = await ids(db, recent);
+  if (recentIds.length >= SEARCH_CANDIDATES || !probeable(q)) return { customers_recent: recent, customers: customerSearch(org, q, GROUP_LIMIT, recentIds) };
+  const probe = customerMatchProbe(org, q);
+  return { customers_probe: probe, customers: customerSearch(org, q, GROUP_LIMIT, await probeIds(db, probe, CUSTOMER_PROBE_LIMIT)) };
 }
 
 async function explain(db: pg.Client, org: string, kind: string, q: string) {
   const statements = {
     ...(await ticketStatements(db, org, q)),
-    customers: customerSearch(org, q, GROUP_LIMIT),
+    ...(await customerStatements(db, org, q)),
     calls: callSearch(org, q, GROUP_LIMIT),
   };
   const out = [];
@@ -171,7 +189,7 @@ async function explain(db: pg.Client, org: string, kind: string, q: string) {
       out.push({ kind, q, group, skipped: 'not searched for this query' });
       continue;
     }
-    const probe = group === 'tickets_probe';
+    const probe = group.endsWith('_probe');
     if (probe) await db.query('begin').then(() => db.query(SEARCH_PROBE_SETTINGS));
     const res = await db
       .query(`explain (analyze, buffers, format json) ${numbered(statement)}`, statement.params)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SEARCH_PROBE_SETTINGS, ticketMatchProbe } from '../src/modules/search/search-indexes.js';
+import { customerSearch, SEARCH_EXPRESSIONS, SEARCH_PROBE_SETTINGS, type SearchStatement, ticketMatchProbe } from '../src/modules/search/search-indexes.js';
 import { createTicket } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -24,6 +24,20 @@ async function search(org: SignedIn, q: string) {
     customers: { id: string; phone: string | null; latest_ticket_id: string | null }[];
     calls: { id: string; ticket_id: string | null }[];
   };
+}
+
+/** The plan of a search statement under the probe's settings (bitmap scans only). */
+async function probePlan(statement: SearchStatement): Promise<string> {
+  let i = 0;
+  const sql = statement.sql.replace(/\?/g, () => `$${++i}`);
+  try {
+    await app.db.query('begin');
+    await app.db.query(SEARCH_PROBE_SETTINGS);
+    const res = await app.db.query(`explain ${sql}`, statement.params);
+    return res.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+  } finally {
+    await app.db.query('rollback');
+  }
 }
 
 beforeAll(async () => {
@@ -153,20 +167,24 @@ describe('GET /api/search', () => {
       [org.user.organization_id, first.customer.id],
     );
     await app.db.query('analyze tickets');
-    const probe = ticketMatchProbe(org.user.organization_id, 'zzqxv');
-    let i = 0;
-    const sql = probe.sql.replace(/\?/g, () => `$${++i}`);
-    let plan: string;
-    try {
-      await app.db.query('begin');
-      await app.db.query(SEARCH_PROBE_SETTINGS);
-      const res = await app.db.query(`explain ${sql}`, probe.params);
-      plan = res.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
-    } finally {
-      await app.db.query('rollback');
-    }
+    const plan = await probePlan(ticketMatchProbe(org.user.organization_id, 'zzqxv'));
     expect(plan).toContain('tickets_search_identifiers_trgm_index');
     expect(plan).toContain('tickets_search_description_fts_index');
     expect(plan).not.toMatch(/Seq Scan|(?<!Bitmap )Index Scan|Index Only Scan/);
+
+    // a query shaped like a ticket number reads the numbers by prefix (every number has "wc")
+    const numberPlan = await probePlan(ticketMatchProbe(org.user.organization_id, 'wc-80001'));
+    expect(numberPlan).toContain('tickets_organization_number_prefix_index');
+    expect(numberPlan).not.toContain('tickets_search_identifiers_trgm_index');
+    const byNumber = await search(org, 'wc-800012');
+    expect(byNumber.tickets).toHaveLength(5);
+    for (const t of byNumber.tickets) expect(t.ticket_number.startsWith('WC-800012')).toBe(true);
+    expect((await search(org, 'WC-8000123')).tickets.map((t) => t.ticket_number)).toEqual(['WC-8000123']);
+
+    // a query written as a phone number is matched as a phone alone
+    const phonePlan = await probePlan(ticketMatchProbe(org.user.organization_id, '(555) 123-4567'));
+    expect(phonePlan).not.toContain('tickets_search_identifiers_trgm_index');
+    expect(customerSearch(org.user.organization_id, '+1 555 123 4567', 5).sql).not.toContain(`${SEARCH_EXPRESSIONS.customerText} ilike`);
+    expect(customerSearch(org.user.organization_id, '555-1234567', 5).sql).toContain(`${SEARCH_EXPRESSIONS.customerText} ilike`);
   });
 });

@@ -14,6 +14,7 @@ import { Migration20261125000000ResponsePromises } from './Migration202611250000
 import { Migration20261125010000ConfirmationActivity } from './Migration20261125010000ConfirmationActivity.js';
 import { Migration20261125020000CustomerPhones } from './Migration20261125020000CustomerPhones.js';
 import { Migration20261125030000JobHeartbeats } from './Migration20261125030000JobHeartbeats.js';
+import { Migration20261126000000TicketNumberPrefix } from './Migration20261126000000TicketNumberPrefix.js';
 
 /** Applied in this order; a new migration is appended here after `npm run migration:create`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -32,4 +33,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125010000ConfirmationActivity', class: Migration20261125010000ConfirmationActivity },
   { name: 'Migration20261125020000CustomerPhones', class: Migration20261125020000CustomerPhones },
   { name: 'Migration20261125030000JobHeartbeats', class: Migration20261125030000JobHeartbeats },
+  { name: 'Migration20261126000000TicketNumberPrefix', class: Migration20261126000000TicketNumberPrefix },
 ];

@@ -23,6 +23,16 @@ function gin(name: string, table: string, expression: string, trigram: boolean) 
 }
 
 /**
+ * Ticket numbers by prefix (`like 'WC-0012%'`, whatever the database's collation): a query shaped
+ * like a ticket number can only match a ticket number from its start ("WC-" opens it), and the
+ * trigram index would read the list of "wc", which every ticket has (50 ms at a million tickets).
+ */
+export const TICKET_NUMBER_PREFIX_INDEX = {
+  name: 'tickets_organization_number_prefix_index',
+  create: 'create index "tickets_organization_number_prefix_index" on "tickets" ("organization_id", "ticket_number" text_pattern_ops);',
+} as const;
+
+/**
  * The customers' newest-first index the search walks when a query matches many customers (tickets
  * and calls have theirs: tickets_org_created_index, call_logs_organization_created_index).
  */
@@ -64,6 +74,26 @@ export function queryPhoneDigits(q: string): string | null {
   return digits.length >= PHONE_MIN_DIGITS ? digits : null;
 }
 
+/** The query as the start of a ticket number ("wc-0012" → "WC-0012"), else null. */
+export function ticketNumberPrefix(q: string): string | null {
+  const trimmed = q.trim();
+  return /^wc-\d+$/i.test(trimmed) ? trimmed.toUpperCase() : null;
+}
+
+/** Fewest digits for a query written as a phone number to be read as nothing else. */
+const PHONE_ONLY_MIN_DIGITS = 7;
+
+/**
+ * Whether the query is written as a phone number ("(555) 123-4567", "+1 555 123 4567"): 7 digits or
+ * more with a parenthesis, space or plus. Then it is matched as a phone only: no name, e-mail,
+ * ticket, order, serial number or SKU is written that way, and their trigram lists of common
+ * digit triples are long (20–60 ms at a million tickets). "555-0123" stays an identifier too.
+ */
+export function phoneOnlyQuery(q: string): boolean {
+  const digits = queryPhoneDigits(q);
+  return digits !== null && digits.length >= PHONE_ONLY_MIN_DIGITS && /[()\s+]/.test(q.trim());
+}
+
 /** One statement of a search, with `?` placeholders (MikroORM's `execute`). */
 export interface SearchStatement {
   sql: string;
@@ -96,10 +126,18 @@ export const TICKET_PROBE_LIMIT = 5000;
 /** The ticket match of the search: identifiers (trigram) or description words (full text). */
 function ticketMatch(q: string): { sql: string; params: unknown[] } {
   const ts = prefixTsQuery(q);
-  return {
-    sql: `(${X.ticketIdentifiers} ilike ? ${ts ? `or ${X.ticketDescription} @@ to_tsquery('english', ?)` : ''})`,
-    params: [containsPattern(q), ...(ts ? [ts] : [])],
-  };
+  const number = ticketNumberPrefix(q);
+  const identifiers = number
+    ? { sql: 't.ticket_number like ?', params: [`${number}%`] }
+    : phoneOnlyQuery(q)
+      ? null
+      : { sql: `${X.ticketIdentifiers} ilike ?`, params: [containsPattern(q)] };
+  const parts = [
+    ...(identifiers ? [identifiers] : []),
+    ...(ts ? [{ sql: `${X.ticketDescription} @@ to_tsquery('english', ?)`, params: [ts] }] : []),
+  ];
+  if (parts.length === 0) return { sql: 'false', params: [] };
+  return { sql: `(${parts.map((p) => p.sql).join(' or ')})`, params: parts.flatMap((p) => p.params) };
 }
 
 /**
@@ -143,10 +181,20 @@ export const RECENT_TICKETS = 200;
 export function recentTicketMatches(org: string, q: string): SearchStatement {
   const match = ticketMatch(q);
   return {
-    sql: `select t.id from (select * from tickets t where t.organization_id = ? order by t.created_at desc, t.id desc limit ${RECENT_TICKETS}) t
+    sql: `select t.id from (select t.id, t.created_at, t.ticket_number, t.order_number, t.serial_number, t.product_sku, t.issue_description
+                           from tickets t where t.organization_id = ? order by t.created_at desc, t.id desc limit ${RECENT_TICKETS}) t
            where ${match.sql} order by t.created_at desc, t.id desc limit ${SEARCH_CANDIDATES}`,
     params: [org, ...match.params],
   };
+}
+
+/**
+ * Whether the GIN indexes can narrow the query: a trigram needs three letters or digits in a row.
+ * A shorter query ("ab", "a b") is matched among the newest records only: probed through the
+ * trigram indexes it would read every entry of them.
+ */
+export function probeable(q: string): boolean {
+  return /[\p{L}\p{N}]{3}/u.test(q);
 }
 
 /** The settings of the probe's transaction (set_config(..., true) is SET LOCAL). */
@@ -187,25 +235,73 @@ export function ticketSearch(org: string, q: string, limit: number, candidates?:
   };
 }
 
-/** Customers by name and e-mail (trigram) and by the digits of their phone. */
-export function customerSearch(org: string, q: string, limit: number): SearchStatement {
+/** The customer match of the search: name and e-mail (trigram), the phone's digits. */
+function customerMatch(q: string): { sql: string; params: unknown[] } {
   const digits = queryPhoneDigits(q);
-  const phoneMatch = digits ? `or ${X.customerPhoneDigits} like ?` : '';
+  const parts = [
+    ...(phoneOnlyQuery(q) ? [] : [{ sql: `${X.customerText} ilike ?`, param: containsPattern(q) }]),
+    ...(digits ? [{ sql: `${X.customerPhoneDigits} like ?`, param: containsPattern(digits) }] : []),
+  ];
+  return { sql: `(${parts.map((p) => p.sql).join(' or ')})`, params: parts.map((p) => p.param) };
+}
+
+/** How many of the newest customers the search reads first, for a name many customers share. */
+export const RECENT_CUSTOMERS = 1000;
+/** Below this many matching customers the matches are read through the GIN indexes alone. */
+export const CUSTOMER_PROBE_LIMIT = 5000;
+
+/**
+ * The matches among the organization's RECENT_CUSTOMERS newest customers, newest first, at most
+ * SEARCH_CANDIDATES: when it fills up, the match is dense and these are the candidates.
+ */
+export function recentCustomerMatches(org: string, q: string): SearchStatement {
+  const match = customerMatch(q);
+  return {
+    sql: `select c.id from (select c.id, c.created_at, c.name, c.email, c.phone from customers c
+                           where c.organization_id = ? order by c.created_at desc, c.id desc limit ${RECENT_CUSTOMERS}) c
+           where ${match.sql} order by c.created_at desc, c.id desc limit ${SEARCH_CANDIDATES}`,
+    params: [org, ...match.params],
+  };
+}
+
+/**
+ * Up to `limit` matching customers (id, created_at) in no order, read through the GIN indexes'
+ * bitmap (run it under SEARCH_PROBE_SETTINGS): left to itself, the planner may misjudge a rare name
+ * ("Aisha Hil": 250 of 500,000) as common and walk the customers newest first (630 ms).
+ */
+export function customerMatchProbe(org: string, q: string, limit = CUSTOMER_PROBE_LIMIT + 1): SearchStatement {
+  const match = customerMatch(q);
+  return {
+    sql: `select c.id, c.created_at from customers c where c.organization_id = ? and ${match.sql} limit ${limit}`,
+    params: [org, ...match.params],
+  };
+}
+
+/**
+ * Customers by name and e-mail (trigram) and by the digits of their phone. `candidates`: the ids of
+ * the newest matches (recentCustomerMatches or the probe), newest first; without them the newest
+ * matches are walked (a match too dense for the probe).
+ */
+export function customerSearch(org: string, q: string, limit: number, candidates?: string[]): SearchStatement {
+  const match = customerMatch(q);
+  const newest = candidates
+    ? { sql: `select c.* from customers c where c.organization_id = ? and c.id = any(?::uuid[])`, params: [org, `{${candidates.slice(0, SEARCH_CANDIDATES).join(',')}}`] }
+    : {
+        sql: `select c.* from customers c where c.organization_id = ? and ${match.sql} order by c.created_at desc, c.id desc limit ${SEARCH_CANDIDATES}`,
+        params: [org, ...match.params],
+      };
   return {
     sql: `select c.id, c.name, c.email, c.phone, lt.id as latest_ticket_id, lt.ticket_number as latest_ticket_number
          from (select c.*,
                       (case when lower(?) in (lower(c.name), lower(coalesce(c.email, ''))) then 2 else 0 end)
                       + word_similarity(?, ${X.customerText}) as rank
-                 from (select c.* from customers c
-                        where c.organization_id = ? and (${X.customerText} ilike ? ${phoneMatch})
-                        order by c.created_at desc, c.id desc
-                        limit ${SEARCH_CANDIDATES}) c
+                 from (${newest.sql}) c
                 order by rank desc, c.created_at desc, c.id
                 limit ${limit}) c
          left join lateral (select t.id, t.ticket_number from tickets t where t.customer_id = c.id and t.organization_id = c.organization_id
                              order by t.created_at desc limit 1) lt on true
         order by c.rank desc, c.created_at desc, c.id`,
-    params: [q, q, org, containsPattern(q), ...(digits ? [containsPattern(digits)] : [])],
+    params: [q, q, ...newest.params],
   };
 }
 

@@ -4,13 +4,17 @@ import type { Actor } from '../../common/auth/actor.js';
 import { type CallHitDto, type CustomerHitDto, SEARCH_GROUP_LIMIT, type SearchResultsDto, type TicketHitDto } from './dto/search.dto.js';
 import {
   callSearch,
+  CUSTOMER_PROBE_LIMIT,
+  customerMatchProbe,
   customerSearch,
+  recentCustomerMatches,
   SEARCH_CANDIDATES,
   SEARCH_MIN_LENGTH,
   SEARCH_PROBE_SETTINGS,
   type SearchStatement,
   TICKET_PROBE_LIMIT,
   exactTicketProbe,
+  probeable,
   recentTicketMatches,
   ticketMatchProbe,
   ticketSearch,
@@ -40,22 +44,37 @@ export class SearchService {
 
   /**
    * The tickets to rank, newest first: none beyond the exact ones for an exact identifier; the
-   * matches among the newest tickets when those are enough (a word most tickets say); else all the
-   * matches when they are few (read through the GIN indexes alone); undefined when there are at
-   * least TICKET_PROBE_LIMIT (then the newest matches are walked).
+   * matches among the newest tickets when those are enough (a word most tickets say) or when the
+   * query is too short for the GIN indexes; else all the matches when they are few (read through
+   * the GIN indexes alone); undefined when there are more than TICKET_PROBE_LIMIT (then the newest
+   * matches are walked).
    */
   private async rareTicketMatches(org: string, q: string): Promise<string[] | undefined> {
     // An exact ticket, order or serial number stands alone (see exactTicketProbe).
     // A word most tickets say fills its candidates from the newest tickets alone (both read at once).
     const [exact, recent] = await Promise.all([this.run(exactTicketProbe(org, q)), this.run(recentTicketMatches(org, q))]);
     if (exact.length) return [];
-    if (recent.length >= SEARCH_CANDIDATES) return recent.map((r) => r.id as string);
-    const probe = ticketMatchProbe(org, q);
+    if (recent.length >= SEARCH_CANDIDATES || !probeable(q)) return recent.map((r) => r.id as string);
+    return this.probe(ticketMatchProbe(org, q), TICKET_PROBE_LIMIT);
+  }
+
+  /** The candidate customers, newest first, as for tickets: the newest when dense, else the probe's. */
+  private async customerCandidates(org: string, q: string): Promise<string[] | undefined> {
+    const recent = await this.run(recentCustomerMatches(org, q));
+    if (recent.length >= SEARCH_CANDIDATES || !probeable(q)) return recent.map((r) => r.id as string);
+    return this.probe(customerMatchProbe(org, q), CUSTOMER_PROBE_LIMIT);
+  }
+
+  /**
+   * A probe's matches newest first, read through the GIN indexes alone (SEARCH_PROBE_SETTINGS);
+   * undefined when there are more than `limit` (then the newest matches are walked).
+   */
+  private async probe(statement: SearchStatement, limit: number): Promise<string[] | undefined> {
     const rows = await this.em.transactional(async (tx) => {
       await tx.execute(SEARCH_PROBE_SETTINGS);
-      return tx.execute<{ id: string; created_at: Date | string }[]>(probe.sql, probe.params);
+      return tx.execute<{ id: string; created_at: Date | string }[]>(statement.sql, statement.params);
     });
-    if (rows.length > TICKET_PROBE_LIMIT) return undefined;
+    if (rows.length > limit) return undefined;
     const at = (r: { created_at: Date | string }) => new Date(r.created_at).getTime();
     return rows.sort((a, b) => at(b) - at(a) || (a.id < b.id ? 1 : -1)).map((r) => r.id);
   }
@@ -77,7 +96,7 @@ export class SearchService {
   }
 
   private async customers(org: string, q: string): Promise<CustomerHitDto[]> {
-    const rows = await this.run(customerSearch(org, q, SEARCH_GROUP_LIMIT));
+    const rows = await this.run(customerSearch(org, q, SEARCH_GROUP_LIMIT, await this.customerCandidates(org, q)));
     return rows.map((r) => ({
       id: r.id as string,
       name: r.name as string,

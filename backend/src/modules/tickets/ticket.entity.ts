@@ -1,4 +1,4 @@
-import { SEARCH_EXPRESSIONS, SEARCH_INDEXES } from '../search/search-indexes.js';
+import { SEARCH_EXPRESSIONS, SEARCH_INDEXES, TICKET_NUMBER_PREFIX_INDEX } from '../search/search-indexes.js';
 import { randomUUID } from 'node:crypto';
 import type { Opt, Rel } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
@@ -51,6 +51,7 @@ export const DUPLICATE_INDEXES = {
 @Index({ name: 'tickets_org_priority_brand_created_index', expression: TICKET_LIST_INDEXES[9] })
 @Index({ name: SEARCH_INDEXES.ticketIdentifiers.name, expression: SEARCH_INDEXES.ticketIdentifiers.create })
 @Index({ name: SEARCH_INDEXES.ticketDescription.name, expression: SEARCH_INDEXES.ticketDescription.create })
+@Index({ name: TICKET_NUMBER_PREFIX_INDEX.name, expression: TICKET_NUMBER_PREFIX_INDEX.create })
 @Index({ name: DUPLICATE_INDEXES.order.name, expression: DUPLICATE_INDEXES.order.create })
 @Index({ name: DUPLICATE_INDEXES.serial.name, expression: DUPLICATE_INDEXES.serial.create })
 @Index({ name: SLA_INDEXES.unansweredDue.name, expression: SLA_INDEXES.unansweredDue.create })
