@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { customerSearch, SEARCH_EXPRESSIONS, SEARCH_PROBE_SETTINGS, type SearchStatement, ticketMatchProbe } from '../src/modules/search/search-indexes.js';
+import { customerMatchProbe, customerSearch, SEARCH_EXPRESSIONS, SEARCH_PROBE_SETTINGS, type SearchStatement, ticketMatchProbe } from '../src/modules/search/search-indexes.js';
 import { createTicket } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -186,5 +186,27 @@ describe('GET /api/search', () => {
     expect(phonePlan).not.toContain('tickets_search_identifiers_trgm_index');
     expect(customerSearch(org.user.organization_id, '+1 555 123 4567', 5).sql).not.toContain(`${SEARCH_EXPRESSIONS.customerText} ilike`);
     expect(customerSearch(org.user.organization_id, '555-1234567', 5).sql).toContain(`${SEARCH_EXPRESSIONS.customerText} ilike`);
+  });
+
+  it('reads rare customer matches through the GIN bitmap and a name many customers share newest first', async () => {
+    const org = await registerOwner(app);
+    await app.db.query(
+      `insert into customers (organization_id, name, email, created_at)
+       select $1, case when g % 2 = 0 then 'Maria Gonzalez' else 'Sam Lee' end || ' ' || g, null, now() - g * interval '1 second'
+       from generate_series(1, 20000) g`,
+      [org.user.organization_id],
+    );
+    await app.db.query(`insert into customers (organization_id, name, created_at) values ($1, 'Quentin Xavierson', now() - interval '1 day')`, [
+      org.user.organization_id,
+    ]);
+    await app.db.query('analyze customers');
+    // bitmaps only (at this size the planner may take the organization's; at 500,000 the trigram's)
+    const plan = await probePlan(customerMatchProbe(org.user.organization_id, 'Quentin Xav'));
+    expect(plan).toContain('Bitmap Index Scan');
+    expect(plan).not.toMatch(/Seq Scan on customers|(?<!Bitmap )Index Scan on customers|Index Only Scan on customers/);
+    expect((await search(org, 'Quentin Xav')).customers.map((c) => c.name)).toEqual(['Quentin Xavierson']);
+    // half the customers are Maria: the newest of them, as the 2-letter query's
+    expect((await search(org, 'Maria Gon')).customers.map((c) => c.name)).toEqual(['Maria Gonzalez 2', 'Maria Gonzalez 4', 'Maria Gonzalez 6', 'Maria Gonzalez 8', 'Maria Gonzalez 10']);
+    expect((await search(org, 'ee')).customers.map((c) => c.name)).toEqual(['Sam Lee 1', 'Sam Lee 3', 'Sam Lee 5', 'Sam Lee 7', 'Sam Lee 9']);
   });
 });
