@@ -18,7 +18,9 @@ export class SearchController {
     description:
       'Tickets by number, order number, serial number, SKU and description words; customers by name, e-mail and phone in any ' +
       'format; calls by caller number and transcript words. Grouped, best match first, at most 5 per group. ' +
-      'A query shorter than 2 characters answers empty groups.',
+      'A query shorter than 2 characters answers empty groups. A query shaped like a ticket number (WC-0012) matches ' +
+      'ticket numbers that start with it; one written as a phone number ((555) 123-4567, +1 555 123 4567) matches phones ' +
+      'only; one without three letters or digits in a row matches among the newest records.',
   })
   @ApiOkResponse({ type: SearchResultsDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
