@@ -19,7 +19,10 @@ test.describe('cache refresh', () => {
     await (await openNavigation(page)).getByTestId('nav-tickets').click();
     await expect(page.getByTestId('ticket-count')).toHaveText('Showing 2 tickets');
     await chooseOption(page, page.getByTestId('filter-status').locator('[role="combobox"]'), 'Open');
+    // both tickets are Open, so the count does not tell that the filter was applied: its request does
+    const filtered = page.waitForResponse(r => r.url().includes('/api/tickets?') && decodeURIComponent(r.url()).includes('"status":"Open"'));
     await page.getByRole('button', { name: 'Apply Filters' }).click();
+    expect((await filtered).status()).toBe(200);
     await expect(page.getByTestId('ticket-count')).toHaveText('Showing 2 tickets');
 
     // the detail page: Open -> Pending
