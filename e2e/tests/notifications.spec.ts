@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { startSmtp } from './fixtures.js';
+import { SmtpCatcher } from './fixtures.js';
 import { replaceNotifications, sql } from './db.js';
 import { newBrowserLike, registerByApi, registerInUi, saveScreenshot, uniqueName } from './support.js';
 import { ticketPayload } from './ticket-factory.js';
@@ -117,8 +117,7 @@ async function createTicket(request: APIRequestContext, customerName: string): P
 
 test.describe('notification preferences', () => {
   test('contact methods start in edit mode, save, and a test e-mail reaches the SMTP server', async ({ page }, testInfo) => {
-    const smtp = await startSmtp();
-    const { received } = smtp;
+    const smtp = await new SmtpCatcher().start();
     try {
       const username = uniqueName('prefs');
       await registerInUi(page, username);
@@ -149,9 +148,9 @@ test.describe('notification preferences', () => {
 
       await panel.getByRole('button', { name: 'Send test e-mail' }).click();
       await expect(page.getByTestId('toast-title')).toHaveText('Test email sent!');
-      await expect.poll(() => received.length).toBe(1);
-      expect(received[0]).toContain(`To: ${username}@example.com`);
-      expect(received[0]).toContain('Subject: Test email from Warranty CRM');
+      await expect.poll(() => smtp.messages.length).toBe(1);
+      expect(smtp.messages[0].to).toEqual([`${username}@example.com`]);
+      expect(smtp.messages[0].subject).toBe('Test email from Warranty CRM');
       await closeToast(page);
 
       await panel.getByRole('button', { name: 'Send test SMS' }).click();

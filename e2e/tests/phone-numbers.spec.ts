@@ -1,4 +1,4 @@
-import { wav } from './fixtures.js';
+import { wavBytes } from './fixtures.js';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fakeOwnedNumber, phoneOrganization } from './phone-support.js';
 import { chooseOption, saveScreenshot } from './support.js';
@@ -129,7 +129,7 @@ test('voicemail greetings of each type are saved and come back after a reload, i
   await row.getByTestId('greeting-type-audio').check();
   await row.getByRole('button', { name: 'Upload Audio' }).click();
   const uploader = page.getByRole('dialog');
-  await uploader.locator('.uppy-Dashboard-input').first().setInputFiles({ name: 'hello.wav', mimeType: 'audio/wav', buffer: wav() });
+  await uploader.locator('.uppy-Dashboard-input').first().setInputFiles({ name: 'hello.wav', mimeType: 'audio/wav', buffer: wavBytes(8000) });
   await uploader.getByRole('button', { name: 'Upload 1 file' }).click();
   await expect(uploader).toBeHidden();
   await expectToast(page, 'Success', 'Audio file uploaded. Click Save to apply.');

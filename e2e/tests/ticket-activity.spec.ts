@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startSmtp } from './fixtures.js';
+import { SmtpCatcher } from './fixtures.js';
 import { createTicket } from './ticket-factory.js';
 import { registerByApi, saveScreenshot, uniqueName } from './support.js';
 
@@ -15,7 +15,7 @@ const kinds = (page: Page) => page.getByTestId('activity-entry').evaluateAll(ent
 
 test.describe('ticket activity', () => {
   test('the detail page shows the confirmation e-mail and the activity after a status change and a note', async ({ page }, testInfo) => {
-    const smtp = await startSmtp();
+    const smtp = await new SmtpCatcher().start();
     try {
       await registerByApi(page.request, uniqueName('activity'));
       await page.request.patch('/api/user/profile', { data: { first_name: 'Alex', last_name: 'Agent' } });
@@ -27,7 +27,7 @@ test.describe('ticket activity', () => {
       await expect(page.getByTestId('ticket-number')).toHaveText(ticket.ticketNumber);
       // Queued with the ticket; the page reads the ticket again until the outcome arrives.
       await expect(page.getByTestId('confirmation-email-status')).toContainText('Confirmation e-mail sent to rita.activity@example.com at', { timeout: 30_000 });
-      await expect.poll(() => smtp.received.filter(m => m.includes('To: rita.activity@example.com')).length).toBe(1);
+      await expect.poll(() => smtp.to('rita.activity@example.com').length).toBe(1);
       const card = page.getByTestId('activity-card');
       await expect(card).toContainText('Ticket created from the New Ticket form');
       await expect(card).toContainText('Alex Agent');

@@ -1,4 +1,4 @@
-import { wav } from './fixtures.js';
+import { wavBytes } from './fixtures.js';
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -44,7 +44,7 @@ test.describe('upload button', () => {
     await expect(dialog.getByText('MP3 or WAV, up to 5 MB')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Close Modal' })).toBeVisible();
 
-    const bytes = wav(200_000);
+    const bytes = wavBytes(200_000);
     await pick(page, 'greeting.wav', 'audio/wav', bytes);
     await expect(dialog.getByText('greeting.wav')).toBeVisible();
     await expect(dialog.getByText('1 file selected')).toBeVisible();
@@ -88,7 +88,7 @@ test.describe('upload button', () => {
 
   test("refuses a file over 5 MB and a file that is not MP3 or WAV with Uppy's messages", async ({ page }) => {
     const { dialog } = await openHarness(page);
-    await pick(page, 'long.wav', 'audio/wav', wav(5_242_880 - 43));
+    await pick(page, 'long.wav', 'audio/wav', wavBytes(5_242_880 - 43));
     await expect(dialog.getByRole('alert').filter({ hasText: 'long.wav exceeds maximum allowed size of 5 MB' }).first()).toBeVisible();
     await pick(page, 'notes.txt', 'text/plain', Buffer.from('not audio'));
     await expect(dialog.getByRole('alert').filter({ hasText: 'You can only upload: .mp3, .wav' }).first()).toBeVisible();
@@ -97,7 +97,7 @@ test.describe('upload button', () => {
 
   test('closes with Escape and with Close Modal without uploading', async ({ page }) => {
     const { dialog } = await openHarness(page);
-    await pick(page, 'greeting.wav', 'audio/wav', wav(100));
+    await pick(page, 'greeting.wav', 'audio/wav', wavBytes(100));
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: 'Upload audio' }).click();
@@ -114,7 +114,7 @@ test.describe('upload button', () => {
       attempts += 1;
       return route.fulfill({ status: 403, contentType: 'application/json', body: '{"statusCode":403,"error":"Request has expired","message":"Request has expired"}' });
     });
-    await pick(page, 'greeting.wav', 'audio/wav', wav(100));
+    await pick(page, 'greeting.wav', 'audio/wav', wavBytes(100));
     await dialog.getByRole('button', { name: 'Upload 1 file' }).click();
 
     // The first try and four retries (after 0, 1, 3 and 5 seconds), each with a fresh URL; then it stops.
