@@ -28,14 +28,14 @@ import {
   CUSTOMER_PROBE_LIMIT,
   customerMatchProbe,
   customerSearch,
-  probeable,
+  narrowCandidates,
   recentCustomerMatches,
   SEARCH_PROBE_SETTINGS,
+  type SearchRunner,
   type SearchStatement,
   TICKET_PROBE_LIMIT,
   exactTicketProbe,
   recentTicketMatches,
-  SEARCH_CANDIDATES,
   ticketMatchProbe,
   ticketSearch,
 } from '../backend/src/modules/search/search-indexes.ts';
@@ -135,46 +135,43 @@ function walk(node: PlanNode, visit: (n: PlanNode) => void): void {
 
 const BIG_TABLES = ['tickets', 'customers', 'call_logs'];
 
-/** A probe's ids newest first (in a transaction with its settings); undefined above `limit`. */
-async function probeIds(db: pg.Client, probe: SearchStatement, limit: number): Promise<string[] | undefined> {
-  await db.query('begin');
-  let rows: { id: string; created_at: Date }[];
-  try {
-    await db.query(SEARCH_PROBE_SETTINGS);
-    rows = (await db.query(numbered(probe), probe.params)).rows;
-  } finally {
-    await db.query('rollback');
-  }
-  return rows.length > limit ? undefined : rows.sort((a, b) => b.created_at.getTime() - a.created_at.getTime()).map((r) => r.id);
-}
-
-async function ids(db: pg.Client, statement: SearchStatement): Promise<string[]> {
-  return ((await db.query(numbered(statement), statement.params)).rows as { id: string }[]).map((r) => r.id);
+/** The bench's runner of the service's statements (a probe in a transaction with its settings). */
+function runner(db: pg.Client): SearchRunner {
+  return {
+    ids: async (statement) => ((await db.query(numbered(statement), statement.params)).rows as { id: string }[]).map((r) => r.id),
+    probe: async (statement) => {
+      await db.query('begin');
+      try {
+        await db.query(SEARCH_PROBE_SETTINGS);
+        return (await db.query(numbered(statement), statement.params)).rows;
+      } finally {
+        await db.query('rollback');
+      }
+    },
+  };
 }
 
 /**
- * The statements as the service runs them. Tickets: an exact identifier alone, else the newest
- * tickets when they hold enough matches (or the query is too short to probe), else the probe
- * through the GIN indexes (in a transaction with its settings), then the ranking over the probe's
- * matches, or over the newest matches when the probe found more than TICKET_PROBE_LIMIT.
- * Customers: the same without the exact step.
+ * The statements as the service runs them (narrowCandidates decides, as in the service). Tickets:
+ * an exact identifier alone, else the newest tickets' matches or the probe through the GIN indexes,
+ * then the ranking over the candidates. Customers: the same without the exact step.
  */
 async function ticketStatements(db: pg.Client, org: string, q: string): Promise<Record<string, SearchStatement>> {
   const exact = exactTicketProbe(org, q);
   if ((await db.query(numbered(exact), exact.params)).rowCount) return { tickets_exact: exact, tickets: ticketSearch(org, q, GROUP_LIMIT, []) };
   const recent = recentTicketMatches(org, q);
-  const recentIds = await ids(db, recent);
-  if (recentIds.length >= SEARCH_CANDIDATES || !probeable(q)) return { tickets_recent: recent, tickets: ticketSearch(org, q, GROUP_LIMIT, recentIds) };
   const probe = ticketMatchProbe(org, q);
-  return { tickets_probe: probe, tickets: ticketSearch(org, q, GROUP_LIMIT, await probeIds(db, probe, TICKET_PROBE_LIMIT)) };
+  const run = runner(db);
+  const found = await narrowCandidates(run, q, await run.ids(recent), probe, TICKET_PROBE_LIMIT);
+  return { [`tickets_${found.via}`]: found.via === 'recent' ? recent : probe, tickets: ticketSearch(org, q, GROUP_LIMIT, found.ids) };
 }
 
 async function customerStatements(db: pg.Client, org: string, q: string): Promise<Record<string, SearchStatement>> {
   const recent = recentCustomerMatches(org, q);
-  const recentIds = await ids(db, recent);
-  if (recentIds.length >= SEARCH_CANDIDATES || !probeable(q)) return { customers_recent: recent, customers: customerSearch(org, q, GROUP_LIMIT, recentIds) };
   const probe = customerMatchProbe(org, q);
-  return { customers_probe: probe, customers: customerSearch(org, q, GROUP_LIMIT, await probeIds(db, probe, CUSTOMER_PROBE_LIMIT)) };
+  const run = runner(db);
+  const found = await narrowCandidates(run, q, await run.ids(recent), probe, CUSTOMER_PROBE_LIMIT);
+  return { [`customers_${found.via}`]: found.via === 'recent' ? recent : probe, customers: customerSearch(org, q, GROUP_LIMIT, found.ids) };
 }
 
 async function explain(db: pg.Client, org: string, kind: string, q: string) {

@@ -197,6 +197,32 @@ export function probeable(q: string): boolean {
   return /[\p{L}\p{N}]{3}/u.test(q);
 }
 
+/** How a search runs its statements: plainly (the ids they select), and a probe under SEARCH_PROBE_SETTINGS. */
+export interface SearchRunner {
+  ids(statement: SearchStatement): Promise<string[]>;
+  probe(statement: SearchStatement): Promise<{ id: string; created_at: Date | string }[]>;
+}
+
+/**
+ * The candidates to rank, newest first, once the newest records' matches (`recent`) are known:
+ * those when they fill SEARCH_CANDIDATES (a dense match) or the query is too short for the GIN
+ * indexes; else the probe's matches; `ids` undefined when the probe found more than `limit` (then
+ * the newest matches are walked). `via` says which statement decided (the bench explains it).
+ */
+export async function narrowCandidates(
+  run: SearchRunner,
+  q: string,
+  recent: string[],
+  probe: SearchStatement,
+  limit: number,
+): Promise<{ via: 'recent' | 'probe'; ids: string[] | undefined }> {
+  if (recent.length >= SEARCH_CANDIDATES || !probeable(q)) return { via: 'recent', ids: recent };
+  const rows = await run.probe(probe);
+  if (rows.length > limit) return { via: 'probe', ids: undefined };
+  const at = (r: { created_at: Date | string }) => new Date(r.created_at).getTime();
+  return { via: 'probe', ids: rows.sort((a, b) => at(b) - at(a) || (a.id < b.id ? 1 : -1)).map((r) => r.id) };
+}
+
 /** The settings of the probe's transaction (set_config(..., true) is SET LOCAL). */
 export const SEARCH_PROBE_SETTINGS = `select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`;
 

@@ -7,14 +7,14 @@ import {
   CUSTOMER_PROBE_LIMIT,
   customerMatchProbe,
   customerSearch,
+  narrowCandidates,
   recentCustomerMatches,
-  SEARCH_CANDIDATES,
   SEARCH_MIN_LENGTH,
   SEARCH_PROBE_SETTINGS,
+  type SearchRunner,
   type SearchStatement,
   TICKET_PROBE_LIMIT,
   exactTicketProbe,
-  probeable,
   recentTicketMatches,
   ticketMatchProbe,
   ticketSearch,
@@ -42,45 +42,35 @@ export class SearchService {
     return this.em.execute<Record<string, unknown>[]>(statement.sql, statement.params);
   }
 
+  /** The service's runner: the ids a statement selects; a probe in a transaction with its settings. */
+  private readonly runner: SearchRunner = {
+    ids: async (statement) => (await this.run(statement)).map((r) => r.id as string),
+    probe: (statement) =>
+      this.em.transactional(async (tx) => {
+        await tx.execute(SEARCH_PROBE_SETTINGS);
+        return tx.execute<{ id: string; created_at: Date | string }[]>(statement.sql, statement.params);
+      }),
+  };
+
   /**
-   * The tickets to rank, newest first: none beyond the exact ones for an exact identifier; the
-   * matches among the newest tickets when those are enough (a word most tickets say) or when the
-   * query is too short for the GIN indexes; else all the matches when they are few (read through
-   * the GIN indexes alone); undefined when there are more than TICKET_PROBE_LIMIT (then the newest
-   * matches are walked).
+   * The tickets to rank, newest first: none beyond the exact ones for an exact identifier (see
+   * exactTicketProbe); else as narrowCandidates decides from the newest tickets' matches (both
+   * read at once).
    */
-  private async rareTicketMatches(org: string, q: string): Promise<string[] | undefined> {
-    // An exact ticket, order or serial number stands alone (see exactTicketProbe).
-    // A word most tickets say fills its candidates from the newest tickets alone (both read at once).
-    const [exact, recent] = await Promise.all([this.run(exactTicketProbe(org, q)), this.run(recentTicketMatches(org, q))]);
+  private async ticketCandidates(org: string, q: string): Promise<string[] | undefined> {
+    const [exact, recent] = await Promise.all([this.run(exactTicketProbe(org, q)), this.runner.ids(recentTicketMatches(org, q))]);
     if (exact.length) return [];
-    if (recent.length >= SEARCH_CANDIDATES || !probeable(q)) return recent.map((r) => r.id as string);
-    return this.probe(ticketMatchProbe(org, q), TICKET_PROBE_LIMIT);
+    return (await narrowCandidates(this.runner, q, recent, ticketMatchProbe(org, q), TICKET_PROBE_LIMIT)).ids;
   }
 
-  /** The candidate customers, newest first, as for tickets: the newest when dense, else the probe's. */
+  /** The customers to rank, newest first, as narrowCandidates decides from the newest customers' matches. */
   private async customerCandidates(org: string, q: string): Promise<string[] | undefined> {
-    const recent = await this.run(recentCustomerMatches(org, q));
-    if (recent.length >= SEARCH_CANDIDATES || !probeable(q)) return recent.map((r) => r.id as string);
-    return this.probe(customerMatchProbe(org, q), CUSTOMER_PROBE_LIMIT);
-  }
-
-  /**
-   * A probe's matches newest first, read through the GIN indexes alone (SEARCH_PROBE_SETTINGS);
-   * undefined when there are more than `limit` (then the newest matches are walked).
-   */
-  private async probe(statement: SearchStatement, limit: number): Promise<string[] | undefined> {
-    const rows = await this.em.transactional(async (tx) => {
-      await tx.execute(SEARCH_PROBE_SETTINGS);
-      return tx.execute<{ id: string; created_at: Date | string }[]>(statement.sql, statement.params);
-    });
-    if (rows.length > limit) return undefined;
-    const at = (r: { created_at: Date | string }) => new Date(r.created_at).getTime();
-    return rows.sort((a, b) => at(b) - at(a) || (a.id < b.id ? 1 : -1)).map((r) => r.id);
+    const recent = await this.runner.ids(recentCustomerMatches(org, q));
+    return (await narrowCandidates(this.runner, q, recent, customerMatchProbe(org, q), CUSTOMER_PROBE_LIMIT)).ids;
   }
 
   private async tickets(org: string, q: string): Promise<TicketHitDto[]> {
-    const rows = await this.run(ticketSearch(org, q, SEARCH_GROUP_LIMIT, await this.rareTicketMatches(org, q)));
+    const rows = await this.run(ticketSearch(org, q, SEARCH_GROUP_LIMIT, await this.ticketCandidates(org, q)));
     return rows.map((r) => ({
       id: r.id as string,
       ticket_number: r.ticket_number as string,
