@@ -10,6 +10,9 @@
  * 2. The filtered first page under `connections` connections for `seconds` seconds through the app,
  *    then the same naive SQL through a bare node:http + pg server (bench/bare-server.ts), same run.
  * 3. Ticket create (POST /api/tickets, with its events) under `connections` connections.
+ * 4. The framework's floor under the same load: `GET /api/health` (no session; two one-row queries) and
+ *    `GET /api/user` (the session with its user in one query, then the user): what any request of the
+ *    app costs before it does its own work, on the same machine in the same run.
  */
 import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -29,6 +32,7 @@ const { values } = parseArgs({
     'before-runs': { type: 'string', default: '3' },
     seconds: { type: 'string', default: '20' },
     'create-seconds': { type: 'string', default: '10' },
+    'floor-seconds': { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
   },
 });
@@ -195,6 +199,13 @@ async function main(): Promise<void> {
     bare.stop();
   }
 
+  const floorSeconds = Number(values['floor-seconds']);
+  // Before the creates: their queued handlers would run during it.
+  const floor = {
+    health: await load(() => ({ url: new URL('/api/health', base) }), floorSeconds, 200),
+    user: await load(() => ({ url: new URL('/api/user', base), headers: { cookie } }), floorSeconds, 200),
+  };
+
   const run = Date.now().toString(36);
   const createLoad = await load(
     (i) => ({
@@ -234,6 +245,7 @@ async function main(): Promise<void> {
     before_sql_p50_ms: before,
     load: { connections, seconds, app_filtered_first_page: appLoad, bare_node_pg_naive_sql: bareLoad, ratio: round(appLoad.req_per_s / bareLoad!.req_per_s) },
     create: createLoad,
+    floor,
   };
   const dir = join(here, 'results');
   mkdirSync(dir, { recursive: true });
@@ -260,6 +272,8 @@ async function main(): Promise<void> {
       `| app: filtered first page | ${appLoad.req_per_s} | ${appLoad.p50_ms} | ${appLoad.p99_ms} | ${appLoad.errors} |`,
       `| bare node:http + pg, naive SQL | ${bareLoad!.req_per_s} | ${bareLoad!.p50_ms} | ${bareLoad!.p99_ms} | ${bareLoad!.errors} |`,
       `| app: POST /api/tickets (${values['create-seconds']} s) | ${createLoad.req_per_s} | ${createLoad.p50_ms} | ${createLoad.p99_ms} | ${createLoad.errors} |`,
+      `| floor: GET /api/health, no session (${floorSeconds} s) | ${floor.health.req_per_s} | ${floor.health.p50_ms} | ${floor.health.p99_ms} | ${floor.health.errors} |`,
+      `| floor: GET /api/user, session only (${floorSeconds} s) | ${floor.user.req_per_s} | ${floor.user.p50_ms} | ${floor.user.p99_ms} | ${floor.user.errors} |`,
     ].join('\n'),
   );
   console.log(`written to ${file}`);
