@@ -273,7 +273,7 @@ async function main(): Promise<void> {
       `| bare node:http + pg, naive SQL | ${bareLoad!.req_per_s} | ${bareLoad!.p50_ms} | ${bareLoad!.p99_ms} | ${bareLoad!.errors} |`,
       `| app: POST /api/tickets (${values['create-seconds']} s) | ${createLoad.req_per_s} | ${createLoad.p50_ms} | ${createLoad.p99_ms} | ${createLoad.errors} |`,
       `| floor: GET /api/health, no session (${floorSeconds} s) | ${floor.health.req_per_s} | ${floor.health.p50_ms} | ${floor.health.p99_ms} | ${floor.health.errors} |`,
-      `| floor: GET /api/user, session only (${floorSeconds} s) | ${floor.user.req_per_s} | ${floor.user.p50_ms} | ${floor.user.p99_ms} | ${floor.user.errors} |`,
+      `| floor: GET /api/user, signed in: the session and its user (${floorSeconds} s) | ${floor.user.req_per_s} | ${floor.user.p50_ms} | ${floor.user.p99_ms} | ${floor.user.errors} |`,
     ].join('\n'),
   );
   console.log(`written to ${file}`);

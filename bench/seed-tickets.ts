@@ -18,7 +18,7 @@ import pg from 'pg';
 import { REBUILD_ROLLUPS_SQL } from '../backend/src/modules/tickets/rollups/rollup-sql.ts';
 import { TICKET_LIST_INDEXES } from '../backend/src/modules/tickets/rollups/ticket-indexes.ts';
 import { SLA_INDEXES } from '../backend/src/modules/tickets/sla/sla-indexes.ts';
-import { SEARCH_INDEXES } from '../backend/src/modules/search/search-indexes.ts';
+import { SEARCH_INDEXES, TICKET_NUMBER_PREFIX_INDEX } from '../backend/src/modules/search/search-indexes.ts';
 
 const { values } = parseArgs({
   options: {
@@ -110,8 +110,9 @@ async function main(): Promise<void> {
     const run = `${Date.now().toString(36)}`;
     step('organization');
 
-    // The search's GIN indexes are built once after the load too (row by row they cost far more).
-    for (const index of Object.values(SEARCH_INDEXES)) await client.query(`drop index if exists "${index.name}"`);
+    // The search's indexes are built once after the load too (row by row they cost far more).
+    const searchIndexes = [...Object.values(SEARCH_INDEXES), TICKET_NUMBER_PREFIX_INDEX];
+    for (const index of searchIndexes) await client.query(`drop index if exists "${index.name}"`);
     // E.164 phones (+1 200 …), numbered on from the organization's customers so reruns stay unique.
     const existing = await client.query('select count(*)::int as n from customers where organization_id = $1', [org]);
     await client.query(
@@ -198,7 +199,7 @@ async function main(): Promise<void> {
     for (const sql of TICKET_LIST_INDEXES) await client.query(sql);
     for (const index of Object.values(SLA_INDEXES)) await client.query(index.create);
     for (const sql of Object.values(HISTORY_INDEXES)) await client.query(sql);
-    for (const index of Object.values(SEARCH_INDEXES)) await client.query(index.create);
+    for (const index of searchIndexes) await client.query(index.create);
     step('indexes');
     await client.query('set local session_replication_role = origin');
     await client.query(REBUILD_ROLLUPS_SQL);

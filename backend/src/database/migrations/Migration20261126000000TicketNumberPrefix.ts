@@ -1,14 +1,15 @@
 import { Migration } from '@mikro-orm/migrations';
+import { TICKET_NUMBER_PREFIX_INDEX } from '../../modules/search/search-indexes.js';
 
 /** Ticket numbers by prefix for the global search (a query shaped like a ticket number, "WC-0012"). */
 export class Migration20261126000000TicketNumberPrefix extends Migration {
   override name = 'Migration20261126000000TicketNumberPrefix';
 
   override up(): void {
-    this.addSql('create index "tickets_organization_number_prefix_index" on "tickets" ("organization_id", "ticket_number" text_pattern_ops);');
+    this.addSql(TICKET_NUMBER_PREFIX_INDEX.create);
   }
 
   override down(): void {
-    this.addSql('drop index if exists "tickets_organization_number_prefix_index";');
+    this.addSql(`drop index if exists "${TICKET_NUMBER_PREFIX_INDEX.name}";`);
   }
 }

@@ -219,8 +219,8 @@ export async function narrowCandidates(
   if (recent.length >= SEARCH_CANDIDATES || !probeable(q)) return { via: 'recent', ids: recent };
   const rows = await run.probe(probe);
   if (rows.length > limit) return { via: 'probe', ids: undefined };
-  const at = (r: { created_at: Date | string }) => new Date(r.created_at).getTime();
-  return { via: 'probe', ids: rows.sort((a, b) => at(b) - at(a) || (a.id < b.id ? 1 : -1)).map((r) => r.id) };
+  const newest = rows.map((r) => ({ id: r.id, at: new Date(r.created_at).getTime() }));
+  return { via: 'probe', ids: newest.sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1)).map((r) => r.id) };
 }
 
 /** The settings of the probe's transaction (set_config(..., true) is SET LOCAL). */
