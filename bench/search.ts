@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { httpClient } from './http-client.ts';
+import { ticketNumberSequence } from '../backend/src/modules/tickets/ticket-number-sql.ts';
 import {
   callSearch,
   CUSTOMER_PROBE_LIMIT,
@@ -86,7 +87,7 @@ function punctuated(phone: string): string {
 }
 
 async function probes(db: pg.Client, org: string): Promise<Record<string, Probe[]>> {
-  const counter = (await db.query('select ticket_counter from organizations where id = $1', [org])).rows[0].ticket_counter as number;
+  const counter = Number((await db.query(`select last_value from pg_sequences where sequencename = ${ticketNumberSequence('$1::uuid')}`, [org])).rows[0].last_value);
   const numbers = Array.from({ length: sampleCount }, (_, i) => {
     const n = 1 + Math.floor(((i + 0.5) * counter) / sampleCount);
     return `WC-${String(n).padStart(6, '0')}`;

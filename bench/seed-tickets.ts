@@ -19,6 +19,7 @@ import { REBUILD_ROLLUPS_SQL } from '../backend/src/modules/tickets/rollups/roll
 import { TICKET_LIST_INDEXES } from '../backend/src/modules/tickets/rollups/ticket-indexes.ts';
 import { SLA_INDEXES } from '../backend/src/modules/tickets/sla/sla-indexes.ts';
 import { SEARCH_INDEXES, TICKET_NUMBER_PREFIX_INDEX } from '../backend/src/modules/search/search-indexes.ts';
+import { ticketNumberSequence } from '../backend/src/modules/tickets/ticket-number-sql.ts';
 
 const { values } = parseArgs({
   options: {
@@ -103,9 +104,16 @@ async function main(): Promise<void> {
        on conflict (organization_id) do nothing`,
       [org, BRANDS, BRANDS[0]],
     );
-    // Numbers continue the organization's counter (taken under its row lock).
-    const counter = await client.query('update organizations set ticket_counter = ticket_counter + $2 where id = $1 returning ticket_counter', [org, count]);
-    const first = counter.rows[0].ticket_counter - count + 1;
+    // Numbers continue the organization's sequence: `count` consecutive ones. The first ALTER
+    // SEQUENCE holds off other transactions' nextval until this one commits.
+    const sequence = (await client.query(`select ${ticketNumberSequence('$1::uuid')} as name`, [org])).rows[0].name as string;
+    await client.query(`alter sequence "${sequence}" increment by 1`);
+    const first = Number((await client.query('select nextval($1::regclass) as n', [sequence])).rows[0].n);
+    if (count > 1) {
+      await client.query(`alter sequence "${sequence}" increment by ${count - 1}`);
+      await client.query('select nextval($1::regclass)', [sequence]);
+      await client.query(`alter sequence "${sequence}" increment by 1`);
+    }
     const customers = Math.max(1, Math.floor(count / 2));
     const run = `${Date.now().toString(36)}`;
     step('organization');

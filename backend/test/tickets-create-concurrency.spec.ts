@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { REBUILD_ROLLUPS_SQL, ROLLUPS_SNAPSHOT_SQL } from '../src/modules/tickets/rollups/rollup-sql.js';
+import { ROLLUP_STRIPES } from '../src/modules/tickets/rollups/rollup-triggers.js';
+import { NEXT_TICKET_NUMBER_SQL } from '../src/modules/tickets/ticket-number-sql.js';
 import { ticketPayload } from './factories/tickets.js';
 import { registerOwner } from './factories/users.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -24,8 +28,90 @@ describe('POST /api/tickets in parallel', () => {
     expect(sameEmail.map((r) => r.status)).toEqual(Array(8).fill(201));
     expect(new Set(sameEmail.map((r) => r.body.customer.id)).size).toBe(1);
 
-    // Numbers stay gapless and distinct.
+    // Distinct, and without gaps when no create rolls back.
     const numbers = [...samePhone, ...sameEmail].map((r) => r.body.ticketNumber).sort();
     expect(numbers).toEqual(Array.from({ length: 16 }, (_, i) => `WC-${String(i + 1).padStart(6, '0')}`));
+  });
+});
+
+describe('creates in one organization', () => {
+  /** A session of the test's database, its backend pid and so its rollup stripe. */
+  async function session(): Promise<{ client: pg.Client; pid: number }> {
+    const client = new pg.Client({ connectionString: app.databaseUrl });
+    await client.connect();
+    const pid = (await client.query('select pg_backend_pid() as pid')).rows[0].pid as number;
+    return { client, pid };
+  }
+
+  /** What a create writes that other creates of the organization also write: its number, its row (same day, brand, priority), its first history row. */
+  async function create(client: pg.Client, organizationId: string, customerId: string): Promise<string> {
+    const number = (await client.query(NEXT_TICKET_NUMBER_SQL.replace('?', '$1'), [organizationId])).rows[0].n as string;
+    const ticket = (
+      await client.query(
+        `insert into tickets (organization_id, customer_id, ticket_number, issue_description, product_brand, priority)
+         values ($1, $2, $3, 'Leaks oil', 'IronJack', 'Medium') returning id`,
+        [organizationId, customerId, `WC-${number.padStart(6, '0')}`],
+      )
+    ).rows[0].id as string;
+    await client.query(`insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status) values ($1, $2, null, 'Open')`, [organizationId, ticket]);
+    return number;
+  }
+
+  it("do not wait for each other's commit: the number and the rollup rows of today take no lock held until commit", async () => {
+    const owner = await registerOwner(app);
+    const org = owner.user.organization_id;
+    const customer = (await app.db.query(`insert into customers (organization_id, name) values ($1, 'Parallel') returning id`, [org])).rows[0].id as string;
+    const first = await session();
+    // Two sessions on different stripes (as the pool's connections mostly are).
+    let second = await session();
+    const opened = [first.client, second.client];
+    while (second.pid % ROLLUP_STRIPES === first.pid % ROLLUP_STRIPES) {
+      second = await session();
+      opened.push(second.client);
+    }
+    try {
+      await first.client.query('begin');
+      const a = await create(first.client, org, customer);
+
+      // The second create runs to its commit while the first is still open; before, it queued on the
+      // organization's counter row and on the rollup rows of today until the first committed.
+      let waitedOnLock = false;
+      let done = false;
+      const secondCreate = (async () => {
+        await second.client.query('begin');
+        const n = await create(second.client, org, customer);
+        await second.client.query('commit');
+        done = true;
+        return n;
+      })();
+      while (!done) {
+        const activity = await app.db.query('select wait_event_type from pg_stat_activity where pid = $1', [second.pid]);
+        if (activity.rows[0]?.wait_event_type === 'Lock') {
+          waitedOnLock = true;
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(waitedOnLock).toBe(false);
+      const b = await secondCreate;
+      await first.client.query('commit');
+      expect(new Set([a, b]).size).toBe(2);
+
+      // Both counted, each in its own stripe: what the triggers kept equals a rebuild from a scan.
+      const stripes = await app.db.query(`select count(*)::int as n from ticket_totals where organization_id = $1`, [org]);
+      expect(stripes.rows[0].n).toBe(2);
+      const kept = (await app.db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot;
+      await app.db.query('begin');
+      try {
+        await app.db.query(REBUILD_ROLLUPS_SQL);
+        expect(kept).toEqual((await app.db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot);
+      } finally {
+        await app.db.query('rollback');
+      }
+      const metrics = await owner.agent.get('/api/tickets/metrics').expect(200);
+      expect(metrics.body.total).toBe(2);
+    } finally {
+      for (const client of opened) await client.end();
+    }
   });
 });

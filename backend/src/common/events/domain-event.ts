@@ -40,14 +40,18 @@ export class DomainEvents {
     }
     const name = (event.constructor as unknown as EventClass).eventName;
     const eventId = randomUUID();
-    for (const handler of this.registry.handlersOf(name)) {
-      const payload: EventJobPayload = {
-        organizationId: event.organizationId,
-        eventId,
-        event: { ...event },
-        [RECEIPT_FIELD]: `${eventId}:${handler.task}`,
-      };
-      await this.jobs.add(em, handler.task, payload, { maxAttempts: handler.maxAttempts, jobKey: payload[RECEIPT_FIELD] });
-    }
+    // One statement for all of the event's handlers (a ticket create has two).
+    await this.jobs.addMany(
+      em,
+      this.registry.handlersOf(name).map((handler) => {
+        const payload: EventJobPayload = {
+          organizationId: event.organizationId,
+          eventId,
+          event: { ...event },
+          [RECEIPT_FIELD]: `${eventId}:${handler.task}`,
+        };
+        return { task: handler.task, payload, options: { maxAttempts: handler.maxAttempts, jobKey: payload[RECEIPT_FIELD] } };
+      }),
+    );
   }
 }

@@ -19,6 +19,14 @@ export interface EnqueueOptions {
   priority?: number;
 }
 
+/** A job row's options as graphile-worker takes them. */
+interface AddOptions {
+  maxAttempts?: number;
+  runAt?: Date;
+  jobKey?: string;
+  priority?: number;
+}
+
 /** Name of the payload field holding a job's receipt key (see JobWorker). */
 export const RECEIPT_FIELD = '_receipt';
 
@@ -50,20 +58,37 @@ export class Jobs {
    * receipts and keys as `enqueue`, one round trip instead of one per job.
    */
   async enqueueMany(em: EntityManager, jobs: Array<{ task: string; payload: JobPayload; options?: EnqueueOptions }>): Promise<void> {
+    await this.addMany(
+      em,
+      jobs.map(({ task, payload, options = {} }) => {
+        const handler = this.registry.tenantTasks.get(task);
+        if (!handler || handler.kind !== 'job') throw new Error(`No job handler is declared for ${task}`);
+        const receipt = `${task}:${options.key ?? randomUUID()}`;
+        return {
+          task,
+          payload: { ...payload, [RECEIPT_FIELD]: receipt },
+          options: { maxAttempts: options.maxAttempts ?? handler.maxAttempts, runAt: options.runAt, jobKey: options.key ? receipt : undefined, priority: options.priority },
+        };
+      }),
+    );
+  }
+
+  /**
+   * Inserts job rows in one statement on em's connection (and transaction): one round trip for
+   * any number. A job key must be new (a receipt with a fresh id): graphile-worker's add_jobs
+   * replaces a queued job with the same key where add_job's 'unsafe_dedupe' keeps it.
+   */
+  async addMany(em: EntityManager, jobs: Array<{ task: string; payload: JobPayload; options: AddOptions }>): Promise<void> {
     if (!jobs.length) return;
-    const specs = jobs.map(({ task, payload, options = {} }) => {
-      const handler = this.registry.tenantTasks.get(task);
-      if (!handler || handler.kind !== 'job') throw new Error(`No job handler is declared for ${task}`);
-      const receipt = `${task}:${options.key ?? randomUUID()}`;
-      return {
-        identifier: task,
-        payload: { ...payload, [RECEIPT_FIELD]: receipt },
-        run_at: options.runAt?.toISOString() ?? null,
-        max_attempts: options.maxAttempts ?? handler.maxAttempts ?? this.config.jobs.maxAttempts,
-        job_key: options.key ? receipt : null,
-        priority: options.priority ?? 0,
-      };
-    });
+    if (jobs.length === 1) return this.add(em, jobs[0].task, jobs[0].payload, jobs[0].options);
+    const specs = jobs.map(({ task, payload, options }) => ({
+      identifier: task,
+      payload,
+      run_at: options.runAt?.toISOString() ?? null,
+      max_attempts: options.maxAttempts ?? this.config.jobs.maxAttempts,
+      job_key: options.jobKey ?? null,
+      priority: options.priority ?? 0,
+    }));
     await em.execute(
       'select graphile_worker.add_jobs(array(select json_populate_record(null::graphile_worker.job_spec, spec) from json_array_elements(?::json) as spec))',
       [JSON.stringify(specs)],
@@ -71,7 +96,7 @@ export class Jobs {
   }
 
   /** Inserts one job row on `em`'s connection (and transaction, when it has one). */
-  async add(em: EntityManager, task: string, payload: JobPayload, options: { maxAttempts?: number; runAt?: Date; jobKey?: string; priority?: number }): Promise<void> {
+  async add(em: EntityManager, task: string, payload: JobPayload, options: AddOptions): Promise<void> {
     await em.execute(
       `select graphile_worker.add_job(identifier => ?, payload => ?::json, run_at => ?, max_attempts => ?, job_key => ?, job_key_mode => 'unsafe_dedupe', priority => ?)`,
       [task, JSON.stringify(payload), options.runAt ?? null, options.maxAttempts ?? this.config.jobs.maxAttempts, options.jobKey ?? null, options.priority ?? 0],

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 import { DEFAULT_RESPONSE_HOURS, SUPPORT_CATEGORIES, SUPPORT_RESOLUTION, WARRANTY_REMEDIES } from '@warranty-crm/contract';
-import { ROLLUP_FUNCTIONS_SQL } from '../../modules/tickets/rollups/rollup-triggers.js';
+import { rollupFunctionsSql } from '../../modules/tickets/rollups/rollup-triggers.js';
 import { SLA_INDEXES } from '../../modules/tickets/sla/sla-indexes.js';
 
 const quoted = (values: readonly string[]) => values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ');
@@ -27,7 +27,8 @@ export class Migration20261125000000ResponsePromises extends Migration {
     for (const table of ['ticket_rollups', 'ticket_totals']) {
       this.addSql(`alter table "${table}" add column "responded_n" int not null default 0, add column "responded_on_time_n" int not null default 0, add column "overdue_unanswered_n" int not null default 0;`);
     }
-    this.addSql(ROLLUP_FUNCTIONS_SQL);
+    // As the functions were then: one row per key (Migration20261127000000ParallelCreates added stripes).
+    this.addSql(rollupFunctionsSql(false));
 
     this.addSql(`update "tickets" set "respond_by" = "created_at" + make_interval(hours => case
         when "preferred_resolution" = '${SUPPORT_RESOLUTION}' then ${DEFAULT_RESPONSE_HOURS.technical_support}

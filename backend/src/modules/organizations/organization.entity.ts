@@ -1,12 +1,17 @@
 import type { Opt } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { ORGANIZATION_TRIGGERS } from '../tickets/ticket-number-sql.js';
 
 export const A2P_STATUSES = ['not_started', 'pending_registration', 'approved'] as const;
 export type A2pStatus = (typeof A2P_STATUSES)[number];
 export const SUBACCOUNT_ORIGINS = ['created', 'imported'] as const;
 
-@Entity({ tableName: 'organizations' })
+@Entity({
+  tableName: 'organizations',
+  // Each organization's ticket-number sequence is made and dropped with it (tickets/ticket-number-sql.ts).
+  triggers: ORGANIZATION_TRIGGERS.map((t) => ({ name: t.name, timing: 'after' as const, events: [...t.events], forEach: 'row' as const, expression: t.expression })),
+})
 export class Organization {
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();
@@ -94,10 +99,6 @@ export class Organization {
 
   @Property({ type: 'string', length: 50, nullable: true })
   stockSymbol?: string | null;
-
-  /** Last ticket number handed out; incremented under a row lock so numbers never repeat. */
-  @Property({ type: 'integer', default: 0 })
-  ticketCounter: Opt<number> = 0;
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Opt<Date> = new Date();

@@ -1,19 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { NEXT_TICKET_NUMBER_SQL } from './ticket-number-sql.js';
 
 /**
- * Hands out the organization's next ticket number. The counter row is updated in place, so
- * concurrent creates queue on its row lock and never share a number; call it inside the
- * transaction that inserts the ticket so a rolled-back create gives its number back.
+ * Hands out the organization's next ticket number from its sequence (ticket-number-sql.ts):
+ * concurrent creates never share a number and do not wait for each other's commit. A create that
+ * rolls back leaves its number unused.
  */
 export async function nextTicketNumber(em: EntityManager, organizationId: string): Promise<string> {
-  const rows = await em.getConnection().execute<{ ticket_counter: number }[]>(
-    'update organizations set ticket_counter = ticket_counter + 1 where id = ? returning ticket_counter',
+  const rows = await em.getConnection().execute<{ n: string }[]>(
+    NEXT_TICKET_NUMBER_SQL,
     [organizationId],
     'all',
     em.getTransactionContext(),
   );
-  if (!rows.length) throw new Error(`Organization ${organizationId} not found`);
-  return formatTicketNumber(rows[0].ticket_counter);
+  return formatTicketNumber(Number(rows[0].n));
 }
 
 export function formatTicketNumber(sequence: number): string {

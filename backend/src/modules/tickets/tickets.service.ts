@@ -123,8 +123,7 @@ export class TicketsService {
     const respondBy = respondByOf(createdAt, hours[responseKind(input.preferredResolution, input.issueCategory)]);
     const id = randomUUID();
     await this.events.publish(tx, new TicketCreatedEvent(organizationId, id, productBrand ?? null, createdBy));
-    // Last: the counter's row lock queues the organization's creates, so it is held only for
-    // the inserts and the commit.
+    // From the organization's sequence: no lock held until commit, so its creates run in parallel.
     const ticketNumber = await nextTicketNumber(tx, organizationId);
     const confirmationEmail = input.customer.email?.trim() ? normalizeEmail(input.customer.email) : null;
     const created = tx.create(Ticket, {

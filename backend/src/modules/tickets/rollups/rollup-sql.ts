@@ -63,24 +63,29 @@ group by 1, 2, 3
 having sum(d) <> 0;
 `;
 
-/** What the rollup tables hold, in a comparable order (zero rows left by the triggers omitted). */
+/** What the rollup tables hold, stripes summed, in a comparable order (zero sums omitted). */
 export const ROLLUPS_SNAPSHOT_SQL = `
 select json_build_object(
   'rollups', coalesce((select json_agg(r order by r.organization_id, r.day, r.status, r.product_brand, r.priority) from (
-     select organization_id, day, status, product_brand, priority, tickets, first_response_n,
-            round(first_response_seconds, 6)::text as first_response_seconds, resolution_n, round(resolution_seconds, 6)::text as resolution_seconds,
-            responded_n, responded_on_time_n, overdue_unanswered_n
+     select organization_id, day, status, product_brand, priority, sum(tickets)::int as tickets, sum(first_response_n)::int as first_response_n,
+            round(sum(first_response_seconds), 6)::text as first_response_seconds, sum(resolution_n)::int as resolution_n,
+            round(sum(resolution_seconds), 6)::text as resolution_seconds, sum(responded_n)::int as responded_n,
+            sum(responded_on_time_n)::int as responded_on_time_n, sum(overdue_unanswered_n)::int as overdue_unanswered_n
      from ticket_rollups
-     where tickets <> 0 or first_response_n <> 0 or resolution_n <> 0 or first_response_seconds <> 0 or resolution_seconds <> 0
-        or responded_n <> 0 or responded_on_time_n <> 0 or overdue_unanswered_n <> 0) r), '[]'),
+     group by organization_id, day, status, product_brand, priority
+     having sum(tickets) <> 0 or sum(first_response_n) <> 0 or sum(resolution_n) <> 0 or sum(first_response_seconds) <> 0
+        or sum(resolution_seconds) <> 0 or sum(responded_n) <> 0 or sum(responded_on_time_n) <> 0 or sum(overdue_unanswered_n) <> 0) r), '[]'),
   'totals', coalesce((select json_agg(x order by x.organization_id, x.status, x.product_brand, x.priority) from (
-     select organization_id, status, product_brand, priority, tickets, first_response_n, round(first_response_seconds, 6)::text as fs,
-            resolution_n, round(resolution_seconds, 6)::text as rs, responded_n, responded_on_time_n, overdue_unanswered_n
+     select organization_id, status, product_brand, priority, sum(tickets)::int as tickets, sum(first_response_n)::int as first_response_n,
+            round(sum(first_response_seconds), 6)::text as fs, sum(resolution_n)::int as resolution_n, round(sum(resolution_seconds), 6)::text as rs,
+            sum(responded_n)::int as responded_n, sum(responded_on_time_n)::int as responded_on_time_n, sum(overdue_unanswered_n)::int as overdue_unanswered_n
      from ticket_totals
-     where tickets <> 0 or first_response_n <> 0 or resolution_n <> 0 or first_response_seconds <> 0 or resolution_seconds <> 0
-        or responded_n <> 0 or responded_on_time_n <> 0 or overdue_unanswered_n <> 0) x), '[]'),
+     group by organization_id, status, product_brand, priority
+     having sum(tickets) <> 0 or sum(first_response_n) <> 0 or sum(resolution_n) <> 0 or sum(first_response_seconds) <> 0
+        or sum(resolution_seconds) <> 0 or sum(responded_n) <> 0 or sum(responded_on_time_n) <> 0 or sum(overdue_unanswered_n) <> 0) x), '[]'),
   'flow', coalesce((select json_agg(f order by f.organization_id, f.day, f.status) from (
-     select organization_id, day, status, delta from ticket_status_flow where delta <> 0) f), '[]'),
+     select organization_id, day, status, sum(delta)::int as delta from ticket_status_flow
+     group by organization_id, day, status having sum(delta) <> 0) f), '[]'),
   'firsts', coalesce((select json_agg(t order by t.id) from (
      select id, first_response_at, resolved_at from tickets where first_response_at is not null or resolved_at is not null) t), '[]')
 ) as snapshot`;

@@ -1,27 +1,48 @@
 import { OVERDUE_UNANSWERED_N, RESPONDED_N, RESPONDED_ON_TIME_N } from './rollup-sql.js';
 
+/**
+ * The rollup row a writer adds to: its database session's stripe. Each rollup key has up to
+ * ROLLUP_STRIPES rows, summed by every reader, so concurrent transactions (one per connection)
+ * update different rows and do not queue on each other's row locks until they commit: creates in
+ * one organization run in parallel. The rebuild writes stripe 0.
+ */
+export const ROLLUP_STRIPES = 16;
+const STRIPE = `(pg_backend_pid() % ${ROLLUP_STRIPES})::smallint`;
+
+/** The stripe column of the generated SQL, or none (the functions as they were before stripes). */
+interface Striping {
+  /** `, stripe` in column lists and keys, or ''. */
+  column: string;
+  /** `, <the session's stripe> as stripe` in a select list, or ''. */
+  value: string;
+}
+
+function striping(striped: boolean): Striping {
+  return striped ? { column: ', stripe', value: `, ${STRIPE} as stripe` } : { column: '', value: '' };
+}
+
 /** A tickets row's contribution to ticket_rollups (sign -1 takes it back). */
-function rollupContribution(table: string, sign: 1 | -1): string {
+function rollupContribution(table: string, sign: 1 | -1, s: Striping): string {
   const m = sign === 1 ? '' : '-';
-  return `select organization_id, (created_at at time zone 'UTC')::date as day, status, product_brand, priority, ${sign} as n,
+  return `select organization_id, (created_at at time zone 'UTC')::date as day, status, product_brand, priority${s.value}, ${sign} as n,
            ${m}(first_response_at is not null)::int as fn, ${m}coalesce(extract(epoch from first_response_at - created_at), 0) as fs,
            ${m}(resolved_at is not null)::int as rn, ${m}coalesce(extract(epoch from resolved_at - created_at), 0) as rs,
            ${m}${RESPONDED_N} as an, ${m}${RESPONDED_ON_TIME_N} as ok, ${m}${OVERDUE_UNANSWERED_N} as od
     from ${table}`;
 }
 
-function applyRollups(contributions: string[]): string {
+function applyRollups(contributions: string[], s: Striping): string {
   return `with c as (${contributions.join('\n    union all\n    ')}),
   daily as (
-    insert into ticket_rollups as r (organization_id, day, status, product_brand, priority, tickets,
+    insert into ticket_rollups as r (organization_id, day, status, product_brand, priority${s.column}, tickets,
                                      first_response_n, first_response_seconds, resolution_n, resolution_seconds,
                                      responded_n, responded_on_time_n, overdue_unanswered_n)
-    select organization_id, day, status, product_brand, priority, sum(n), sum(fn), sum(fs), sum(rn), sum(rs), sum(an), sum(ok), sum(od)
+    select organization_id, day, status, product_brand, priority${s.column}, sum(n), sum(fn), sum(fs), sum(rn), sum(rs), sum(an), sum(ok), sum(od)
     from c
-    group by organization_id, day, status, product_brand, priority
+    group by organization_id, day, status, product_brand, priority${s.column}
     having sum(n) <> 0 or sum(fn) <> 0 or sum(fs) <> 0 or sum(rn) <> 0 or sum(rs) <> 0 or sum(an) <> 0 or sum(ok) <> 0 or sum(od) <> 0
-    order by organization_id, day, status, product_brand, priority
-    on conflict (organization_id, day, status, product_brand, priority) do update set
+    order by organization_id, day, status, product_brand, priority${s.column}
+    on conflict (organization_id, day, status, product_brand, priority${s.column}) do update set
       tickets = r.tickets + excluded.tickets,
       first_response_n = r.first_response_n + excluded.first_response_n,
       first_response_seconds = r.first_response_seconds + excluded.first_response_seconds,
@@ -32,15 +53,15 @@ function applyRollups(contributions: string[]): string {
       overdue_unanswered_n = r.overdue_unanswered_n + excluded.overdue_unanswered_n
     returning 1
   )
-  insert into ticket_totals as r (organization_id, status, product_brand, priority, tickets,
+  insert into ticket_totals as r (organization_id, status, product_brand, priority${s.column}, tickets,
                                   first_response_n, first_response_seconds, resolution_n, resolution_seconds,
                                   responded_n, responded_on_time_n, overdue_unanswered_n)
-  select organization_id, status, product_brand, priority, sum(n), sum(fn), sum(fs), sum(rn), sum(rs), sum(an), sum(ok), sum(od)
+  select organization_id, status, product_brand, priority${s.column}, sum(n), sum(fn), sum(fs), sum(rn), sum(rs), sum(an), sum(ok), sum(od)
   from c
-  group by organization_id, status, product_brand, priority
+  group by organization_id, status, product_brand, priority${s.column}
   having sum(n) <> 0 or sum(fn) <> 0 or sum(fs) <> 0 or sum(rn) <> 0 or sum(rs) <> 0 or sum(an) <> 0 or sum(ok) <> 0 or sum(od) <> 0
-  order by organization_id, status, product_brand, priority
-  on conflict (organization_id, status, product_brand, priority) do update set
+  order by organization_id, status, product_brand, priority${s.column}
+  on conflict (organization_id, status, product_brand, priority${s.column}) do update set
     tickets = r.tickets + excluded.tickets,
     first_response_n = r.first_response_n + excluded.first_response_n,
     first_response_seconds = r.first_response_seconds + excluded.first_response_seconds,
@@ -52,21 +73,21 @@ function applyRollups(contributions: string[]): string {
 }
 
 /** A history row's contribution to ticket_status_flow: it enters to_status and leaves from_status. */
-function flowContribution(table: string, sign: 1 | -1): string {
+function flowContribution(table: string, sign: 1 | -1, s: Striping): string {
   const day = `(created_at at time zone 'UTC')::date`;
-  return `select organization_id, ${day} as day, to_status as status, ${sign} as d from ${table}
+  return `select organization_id, ${day} as day, to_status as status${s.value}, ${sign} as d from ${table}
     union all
-    select organization_id, ${day}, from_status, ${-sign} from ${table} where from_status is not null`;
+    select organization_id, ${day}, from_status${s.value}, ${-sign} from ${table} where from_status is not null`;
 }
 
-function applyFlow(contributions: string[]): string {
-  return `insert into ticket_status_flow as f (organization_id, day, status, delta)
-  select organization_id, day, status, sum(d)
+function applyFlow(contributions: string[], s: Striping): string {
+  return `insert into ticket_status_flow as f (organization_id, day, status${s.column}, delta)
+  select organization_id, day, status${s.column}, sum(d)
   from (${contributions.join('\n    union all\n    ')}) c
-  group by organization_id, day, status
+  group by organization_id, day, status${s.column}
   having sum(d) <> 0
-  order by organization_id, day, status
-  on conflict (organization_id, day, status) do update set delta = f.delta + excluded.delta;`;
+  order by organization_id, day, status${s.column}
+  on conflict (organization_id, day, status${s.column}) do update set delta = f.delta + excluded.delta;`;
 }
 
 /** New history rows can only bring a ticket's first-response / resolution instant earlier. */
@@ -104,15 +125,17 @@ function firstsRecomputed(ids: string): string {
  * rows in the same order (no deadlock between them). PL/pgSQL plans each statement on first use,
  * so a branch may name a transition table that only its own event has.
  */
-export const ROLLUP_FUNCTIONS_SQL = `
+export function rollupFunctionsSql(striped: boolean): string {
+  const s = striping(striped);
+  return `
 create or replace function "ticket_rollups_apply"() returns trigger language plpgsql as $fn$
 begin
   if TG_OP = 'INSERT' then
-    ${applyRollups([rollupContribution('new_rows', 1)])}
+    ${applyRollups([rollupContribution('new_rows', 1, s)], s)}
   elsif TG_OP = 'UPDATE' then
-    ${applyRollups([rollupContribution('new_rows', 1), rollupContribution('old_rows', -1)])}
+    ${applyRollups([rollupContribution('new_rows', 1, s), rollupContribution('old_rows', -1, s)], s)}
   else
-    ${applyRollups([rollupContribution('old_rows', -1)])}
+    ${applyRollups([rollupContribution('old_rows', -1, s)], s)}
   end if;
   return null;
 end $fn$;
@@ -120,19 +143,23 @@ end $fn$;
 create or replace function "ticket_status_flow_apply"() returns trigger language plpgsql as $fn$
 begin
   if TG_OP = 'INSERT' then
-    ${applyFlow([flowContribution('new_rows', 1)])}
+    ${applyFlow([flowContribution('new_rows', 1, s)], s)}
     ${FIRSTS_ON_INSERT}
   elsif TG_OP = 'UPDATE' then
-    ${applyFlow([flowContribution('new_rows', 1), flowContribution('old_rows', -1)])}
+    ${applyFlow([flowContribution('new_rows', 1, s), flowContribution('old_rows', -1, s)], s)}
     ${firstsRecomputed('select ticket_id from old_rows union select ticket_id from new_rows')}
   else
-    ${applyFlow([flowContribution('old_rows', -1)])}
+    ${applyFlow([flowContribution('old_rows', -1, s)], s)}
     ${firstsRecomputed('select ticket_id from old_rows')}
   end if;
   return null;
 end $fn$;
 
 `;
+}
+
+/** The current functions: striped rows (Migration20261127000000ParallelCreates). */
+export const ROLLUP_FUNCTIONS_SQL = rollupFunctionsSql(true);
 
 /** The triggers (declared on the entities too, so the schema diff knows them). */
 export const TICKETS_TRIGGERS = [
