@@ -5,6 +5,7 @@ import { runMigrations } from '../src/database/migrate.js';
 import { MIGRATIONS } from '../src/database/migrations/index.js';
 import { buildOrmOptions } from '../src/database/mikro-orm.config.js';
 import { REBUILD_ROLLUPS_SQL, ROLLUPS_SNAPSHOT_SQL } from '../src/modules/tickets/rollups/rollup-sql.js';
+import { NEXT_TICKET_NUMBER_SQL } from '../src/modules/tickets/ticket-number-sql.js';
 import { createTestDatabase } from './support/test-app.js';
 
 const orms: MikroORM[] = [];
@@ -93,6 +94,34 @@ describe('migrations', () => {
       expect(kept).toEqual(rebuilt);
       const totals = (await db.query('select sum(responded_n)::int as r, sum(responded_on_time_n)::int as ok, sum(overdue_unanswered_n)::int as od from ticket_totals')).rows[0];
       expect(totals).toEqual({ r: 2, ok: 2, od: 1 });
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('continue each organization\'s ticket numbers from its counter, keep the rollups, and give a new organization its own numbers', async () => {
+    const url = await createTestDatabase({ empty: true });
+    const migrated = await orm(url);
+    await migrated.migrator.up({ to: 'Migration20261126000000TicketNumberPrefix' });
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    try {
+      const [{ id: org }] = (await db.query(`insert into organizations (name, ticket_counter) values ('Old Org', 41) returning id`)).rows;
+      const [{ id: customer }] = (await db.query(`insert into customers (organization_id, name) values ($1, 'Old Customer') returning id`, [org])).rows;
+      await db.query(`insert into tickets (organization_id, customer_id, ticket_number, issue_description) values ($1, $2, 'WC-000041', 'Old')`, [org, customer]);
+      const before = (await db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot;
+
+      await migrated.migrator.up();
+      const next = async (id: string) => (await db.query(NEXT_TICKET_NUMBER_SQL.replace('?', '$1'), [id])).rows[0].n as string;
+      expect(await next(org)).toBe('42');
+      expect(await next(org)).toBe('43');
+      expect((await db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot).toEqual(before);
+
+      const [{ id: fresh }] = (await db.query(`insert into organizations (name) values ('New Org') returning id`)).rows;
+      expect(await next(fresh)).toBe('1');
+      await db.query('delete from organizations where id = $1', [fresh]);
+      const left = await db.query(`select count(*)::int as n from pg_class where relkind = 'S' and relname = 'ticket_numbers_' || replace($1::text, '-', '')`, [fresh]);
+      expect(left.rows[0].n).toBe(0);
     } finally {
       await db.end();
     }
