@@ -49,20 +49,22 @@ export class CustomersService {
   /**
    * The organization's customer for an incoming ticket: found by phone when one is given, else by
    * e-mail (a customer found by e-mail with a different phone on file is another person), else
-   * created. Name and e-mail follow the latest ticket; a phone fills an empty one.
+   * created. Name and e-mail follow the latest ticket; a phone fills an empty one. `contact.phone`
+   * is as customer rows keep it (`storedPhone` in the organization's country).
    *
-   * Runs inside the ticket's transaction after the organization's ticket counter was taken, whose
-   * row lock serialises concurrent creates of one organization, so two tickets of a new customer
-   * arriving together resolve to one customer.
+   * Runs inside the ticket's transaction after the caller took the locks of the phone and the
+   * e-mail, so two tickets of a new customer arriving together resolve to one customer.
    */
   async resolveForTicket(em: EntityManager, organizationId: string, contact: CustomerContact): Promise<Customer> {
     const email = contact.email?.trim() ? normalizeEmail(contact.email) : null;
-    const phone = await this.canonicalPhone(em, organizationId, contact.phone);
+    const phone = contact.phone?.trim() || null;
 
-    let customer: Customer | null = null;
-    if (phone) customer = await em.findOne(Customer, { organization: organizationId, phone });
+    // The candidates by phone and by e-mail in one query, newest first.
+    const contacts = [...(phone ? [{ phone }] : []), ...(email ? [{ email }] : [])];
+    const candidates = contacts.length ? await em.find(Customer, { organization: organizationId, $or: contacts }, { orderBy: { createdAt: 'desc' } }) : [];
+    let customer = (phone && candidates.find((c) => c.phone === phone)) || null;
     if (!customer && email) {
-      const byEmail = await em.findOne(Customer, { organization: organizationId, email }, { orderBy: { createdAt: 'desc' } });
+      const byEmail = candidates.find((c) => c.email === email);
       if (byEmail && (!phone || !byEmail.phone)) customer = byEmail;
     }
 

@@ -4,6 +4,7 @@ import type { Actor } from '../../common/auth/actor.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { ValidationFailedException } from '../../common/errors/app-exception.js';
 import { DEFAULT_RESPONSE_HOURS, type ResponseKind } from '@warranty-crm/contract';
+import { DEFAULT_PHONE_COUNTRY } from '../customers/phone.js';
 import { normalizeBrands, resolveTicketBrand } from './brands.js';
 import type { SettingsResponseDto, UpdateSettingsDto } from './dto/settings.dto.js';
 import { SystemSettings, TICKET_FIELDS } from './system-settings.entity.js';
@@ -39,6 +40,13 @@ function textOrNull(value: string | null | undefined, current: string | null | u
   return value === '' ? null : value;
 }
 
+/** See SettingsService.ticketIntake. */
+export interface TicketIntake {
+  phoneCountry: string;
+  defaultBrand: string | null;
+  responseHours: Record<ResponseKind, number>;
+}
+
 @Injectable()
 export class SettingsService {
   constructor(
@@ -66,18 +74,25 @@ export class SettingsService {
     return toSettingsResponse(await this.forOrganization(actor.organizationId));
   }
 
-  /** The brand new tickets get when the payload names none. */
-  async defaultTicketBrand(organizationId: string, em: EntityManager = this.em): Promise<string | null> {
-    const row = await em.findOne(SystemSettings, { organization: organizationId }, { fields: ['ticketBrand'] });
-    return row?.ticketBrand ?? null;
-  }
-
-  /** The organization's promised response hours per kind of ticket (the spec's 24 / 48 until changed). */
-  async responseHours(organizationId: string, em: EntityManager = this.em): Promise<Record<ResponseKind, number>> {
-    const row = await em.findOne(SystemSettings, { organization: organizationId }, { fields: ['warrantyResponseHours', 'supportResponseHours'] });
+  /**
+   * What a new ticket reads of its organization, in one query on `em` (a create's transaction):
+   * the country its customers' phone numbers are read in, the default ticket brand, and the
+   * promised response hours per kind.
+   */
+  async ticketIntake(organizationId: string, em: EntityManager = this.em): Promise<TicketIntake> {
+    const [row] = await em.execute<{ business_country: string | null; ticket_brand: string | null; warranty_response_hours: number | null; support_response_hours: number | null }[]>(
+      `select o.business_country, s.ticket_brand, s.warranty_response_hours, s.support_response_hours
+       from organizations o left join system_settings s on s.organization_id = o.id
+       where o.id = ?`,
+      [organizationId],
+    );
     return {
-      warranty: row?.warrantyResponseHours ?? DEFAULT_RESPONSE_HOURS.warranty,
-      technical_support: row?.supportResponseHours ?? DEFAULT_RESPONSE_HOURS.technical_support,
+      phoneCountry: row?.business_country || DEFAULT_PHONE_COUNTRY,
+      defaultBrand: row?.ticket_brand ?? null,
+      responseHours: {
+        warranty: row?.warranty_response_hours ?? DEFAULT_RESPONSE_HOURS.warranty,
+        technical_support: row?.support_response_hours ?? DEFAULT_RESPONSE_HOURS.technical_support,
+      },
     };
   }
 

@@ -7,6 +7,7 @@ import type { Actor } from '../../common/auth/actor.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { CallLog } from '../call-logs/call-log.entity.js';
 import { type CustomerContact, CustomersService, normalizeEmail } from '../customers/customers.service.js';
+import { storedPhone } from '../customers/phone.js';
 import { SettingsService } from '../settings/settings.service.js';
 import type { CreateTicketDto } from './dto/create-ticket.dto.js';
 import type { PossibleDuplicateDto } from './dto/ticket-response.dto.js';
@@ -111,14 +112,15 @@ export class TicketsService {
   async createIn(tx: EntityManager, organizationId: string, createdBy: string | null, input: NewTicket): Promise<Ticket> {
     const call = input.callLogId ? await this.callForTicket(tx, organizationId, input.callLogId) : null;
     // "(555) 123-4567" and "+15551234567" are one customer: locked and matched as E.164.
-    const phone = await this.customers.canonicalPhone(tx, organizationId, call?.fromPhone ?? input.customer.phone);
+    const intake = await this.settings.ticketIntake(organizationId, tx);
+    const phone = storedPhone(call?.fromPhone ?? input.customer.phone, intake.phoneCountry);
     // Creates for the same customer (phone or e-mail) queue here, so the second finds the
     // customer the first made; creates for other customers go on.
     await lockCustomerContacts(tx, organizationId, phone, input.customer.email);
     const customer = await this.customers.resolveForTicket(tx, organizationId, { ...input.customer, phone });
     const { customer: _contact, callLogId: _callLogId, ...fields } = input;
-    const productBrand = input.productBrand || (await this.settings.defaultTicketBrand(organizationId, tx));
-    const hours = await this.settings.responseHours(organizationId, tx);
+    const productBrand = input.productBrand || intake.defaultBrand;
+    const hours = intake.responseHours;
     const createdAt = new Date();
     const respondBy = respondByOf(createdAt, hours[responseKind(input.preferredResolution, input.issueCategory)]);
     const id = randomUUID();
