@@ -22,44 +22,46 @@ select coalesce((select sum(n) from by_status), 0)::int as total,
            and h.to_status in ('Closed', 'Resolved')) as closed_today`;
 
 /**
- * The dashboard's trend badges: the state now against the state `days` ago. The state then is
- * the status flow (tickets entering and leaving each status per the history) summed over the whole
- * UTC days before the anchor's day, plus the history rows of that day up to the anchor; the total
- * then is the total now less the tickets created after the anchor (whole days from the rollups,
- * the rest of the anchor's day from the tickets).
+ * The dashboard's trend badges: the state now against the state `days` ago (the anchor). The state
+ * then is the status flow (tickets entering and leaving each status per the history) summed over
+ * the whole UTC days before the anchor's day, plus the history rows of that day up to the anchor
+ * (each row entering its status and leaving its former one); the total then is
+ * the total now less the tickets created after the anchor (whole days from the rollups, the rest
+ * of the anchor's day from the tickets). The anchor's instants are parameters, so the planner
+ * sees the rollup range it reads (a few hundred rows by index, not a third of the organization's).
+ * Closures today and yesterday: each day's range of the closures' partial index.
  */
 const TRENDS_SQL = `
-with anchor as (select now() - make_interval(days => ?::int) as at, ${TODAY_START} as today),
-a as (select at, today, (at at time zone 'UTC')::date as d0, ((at at time zone 'UTC')::date::timestamp at time zone 'UTC') as d0_start from anchor),
-now_state as (select status, sum(tickets)::int as n from ticket_totals where organization_id = ? group by status),
+with now_state as (select status, sum(tickets)::int as n from ticket_totals where organization_id = ? group by status),
 then_state as (
   select status, sum(n)::int as n from (
-    select f.status, sum(f.delta) as n from ticket_status_flow f where f.organization_id = ? and f.day < (select d0 from a) group by f.status
+    select f.status, sum(f.delta) as n from ticket_status_flow f where f.organization_id = ? and f.day < ?::date group by f.status
     union all
     select h.to_status, count(*) from ticket_status_changes h
-    where h.organization_id = ? and h.created_at >= (select d0_start from a) and h.created_at <= (select at from a) group by h.to_status
+    where h.organization_id = ? and h.created_at >= ?::timestamptz and h.created_at <= ?::timestamptz group by h.to_status
     union all
     select h.from_status, -count(*) from ticket_status_changes h
-    where h.organization_id = ? and h.created_at >= (select d0_start from a) and h.created_at <= (select at from a)
+    where h.organization_id = ? and h.created_at >= ?::timestamptz and h.created_at <= ?::timestamptz
       and h.from_status is not null group by h.from_status
   ) x group by status
 ),
-closed as (
-  select h.ticket_id, h.created_at from ticket_status_changes h, anchor
-  where h.organization_id = ? and h.to_status in ('Closed', 'Resolved') and h.created_at >= anchor.today - interval '1 day'
-)
+d as (select ${TODAY_START} as today)
 select
   coalesce((select sum(n) from now_state), 0)::int as total_now,
   (coalesce((select sum(n) from now_state), 0)
-   - (select coalesce(sum(r.tickets), 0) from ticket_rollups r where r.organization_id = ? and r.day > (select d0 from a))
-   - (select count(*) from tickets t where t.organization_id = ? and t.created_at > (select at from a)
-        and t.created_at < (select d0_start + interval '1 day' from a)))::int as total_then,
+   - (select coalesce(sum(r.tickets), 0) from ticket_rollups r where r.organization_id = ? and r.day > ?::date)
+   - (select count(*) from tickets t where t.organization_id = ? and t.created_at > ?::timestamptz and t.created_at < ?::timestamptz))::int as total_then,
   coalesce((select n from now_state where status = 'Open'), 0) as open_now,
   coalesce((select n from then_state where status = 'Open'), 0) as open_then,
   coalesce((select n from now_state where status = 'Pending'), 0) as pending_now,
   coalesce((select n from then_state where status = 'Pending'), 0) as pending_then,
-  (select count(distinct ticket_id)::int from closed, anchor where closed.created_at >= anchor.today) as closed_today,
-  (select count(distinct ticket_id)::int from closed, anchor where closed.created_at < anchor.today) as closed_yesterday`;
+  (select count(distinct h.ticket_id)::int from ticket_status_changes h
+    where h.organization_id = ? and h.to_status in ('Closed', 'Resolved') and h.created_at >= (select today from d)) as closed_today,
+  (select count(distinct h.ticket_id)::int from ticket_status_changes h
+    where h.organization_id = ? and h.to_status in ('Closed', 'Resolved')
+      and h.created_at >= (select today - interval '1 day' from d) and h.created_at < (select today from d)) as closed_yesterday`;
+
+const DAY_MS = 86_400_000;
 
 @Injectable()
 export class TicketMetricsService {
@@ -78,7 +80,20 @@ export class TicketMetricsService {
   async trends(actor: Actor, days = 7, tz?: string): Promise<TicketTrendsDto> {
     const zone = checkTimeZone(tz);
     const org = actor.organizationId;
-    const [r] = await this.em.getConnection().execute<Record<string, number>[]>(TRENDS_SQL, [days, zone, zone, org, org, org, org, org, org, org]);
+    // The anchor `days` ago, its UTC day and that day's bounds.
+    const at = new Date(Date.now() - days * DAY_MS);
+    const d0 = at.toISOString().slice(0, 10);
+    const d0Start = new Date(`${d0}T00:00:00.000Z`);
+    const d0End = new Date(d0Start.getTime() + DAY_MS).toISOString();
+    const [r] = await this.em
+      .getConnection()
+      .execute<Record<string, number>[]>(TRENDS_SQL, [
+        ...[org, org, d0],
+        ...[org, d0Start.toISOString(), at.toISOString(), org, d0Start.toISOString(), at.toISOString()],
+        ...[zone, zone],
+        ...[org, d0, org, at.toISOString(), d0End],
+        ...[org, org],
+      ]);
     return {
       period_days: days,
       total: trend(r.total_now, r.total_then),
