@@ -157,4 +157,18 @@ describe("a product's warranty term in tickets", () => {
     const ticket = await createTicket(buyer.agent, { productSku: 'SHARED-SKU', productBrand: 'IronJack', purchaseDate: isoDaysAgo(200) });
     expect(ticket).toMatchObject({ under_warranty: false, warranty_days_left: 0 });
   });
+
+  it('gives each ticket of the list (which reads the products in its own statement) the warranty of its detail', async () => {
+    const list = await buyer.agent.get('/api/tickets').expect(200);
+    expect(list.body.length).toBeGreaterThanOrEqual(8);
+    const warranty = (t: { id: string; under_warranty: boolean; warranty_days_left: number | null }) => ({
+      id: t.id,
+      under_warranty: t.under_warranty,
+      warranty_days_left: t.warranty_days_left,
+    });
+    const details = await Promise.all(list.body.map((t: { id: string }) => buyer.agent.get(`/api/tickets/${t.id}`).expect(200)));
+    expect(list.body.map(warranty)).toEqual(details.map((d) => warranty(d.body)));
+    // Lifetime, model name, SKU, other brand and the default all appear among them.
+    expect(new Set(list.body.map((t: { warranty_days_left: number | null }) => t.warranty_days_left))).toEqual(new Set([80, 165, 0, null, 30, 530]));
+  });
 });

@@ -7,6 +7,7 @@ import { containsPattern } from '../../common/http/ids.js';
 import { type ListQuery, parseListQuery } from '../../common/http/list-query.js';
 import type { ListTicketsQueryDto } from './dto/list-tickets-query.dto.js';
 import { Customer } from '../customers/customer.entity.js';
+import { candidateProductsSql, type TermProduct } from '../settings/products/product-warranty-terms.js';
 import { queryPhoneDigits } from '../search/search-indexes.js';
 import { rollupCountSql } from './rollups/rollup-queries.js';
 import { parseTicketFilters, type TicketFilters } from './ticket-filters.js';
@@ -30,6 +31,7 @@ interface PageRow {
   page_v: string | null;
   page_c: string;
   page_customer: Record<string, unknown>;
+  page_products: TermProduct[];
   id: string;
   [column: string]: unknown;
 }
@@ -42,6 +44,8 @@ export interface TicketPage {
   offset: number;
   /** Where the next page starts (absent on the last page). */
   nextCursor?: string;
+  /** The products the page's tickets may match, read in the page's statement (for their warranty terms). */
+  products: TermProduct[];
 }
 
 export interface Cursor {
@@ -220,38 +224,40 @@ export class TicketListService {
     });
     const { filter: _filter, range: _range, sort: _sort, cursor: rawCursor, ...plain } = query;
     const filters = parseTicketFilters(plain as Record<string, unknown>, page.filter);
-    if (filters.ids && filters.ids.length === 0) return { tickets: [], total: 0, totalEstimated: false, offset: page.offset };
+    if (filters.ids && filters.ids.length === 0) return { tickets: [], total: 0, totalEstimated: false, offset: page.offset, products: [] };
 
     const { field, order } = page.sort;
     const sortKey = `${field}:${order}`;
     const cursor = rawCursor ? decodeCursor(rawCursor, sortKey) : undefined;
     if (!cursor && page.offset > MAX_OFFSET) throw new BadRequestException(OFFSET_TOO_DEEP);
 
-    // One statement: the page (ids by index, then their rows and customers) and, for the
-    // screen's filters, the exact total from the rollups.
+    // One statement: the page (ids by index, then their rows and customers), the products its
+    // tickets may match (their warranty terms) and, for the screen's filters, the exact total
+    // from the rollups.
     const ids = listIdsQuery(actor.organizationId, filters, field, order, page.limit, cursor ? 0 : page.offset, cursor);
     // Due soon / overdue move with the clock: counted from their partial index, not the rollups.
     const fromRollups = !filters.q && !filters.ids && !filters.sla;
     const total = fromRollups ? rollupCountSql(actor.organizationId, filters) : { sql: 'select null::int as n', params: [] };
     const direction = order === 'DESC' ? 'desc' : 'asc';
     const rows = await this.em.getConnection().execute<PageRow[]>(
-      `with page as (${ids.sql}), total as (${total.sql})
-       select total.n as page_total, p.v as page_v, p.c as page_c, t.*, row_to_json(cu) as page_customer
+      `with page as (${ids.sql}), total as (${total.sql}),
+       products as (${candidateProductsSql('select t.product_sku, t.product_model from page p join tickets t on t.id = p.id')})
+       select total.n as page_total, (select * from products) as page_products, p.v as page_v, p.c as page_c, t.*, row_to_json(cu) as page_customer
        from total left join (page p join tickets t on t.id = p.id join customers cu on cu.id = t.customer_id) on true
        order by ${orderColumns(field).map((c) => (c === 'id' ? 'p.id' : c === 'created_at' ? 'p.c' : 'p.v')).map((c) => `${c} ${direction}`).join(', ')}`,
-      [...ids.params, ...total.params],
+      [...ids.params, ...total.params, actor.organizationId],
     );
     const found = rows.filter((r) => r.id);
     const toTicket = rowMapper(this.em, Ticket);
     const toCustomer = rowMapper(this.em, Customer);
-    const tickets = found.map(({ page_customer: customer, ...ticket }) => ({ ...toTicket(ticket), customer: toCustomer(customer) }) as unknown as Ticket);
+    const tickets = found.map(({ page_customer: customer, page_products: _products, ...ticket }) => ({ ...toTicket(ticket), customer: toCustomer(customer) }) as unknown as Ticket);
     const counted = fromRollups ? { total: rows[0]?.page_total ?? 0, estimated: false } : await this.count(actor.organizationId, filters);
     const last = found.at(-1);
     const nextCursor =
       last && found.length === page.limit
         ? encodeCursor({ s: sortKey, ...(field === 'created_at' ? {} : { v: last.page_v }), c: last.page_c, i: last.id })
         : undefined;
-    return { tickets, total: counted.total, totalEstimated: counted.estimated, offset: page.offset, nextCursor };
+    return { tickets, total: counted.total, totalEstimated: counted.estimated, offset: page.offset, nextCursor, products: rows[0]?.page_products ?? [] };
   }
 
   /**

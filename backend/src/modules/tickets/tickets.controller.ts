@@ -98,7 +98,7 @@ export class TicketsController {
       exposed.push('X-Next-Cursor');
     }
     res.setHeader('Access-Control-Expose-Headers', exposed.join(', '));
-    return this.responses.many(actor.organizationId, page.tickets);
+    return this.responses.withProducts(page.tickets, page.products);
   }
 
   @Get('metrics')
