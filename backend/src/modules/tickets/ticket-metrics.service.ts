@@ -25,7 +25,7 @@ select coalesce((select sum(n) from by_status), 0)::int as total,
  * The dashboard's trend badges: the state now against the state `days` ago (the anchor). The state
  * then is the status flow (tickets entering and leaving each status per the history) summed over
  * the whole UTC days before the anchor's day, plus the history rows of that day up to the anchor
- * (each row entering its status and leaving its former one); the total then is
+ * (one range of the history's index, each row entering its status and leaving its former one); the total then is
  * the total now less the tickets created after the anchor (whole days from the rollups, the rest
  * of the anchor's day from the tickets). The anchor's instants are parameters, so the planner
  * sees the rollup range it reads (a few hundred rows by index, not a third of the organization's).
@@ -33,16 +33,17 @@ select coalesce((select sum(n) from by_status), 0)::int as total,
  */
 const TRENDS_SQL = `
 with now_state as (select status, sum(tickets)::int as n from ticket_totals where organization_id = ? group by status),
+moves as (
+  select h.to_status, h.from_status, count(*) as n from ticket_status_changes h
+  where h.organization_id = ? and h.created_at >= ?::timestamptz and h.created_at <= ?::timestamptz group by h.to_status, h.from_status
+),
 then_state as (
   select status, sum(n)::int as n from (
     select f.status, sum(f.delta) as n from ticket_status_flow f where f.organization_id = ? and f.day < ?::date group by f.status
     union all
-    select h.to_status, count(*) from ticket_status_changes h
-    where h.organization_id = ? and h.created_at >= ?::timestamptz and h.created_at <= ?::timestamptz group by h.to_status
+    select to_status, sum(n) from moves group by to_status
     union all
-    select h.from_status, -count(*) from ticket_status_changes h
-    where h.organization_id = ? and h.created_at >= ?::timestamptz and h.created_at <= ?::timestamptz
-      and h.from_status is not null group by h.from_status
+    select from_status, -sum(n) from moves where from_status is not null group by from_status
   ) x group by status
 ),
 d as (select ${TODAY_START} as today)
@@ -88,8 +89,9 @@ export class TicketMetricsService {
     const [r] = await this.em
       .getConnection()
       .execute<Record<string, number>[]>(TRENDS_SQL, [
-        ...[org, org, d0],
-        ...[org, d0Start.toISOString(), at.toISOString(), org, d0Start.toISOString(), at.toISOString()],
+        org,
+        ...[org, d0Start.toISOString(), at.toISOString()],
+        ...[org, d0],
         ...[zone, zone],
         ...[org, d0, org, at.toISOString(), d0End],
         ...[org, org],
