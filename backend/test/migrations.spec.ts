@@ -126,4 +126,35 @@ describe('migrations', () => {
       await db.end();
     }
   });
+
+  it('take the parallel creates back (counter from the sequence, one rollup row per key) and apply them again', async () => {
+    const url = await createTestDatabase({ empty: true });
+    const migrated = await orm(url);
+    await migrated.migrator.up();
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    try {
+      const [{ id: org }] = (await db.query(`insert into organizations (name) values ('Org') returning id`)).rows;
+      const [{ id: customer }] = (await db.query(`insert into customers (organization_id, name) values ($1, 'Customer') returning id`, [org])).rows;
+      const next = async () => (await db.query(NEXT_TICKET_NUMBER_SQL.replace('?', '$1'), [org])).rows[0].n as string;
+      for (let i = 0; i < 3; i++) {
+        const number = await next();
+        const [{ id: ticket }] = (
+          await db.query(`insert into tickets (organization_id, customer_id, ticket_number, issue_description) values ($1, $2, $3, 'x') returning id`, [org, customer, `WC-${number}`])
+        ).rows;
+        await db.query(`insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status) values ($1, $2, null, 'Open')`, [org, ticket]);
+      }
+      const before = (await db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot;
+
+      await migrated.migrator.down({ to: 'Migration20261126000000TicketNumberPrefix' });
+      expect((await db.query('select ticket_counter from organizations where id = $1', [org])).rows[0].ticket_counter).toBe(3);
+      expect((await db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot).toEqual(before);
+
+      await migrated.migrator.up();
+      expect(await next()).toBe('4');
+      expect((await db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot).toEqual(before);
+    } finally {
+      await db.end();
+    }
+  });
 });
