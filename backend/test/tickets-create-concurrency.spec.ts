@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { REBUILD_ROLLUPS_SQL, ROLLUPS_SNAPSHOT_SQL } from '../src/modules/tickets/rollups/rollup-sql.js';
+import { RollupCompaction } from '../src/modules/tickets/rollups/rollup-compaction.service.js';
 import { ROLLUP_STRIPES } from '../src/modules/tickets/rollups/rollup-triggers.js';
 import { NEXT_TICKET_NUMBER_SQL } from '../src/modules/tickets/ticket-number-sql.js';
 import { ticketPayload } from './factories/tickets.js';
@@ -44,16 +45,20 @@ describe('creates in one organization', () => {
   }
 
   /** What a create writes that other creates of the organization also write: its number, its row (same day, brand, priority), its first history row. */
-  async function create(client: pg.Client, organizationId: string, customerId: string): Promise<string> {
+  async function create(client: pg.Client, organizationId: string, customerId: string, createdAt = new Date()): Promise<string> {
     const number = (await client.query(NEXT_TICKET_NUMBER_SQL.replace('?', '$1'), [organizationId])).rows[0].n as string;
     const ticket = (
       await client.query(
-        `insert into tickets (organization_id, customer_id, ticket_number, issue_description, product_brand, priority)
-         values ($1, $2, $3, 'Leaks oil', 'IronJack', 'Medium') returning id`,
-        [organizationId, customerId, `WC-${number.padStart(6, '0')}`],
+        `insert into tickets (organization_id, customer_id, ticket_number, issue_description, product_brand, priority, created_at)
+         values ($1, $2, $3, 'Leaks oil', 'IronJack', 'Medium', $4) returning id`,
+        [organizationId, customerId, `WC-${number.padStart(6, '0')}`, createdAt],
       )
     ).rows[0].id as string;
-    await client.query(`insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status) values ($1, $2, null, 'Open')`, [organizationId, ticket]);
+    await client.query(`insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status, created_at) values ($1, $2, null, 'Open', $3)`, [
+      organizationId,
+      ticket,
+      createdAt,
+    ]);
     return number;
   }
 
@@ -112,6 +117,54 @@ describe('creates in one organization', () => {
       expect(metrics.body.total).toBe(2);
     } finally {
       for (const client of opened) await client.end();
+    }
+  });
+
+  it("fold past days' stripes into one row per key, every sum kept, today's rows left to their writers", async () => {
+    const owner = await registerOwner(app);
+    const org = owner.user.organization_id;
+    const customer = (await app.db.query(`insert into customers (organization_id, name) values ($1, 'Striped') returning id`, [org])).rows[0].id as string;
+    const sessions = [await session()];
+    while (sessions.length < 3) {
+      const next = await session();
+      if (sessions.some((s) => s.pid % ROLLUP_STRIPES === next.pid % ROLLUP_STRIPES)) await next.client.end();
+      else sessions.push(next);
+    }
+    const yesterday = new Date(Date.now() - 86_400_000);
+    const rows = async (past: boolean) =>
+      (
+        await app.db.query(
+          `select (select count(*) from ticket_rollups where organization_id = $1 and stripe <> 0 and (day < (now() at time zone 'UTC')::date) = $2)
+                + (select count(*) from ticket_status_flow where organization_id = $1 and stripe <> 0 and (day < (now() at time zone 'UTC')::date) = $2) as n`,
+          [org, past],
+        )
+      ).rows[0].n as string;
+    try {
+      for (const { client } of sessions) {
+        await create(client, org, customer, yesterday);
+        await create(client, org, customer);
+      }
+      const pastStriped = Number(await rows(true));
+      const todayStriped = await rows(false);
+      expect(pastStriped).toBeGreaterThan(0);
+      const before = (await app.db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot;
+
+      const folded = await app.created.app.get(RollupCompaction).compact();
+      expect(folded).toBeGreaterThanOrEqual(pastStriped);
+      expect(await rows(true)).toBe('0');
+      expect(await rows(false)).toBe(todayStriped);
+      expect((await app.db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot).toEqual(before);
+      await app.db.query('begin');
+      try {
+        await app.db.query(REBUILD_ROLLUPS_SQL);
+        expect((await app.db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot).toEqual(before);
+      } finally {
+        await app.db.query('rollback');
+      }
+      const trends = await owner.agent.get('/api/tickets/metrics/trends?days=1').expect(200);
+      expect(trends.body.total.current).toBe(6);
+    } finally {
+      for (const { client } of sessions) await client.end();
     }
   });
 });
