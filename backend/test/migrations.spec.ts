@@ -9,7 +9,9 @@ import { NEXT_TICKET_NUMBER_SQL } from '../src/modules/tickets/ticket-number-sql
 import { createTestDatabase } from './support/test-app.js';
 
 const orms: MikroORM[] = [];
+const clients: pg.Client[] = [];
 afterAll(async () => {
+  for (const client of clients) await client.end();
   for (const orm of orms) await orm.close(true);
 });
 
@@ -17,6 +19,17 @@ async function orm(url: string): Promise<MikroORM> {
   const created = await MikroORM.init(buildOrmOptions(url, { allowGlobalContext: true, logger: () => undefined }));
   orms.push(created);
   return created;
+}
+
+/** A new empty database migrated up to the migration `to` (all when absent), and a client of it. */
+async function migratedTo(to?: string): Promise<{ migrated: MikroORM; db: pg.Client }> {
+  const url = await createTestDatabase({ empty: true });
+  const migrated = await orm(url);
+  await migrated.migrator.up(to ? { to } : undefined);
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  clients.push(db);
+  return { migrated, db };
 }
 
 describe('migrations', () => {
@@ -41,120 +54,96 @@ describe('migrations', () => {
   });
 
   it('give existing tickets their response promise, first response and overdue mark, with rollups that count them', async () => {
-    const url = await createTestDatabase({ empty: true });
-    const migrated = await orm(url);
-    await migrated.migrator.up({ to: 'Migration20261124020000CallCustomers' });
-    const db = new pg.Client({ connectionString: url });
-    await db.connect();
-    try {
-      const [{ id: org }] = (await db.query(`insert into organizations (name) values ('Old Org') returning id`)).rows;
-      const [{ id: customer }] = (await db.query(`insert into customers (organization_id, name) values ($1, 'Old Customer') returning id`, [org])).rows;
-      const ticket = async (number: string, hoursAgo: number, resolution: string | null, category: string | null) =>
-        (
-          await db.query(
-            `insert into tickets (organization_id, customer_id, ticket_number, issue_description, preferred_resolution, issue_category, created_at)
-             values ($1, $2, $3, 'An old ticket from before the promises', $4, $5, now() - make_interval(hours => $6)) returning id`,
-            [org, customer, number, resolution, category, hoursAgo],
-          )
-        ).rows[0].id as string;
-      const answered = await ticket('WC-1', 50, 'Replacement', 'Hydraulic Oil Leak');
-      const called = await ticket('WC-2', 30, 'Technical Support Only', null);
-      await ticket('WC-3', 30, 'Unsure - Need Guidance', 'Hydraulic Oil Leak');
-      await ticket('WC-4', 30, 'Unsure - Need Guidance', 'Insufficient Height');
-      await db.query(
-        `insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status, created_at)
-         values ($1, $2, 'Open', 'Pending', now() - interval '49 hours')`,
-        [org, answered],
-      );
-      await db.query(
-        `insert into call_logs (organization_id, ticket_id, call_type, is_returned, returned_at) values ($1, $2, 'voicemail', true, now() - interval '20 hours')`,
-        [org, called],
-      );
-
-      await migrated.migrator.up();
-      const rows = (
+    const { migrated, db } = await migratedTo('Migration20261124020000CallCustomers');
+    const [{ id: org }] = (await db.query(`insert into organizations (name) values ('Old Org') returning id`)).rows;
+    const [{ id: customer }] = (await db.query(`insert into customers (organization_id, name) values ($1, 'Old Customer') returning id`, [org])).rows;
+    const ticket = async (number: string, hoursAgo: number, resolution: string | null, category: string | null) =>
+      (
         await db.query(
-          `select ticket_number, (extract(epoch from respond_by - created_at) / 3600)::int as hours, responded_at is not null as responded,
-                  overdue_notified_at is not null as reported
-           from tickets order by ticket_number`,
+          `insert into tickets (organization_id, customer_id, ticket_number, issue_description, preferred_resolution, issue_category, created_at)
+           values ($1, $2, $3, 'An old ticket from before the promises', $4, $5, now() - make_interval(hours => $6)) returning id`,
+          [org, customer, number, resolution, category, hoursAgo],
         )
-      ).rows;
-      expect(rows).toEqual([
-        { ticket_number: 'WC-1', hours: 24, responded: true, reported: false },
-        { ticket_number: 'WC-2', hours: 48, responded: true, reported: false },
-        { ticket_number: 'WC-3', hours: 24, responded: false, reported: true },
-        { ticket_number: 'WC-4', hours: 48, responded: false, reported: false },
-      ]);
-      // What the triggers kept during the backfill equals a rebuild.
-      const kept = (await db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot;
-      await db.query('begin');
-      await db.query(REBUILD_ROLLUPS_SQL);
-      const rebuilt = (await db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot;
-      await db.query('rollback');
-      expect(kept).toEqual(rebuilt);
-      const totals = (await db.query('select sum(responded_n)::int as r, sum(responded_on_time_n)::int as ok, sum(overdue_unanswered_n)::int as od from ticket_totals')).rows[0];
-      expect(totals).toEqual({ r: 2, ok: 2, od: 1 });
-    } finally {
-      await db.end();
-    }
+      ).rows[0].id as string;
+    const answered = await ticket('WC-1', 50, 'Replacement', 'Hydraulic Oil Leak');
+    const called = await ticket('WC-2', 30, 'Technical Support Only', null);
+    await ticket('WC-3', 30, 'Unsure - Need Guidance', 'Hydraulic Oil Leak');
+    await ticket('WC-4', 30, 'Unsure - Need Guidance', 'Insufficient Height');
+    await db.query(
+      `insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status, created_at)
+       values ($1, $2, 'Open', 'Pending', now() - interval '49 hours')`,
+      [org, answered],
+    );
+    await db.query(
+      `insert into call_logs (organization_id, ticket_id, call_type, is_returned, returned_at) values ($1, $2, 'voicemail', true, now() - interval '20 hours')`,
+      [org, called],
+    );
+
+    await migrated.migrator.up();
+    const rows = (
+      await db.query(
+        `select ticket_number, (extract(epoch from respond_by - created_at) / 3600)::int as hours, responded_at is not null as responded,
+                overdue_notified_at is not null as reported
+         from tickets order by ticket_number`,
+      )
+    ).rows;
+    expect(rows).toEqual([
+      { ticket_number: 'WC-1', hours: 24, responded: true, reported: false },
+      { ticket_number: 'WC-2', hours: 48, responded: true, reported: false },
+      { ticket_number: 'WC-3', hours: 24, responded: false, reported: true },
+      { ticket_number: 'WC-4', hours: 48, responded: false, reported: false },
+    ]);
+    // What the triggers kept during the backfill equals a rebuild.
+    const kept = (await db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot;
+    await db.query('begin');
+    await db.query(REBUILD_ROLLUPS_SQL);
+    const rebuilt = (await db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot;
+    await db.query('rollback');
+    expect(kept).toEqual(rebuilt);
+    const totals = (await db.query('select sum(responded_n)::int as r, sum(responded_on_time_n)::int as ok, sum(overdue_unanswered_n)::int as od from ticket_totals')).rows[0];
+    expect(totals).toEqual({ r: 2, ok: 2, od: 1 });
   });
 
   it('continue each organization\'s ticket numbers from its counter, keep the rollups, and give a new organization its own numbers', async () => {
-    const url = await createTestDatabase({ empty: true });
-    const migrated = await orm(url);
-    await migrated.migrator.up({ to: 'Migration20261126000000TicketNumberPrefix' });
-    const db = new pg.Client({ connectionString: url });
-    await db.connect();
-    try {
-      const [{ id: org }] = (await db.query(`insert into organizations (name, ticket_counter) values ('Old Org', 41) returning id`)).rows;
-      const [{ id: customer }] = (await db.query(`insert into customers (organization_id, name) values ($1, 'Old Customer') returning id`, [org])).rows;
-      await db.query(`insert into tickets (organization_id, customer_id, ticket_number, issue_description) values ($1, $2, 'WC-000041', 'Old')`, [org, customer]);
-      const before = (await db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot;
+    const { migrated, db } = await migratedTo('Migration20261126000000TicketNumberPrefix');
+    const [{ id: org }] = (await db.query(`insert into organizations (name, ticket_counter) values ('Old Org', 41) returning id`)).rows;
+    const [{ id: customer }] = (await db.query(`insert into customers (organization_id, name) values ($1, 'Old Customer') returning id`, [org])).rows;
+    await db.query(`insert into tickets (organization_id, customer_id, ticket_number, issue_description) values ($1, $2, 'WC-000041', 'Old')`, [org, customer]);
+    const before = (await db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot;
 
-      await migrated.migrator.up();
-      const next = async (id: string) => (await db.query(NEXT_TICKET_NUMBER_SQL.replace('?', '$1'), [id])).rows[0].n as string;
-      expect(await next(org)).toBe('42');
-      expect(await next(org)).toBe('43');
-      expect((await db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot).toEqual(before);
+    await migrated.migrator.up();
+    const next = async (id: string) => (await db.query(NEXT_TICKET_NUMBER_SQL.replace('?', '$1'), [id])).rows[0].n as string;
+    expect(await next(org)).toBe('42');
+    expect(await next(org)).toBe('43');
+    expect((await db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot).toEqual(before);
 
-      const [{ id: fresh }] = (await db.query(`insert into organizations (name) values ('New Org') returning id`)).rows;
-      expect(await next(fresh)).toBe('1');
-      await db.query('delete from organizations where id = $1', [fresh]);
-      const left = await db.query(`select count(*)::int as n from pg_class where relkind = 'S' and relname = 'ticket_numbers_' || replace($1::text, '-', '')`, [fresh]);
-      expect(left.rows[0].n).toBe(0);
-    } finally {
-      await db.end();
-    }
+    const [{ id: fresh }] = (await db.query(`insert into organizations (name) values ('New Org') returning id`)).rows;
+    expect(await next(fresh)).toBe('1');
+    await db.query('delete from organizations where id = $1', [fresh]);
+    const left = await db.query(`select count(*)::int as n from pg_class where relkind = 'S' and relname = 'ticket_numbers_' || replace($1::text, '-', '')`, [fresh]);
+    expect(left.rows[0].n).toBe(0);
   });
 
   it('take the parallel creates back (counter from the sequence, one rollup row per key) and apply them again', async () => {
-    const url = await createTestDatabase({ empty: true });
-    const migrated = await orm(url);
-    await migrated.migrator.up();
-    const db = new pg.Client({ connectionString: url });
-    await db.connect();
-    try {
-      const [{ id: org }] = (await db.query(`insert into organizations (name) values ('Org') returning id`)).rows;
-      const [{ id: customer }] = (await db.query(`insert into customers (organization_id, name) values ($1, 'Customer') returning id`, [org])).rows;
-      const next = async () => (await db.query(NEXT_TICKET_NUMBER_SQL.replace('?', '$1'), [org])).rows[0].n as string;
-      for (let i = 0; i < 3; i++) {
-        const number = await next();
-        const [{ id: ticket }] = (
-          await db.query(`insert into tickets (organization_id, customer_id, ticket_number, issue_description) values ($1, $2, $3, 'x') returning id`, [org, customer, `WC-${number}`])
-        ).rows;
-        await db.query(`insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status) values ($1, $2, null, 'Open')`, [org, ticket]);
-      }
-      const before = (await db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot;
-
-      await migrated.migrator.down({ to: 'Migration20261126000000TicketNumberPrefix' });
-      expect((await db.query('select ticket_counter from organizations where id = $1', [org])).rows[0].ticket_counter).toBe(3);
-      expect((await db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot).toEqual(before);
-
-      await migrated.migrator.up();
-      expect(await next()).toBe('4');
-      expect((await db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot).toEqual(before);
-    } finally {
-      await db.end();
+    const { migrated, db } = await migratedTo();
+    const [{ id: org }] = (await db.query(`insert into organizations (name) values ('Org') returning id`)).rows;
+    const [{ id: customer }] = (await db.query(`insert into customers (organization_id, name) values ($1, 'Customer') returning id`, [org])).rows;
+    const next = async () => (await db.query(NEXT_TICKET_NUMBER_SQL.replace('?', '$1'), [org])).rows[0].n as string;
+    for (let i = 0; i < 3; i++) {
+      const number = await next();
+      const [{ id: ticket }] = (
+        await db.query(`insert into tickets (organization_id, customer_id, ticket_number, issue_description) values ($1, $2, $3, 'x') returning id`, [org, customer, `WC-${number}`])
+      ).rows;
+      await db.query(`insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status) values ($1, $2, null, 'Open')`, [org, ticket]);
     }
+    const before = (await db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot;
+
+    await migrated.migrator.down({ to: 'Migration20261126000000TicketNumberPrefix' });
+    expect((await db.query('select ticket_counter from organizations where id = $1', [org])).rows[0].ticket_counter).toBe(3);
+    expect((await db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot).toEqual(before);
+
+    await migrated.migrator.up();
+    expect(await next()).toBe('4');
+    expect((await db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot).toEqual(before);
   });
 });

@@ -80,7 +80,6 @@ export class Jobs {
    */
   async addMany(em: EntityManager, jobs: Array<{ task: string; payload: JobPayload; options: AddOptions }>): Promise<void> {
     if (!jobs.length) return;
-    if (jobs.length === 1) return this.add(em, jobs[0].task, jobs[0].payload, jobs[0].options);
     const specs = jobs.map(({ task, payload, options }) => ({
       identifier: task,
       payload,

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Organization } from '../organizations/organization.entity.js';
 import { Customer } from './customer.entity.js';
-import { DEFAULT_PHONE_COUNTRY, normalizePhone, storedPhone } from './phone.js';
+import { DEFAULT_PHONE_COUNTRY, normalizePhone } from './phone.js';
 
 export interface CustomerContact {
   name: string;
@@ -27,12 +27,6 @@ export class CustomersService {
   async phoneCountry(em: EntityManager, organizationId: string): Promise<string> {
     const organization = await em.findOne(Organization, { id: organizationId }, { fields: ['businessCountry'] });
     return organization?.businessCountry || DEFAULT_PHONE_COUNTRY;
-  }
-
-  /** The phone as the organization's customer rows keep it (E.164 when it is a phone number), null when blank. */
-  async canonicalPhone(em: EntityManager, organizationId: string, phone: string | null | undefined): Promise<string | null> {
-    if (!phone?.trim()) return null;
-    return storedPhone(phone, await this.phoneCountry(em, organizationId));
   }
 
   /**

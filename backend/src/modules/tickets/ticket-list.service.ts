@@ -31,7 +31,8 @@ interface PageRow {
   page_v: string | null;
   page_c: string;
   page_customer: Record<string, unknown>;
-  page_products: TermProduct[];
+  /** On one row only (the same for the whole page). */
+  page_products: TermProduct[] | null;
   id: string;
   [column: string]: unknown;
 }
@@ -232,8 +233,8 @@ export class TicketListService {
     if (!cursor && page.offset > MAX_OFFSET) throw new BadRequestException(OFFSET_TOO_DEEP);
 
     // One statement: the page (ids by index, then their rows and customers), the products its
-    // tickets may match (their warranty terms) and, for the screen's filters, the exact total
-    // from the rollups.
+    // tickets may match (their warranty terms, on one row) and, for the screen's filters, the
+    // exact total from the rollups.
     const ids = listIdsQuery(actor.organizationId, filters, field, order, page.limit, cursor ? 0 : page.offset, cursor);
     // Due soon / overdue move with the clock: counted from their partial index, not the rollups.
     const fromRollups = !filters.q && !filters.ids && !filters.sla;
@@ -242,7 +243,7 @@ export class TicketListService {
     const rows = await this.em.getConnection().execute<PageRow[]>(
       `with page as (${ids.sql}), total as (${total.sql}),
        products as (${candidateProductsSql('select t.product_sku, t.product_model from page p join tickets t on t.id = p.id')})
-       select total.n as page_total, (select * from products) as page_products, p.v as page_v, p.c as page_c, t.*, row_to_json(cu) as page_customer
+       select total.n as page_total, case when row_number() over () = 1 then (select * from products) end as page_products, p.v as page_v, p.c as page_c, t.*, row_to_json(cu) as page_customer
        from total left join (page p join tickets t on t.id = p.id join customers cu on cu.id = t.customer_id) on true
        order by ${orderColumns(field).map((c) => (c === 'id' ? 'p.id' : c === 'created_at' ? 'p.c' : 'p.v')).map((c) => `${c} ${direction}`).join(', ')}`,
       [...ids.params, ...total.params, actor.organizationId],
@@ -257,7 +258,7 @@ export class TicketListService {
       last && found.length === page.limit
         ? encodeCursor({ s: sortKey, ...(field === 'created_at' ? {} : { v: last.page_v }), c: last.page_c, i: last.id })
         : undefined;
-    return { tickets, total: counted.total, totalEstimated: counted.estimated, offset: page.offset, nextCursor, products: rows[0]?.page_products ?? [] };
+    return { tickets, total: counted.total, totalEstimated: counted.estimated, offset: page.offset, nextCursor, products: rows.find((r) => r.page_products)?.page_products ?? [] };
   }
 
   /**

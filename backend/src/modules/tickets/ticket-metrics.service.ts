@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
+import { addDays } from '@warranty-crm/contract';
 import type { TicketMetricsDto, TicketTrendsDto } from './dto/metrics.dto.js';
 import { checkTimeZone, trend } from './time-zone.js';
 
@@ -84,13 +85,13 @@ export class TicketMetricsService {
     // The anchor `days` ago, its UTC day and that day's bounds.
     const at = new Date(Date.now() - days * DAY_MS);
     const d0 = at.toISOString().slice(0, 10);
-    const d0Start = new Date(`${d0}T00:00:00.000Z`);
-    const d0End = new Date(d0Start.getTime() + DAY_MS).toISOString();
+    const d0Start = `${d0}T00:00:00.000Z`;
+    const d0End = `${addDays(d0, 1)}T00:00:00.000Z`;
     const [r] = await this.em
       .getConnection()
       .execute<Record<string, number>[]>(TRENDS_SQL, [
         org,
-        ...[org, d0Start.toISOString(), at.toISOString()],
+        ...[org, d0Start, at.toISOString()],
         ...[org, d0],
         ...[zone, zone],
         ...[org, d0, org, at.toISOString(), d0End],

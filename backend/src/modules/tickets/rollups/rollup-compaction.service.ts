@@ -1,21 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ScheduledTask } from '../../../common/jobs/job-decorators.js';
-
-/** The measures of ticket_rollups, summed when stripes fold together. */
-const ROLLUP_MEASURES = [
-  'tickets',
-  'first_response_n',
-  'first_response_seconds',
-  'resolution_n',
-  'resolution_seconds',
-  'responded_n',
-  'responded_on_time_n',
-  'overdue_unanswered_n',
-];
+import { addMeasures, ROLLUP_MEASURES } from './rollup-triggers.js';
 
 /** The day-keyed rollup tables: their key (without the stripe) and measures. */
-const DAILY_TABLES = [
+const DAILY_TABLES: { table: string; key: string[]; measures: readonly string[] }[] = [
   { table: 'ticket_rollups', key: ['organization_id', 'day', 'status', 'product_brand', 'priority'], measures: ROLLUP_MEASURES },
   { table: 'ticket_status_flow', key: ['organization_id', 'day', 'status'], measures: ['delta'] },
 ];
@@ -51,7 +40,7 @@ export class RollupCompaction {
            insert into ${table} as r (${keys}, stripe, ${measures.join(', ')})
            select ${keys}, 0, ${measures.map((m) => `sum(${m})`).join(', ')} from moved
            group by ${keys} order by ${keys}
-           on conflict (${keys}, stripe) do update set ${measures.map((m) => `${m} = r.${m} + excluded.${m}`).join(', ')}
+           on conflict (${keys}, stripe) do update set ${addMeasures(measures)}
            returning 1
          )
          select (select count(*) from moved)::int as n`,

@@ -21,6 +21,28 @@ function striping(striped: boolean): Striping {
   return striped ? { column: ', stripe', value: `, ${STRIPE} as stripe` } : { column: '', value: '' };
 }
 
+/**
+ * The measures of ticket_rollups and ticket_totals, in the order of the contributions' sums below
+ * (n, fn, fs, rn, rs, an, ok, od). Rows of one key add up measure by measure.
+ */
+export const ROLLUP_MEASURES = [
+  'tickets',
+  'first_response_n',
+  'first_response_seconds',
+  'resolution_n',
+  'resolution_seconds',
+  'responded_n',
+  'responded_on_time_n',
+  'overdue_unanswered_n',
+] as const;
+
+/** An upsert's `do update set` that adds the excluded row's measures to the row `r`. */
+export function addMeasures(measures: readonly string[]): string {
+  return measures.map((m) => `${m} = r.${m} + excluded.${m}`).join(', ');
+}
+
+const ADD_MEASURES = addMeasures(ROLLUP_MEASURES);
+
 /** A tickets row's contribution to ticket_rollups (sign -1 takes it back). */
 function rollupContribution(table: string, sign: 1 | -1, s: Striping): string {
   const m = sign === 1 ? '' : '-';
@@ -34,42 +56,24 @@ function rollupContribution(table: string, sign: 1 | -1, s: Striping): string {
 function applyRollups(contributions: string[], s: Striping): string {
   return `with c as (${contributions.join('\n    union all\n    ')}),
   daily as (
-    insert into ticket_rollups as r (organization_id, day, status, product_brand, priority${s.column}, tickets,
-                                     first_response_n, first_response_seconds, resolution_n, resolution_seconds,
-                                     responded_n, responded_on_time_n, overdue_unanswered_n)
+    insert into ticket_rollups as r (organization_id, day, status, product_brand, priority${s.column}, ${ROLLUP_MEASURES.join(', ')})
     select organization_id, day, status, product_brand, priority${s.column}, sum(n), sum(fn), sum(fs), sum(rn), sum(rs), sum(an), sum(ok), sum(od)
     from c
     group by organization_id, day, status, product_brand, priority${s.column}
     having sum(n) <> 0 or sum(fn) <> 0 or sum(fs) <> 0 or sum(rn) <> 0 or sum(rs) <> 0 or sum(an) <> 0 or sum(ok) <> 0 or sum(od) <> 0
     order by organization_id, day, status, product_brand, priority${s.column}
     on conflict (organization_id, day, status, product_brand, priority${s.column}) do update set
-      tickets = r.tickets + excluded.tickets,
-      first_response_n = r.first_response_n + excluded.first_response_n,
-      first_response_seconds = r.first_response_seconds + excluded.first_response_seconds,
-      resolution_n = r.resolution_n + excluded.resolution_n,
-      resolution_seconds = r.resolution_seconds + excluded.resolution_seconds,
-      responded_n = r.responded_n + excluded.responded_n,
-      responded_on_time_n = r.responded_on_time_n + excluded.responded_on_time_n,
-      overdue_unanswered_n = r.overdue_unanswered_n + excluded.overdue_unanswered_n
+      ${ADD_MEASURES}
     returning 1
   )
-  insert into ticket_totals as r (organization_id, status, product_brand, priority${s.column}, tickets,
-                                  first_response_n, first_response_seconds, resolution_n, resolution_seconds,
-                                  responded_n, responded_on_time_n, overdue_unanswered_n)
+  insert into ticket_totals as r (organization_id, status, product_brand, priority${s.column}, ${ROLLUP_MEASURES.join(', ')})
   select organization_id, status, product_brand, priority${s.column}, sum(n), sum(fn), sum(fs), sum(rn), sum(rs), sum(an), sum(ok), sum(od)
   from c
   group by organization_id, status, product_brand, priority${s.column}
   having sum(n) <> 0 or sum(fn) <> 0 or sum(fs) <> 0 or sum(rn) <> 0 or sum(rs) <> 0 or sum(an) <> 0 or sum(ok) <> 0 or sum(od) <> 0
   order by organization_id, status, product_brand, priority${s.column}
   on conflict (organization_id, status, product_brand, priority${s.column}) do update set
-    tickets = r.tickets + excluded.tickets,
-    first_response_n = r.first_response_n + excluded.first_response_n,
-    first_response_seconds = r.first_response_seconds + excluded.first_response_seconds,
-    resolution_n = r.resolution_n + excluded.resolution_n,
-    resolution_seconds = r.resolution_seconds + excluded.resolution_seconds,
-    responded_n = r.responded_n + excluded.responded_n,
-    responded_on_time_n = r.responded_on_time_n + excluded.responded_on_time_n,
-    overdue_unanswered_n = r.overdue_unanswered_n + excluded.overdue_unanswered_n;`;
+    ${ADD_MEASURES};`;
 }
 
 /** A history row's contribution to ticket_status_flow: it enters to_status and leaves from_status. */
