@@ -15,9 +15,19 @@ export const MIGRATIONS_SOURCE_DIR = join(
 /** Tables that live in the database but are not entities (express-session's store, job receipts, VAPID keys, the tickets' rollups kept by triggers). */
 export const NON_ENTITY_TABLES = ['session', 'job_receipts', 'job_worker_heartbeats', 'vapid_keys', 'ticket_rollups', 'ticket_totals', 'ticket_status_flow'];
 
+/**
+ * A URL's `host` parameter names a Unix socket's directory (`postgres://u:p@localhost:5432/db?host=/run/postgresql`),
+ * as libpq and node-postgres read it. MikroORM takes its host from the URL's host name only, so it is passed on.
+ */
+export function socketDirectory(url: string): string | undefined {
+  const host = new URL(url).searchParams.get('host');
+  return host?.startsWith('/') ? host : undefined;
+}
+
 export function buildOrmOptions(clientUrl: string, overrides: Partial<Options> = {}): Options {
   return defineConfig({
     clientUrl,
+    host: socketDirectory(clientUrl),
     driver: PostgreSqlDriver,
     entities: ENTITIES,
     metadataProvider: ReflectMetadataProvider,
