@@ -251,7 +251,7 @@ async function main(): Promise<void> {
   const createHandlers = {
     queue_drained: queued === 0,
     drain_s: round(drainSeconds),
-    with_handlers_per_s: round(createLoad.requests / (createSeconds + drainSeconds)),
+    with_handlers_per_s: round((createLoad.requests - createLoad.errors) / (createSeconds + drainSeconds)),
   };
   await db.end();
   destroy();

@@ -251,7 +251,7 @@ export class TicketListService {
     const found = rows.filter((r) => r.id);
     const toTicket = rowMapper(this.em, Ticket);
     const toCustomer = rowMapper(this.em, Customer);
-    const tickets = found.map(({ page_customer: customer, page_products: _products, ...ticket }) => ({ ...toTicket(ticket), customer: toCustomer(customer) }) as unknown as Ticket);
+    const tickets = found.map(({ page_customer: customer, ...ticket }) => ({ ...toTicket(ticket), customer: toCustomer(customer) }) as unknown as Ticket);
     const counted = fromRollups ? { total: rows[0]?.page_total ?? 0, estimated: false } : await this.count(actor.organizationId, filters);
     const last = found.at(-1);
     const nextCursor =

@@ -1,7 +1,6 @@
-import { type FilterQuery, raw } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { Product } from '../product.entity.js';
+import type { Product } from '../product.entity.js';
 import { warrantyTermDays } from './warranty-term.js';
 
 /** What identifies a ticket's product: the SKU and model it was filed with, and its brand. */
@@ -62,18 +61,14 @@ export function candidateProductsSql(tickets: string): string {
 export class ProductWarrantyTerms {
   constructor(private readonly em: EntityManager) {}
 
-  /** termDaysFrom with the candidate products read in one query. */
+  /** termDaysFrom with the candidate products read in one query (the list's candidateProductsSql). */
   async termDaysOf(organizationId: string, tickets: TicketProductKey[], em: EntityManager = this.em): Promise<(number | null | undefined)[]> {
     const keys = [...new Set(tickets.flatMap((t) => [key(t.productSku), key(t.productModel)]).filter((k): k is string => !!k))];
     if (!keys.length) return tickets.map(() => undefined);
-    const products = await em.find(
-      Product,
-      {
-        organization: organizationId,
-        $or: [{ [raw((alias) => `lower(trim(${alias}.sku))`)]: { $in: keys } }, { [raw((alias) => `lower(trim(${alias}.product_name))`)]: { $in: keys } }],
-      } as FilterQuery<Product>,
-      { fields: ['brand', 'sku', 'productName', 'warrantyTerm'], orderBy: { createdAt: 'asc', id: 'asc' } },
+    const [row] = await em.execute<{ products: TermProduct[] }[]>(
+      `select (${candidateProductsSql('select k as product_sku, null::text as product_model from json_array_elements_text(?::json) k')}) as products`,
+      [JSON.stringify(keys), organizationId],
     );
-    return termDaysFrom(tickets, products);
+    return termDaysFrom(tickets, row.products);
   }
 }
