@@ -6,7 +6,7 @@ import type { Actor } from '../../common/auth/actor.js';
 
 const PgStore = connectPgSimple(session);
 
-/** The session row and its user in one indexed query (both primary keys). */
+/** The session row and its user in one indexed query (both primary keys), prepared once per connection. */
 const SESSION_WITH_ACTOR_SQL = `
 select s.sess, s.expire, u.id, u.username, u.organization_id, u.is_account_owner, u.must_change_password
 from "session" s
@@ -46,7 +46,7 @@ export class ActorSessionStore extends PgStore {
   }
 
   override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
-    this.db.query(SESSION_WITH_ACTOR_SQL, [sid]).then(
+    this.db.query({ name: 'session-with-actor', text: SESSION_WITH_ACTOR_SQL, values: [sid] }).then(
       ({ rows }) => {
         const row = rows[0];
         if (!row) return callback(null, null);

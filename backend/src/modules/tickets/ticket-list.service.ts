@@ -6,6 +6,7 @@ import { DUE_SOON_HOURS } from '@warranty-crm/contract';
 import { containsPattern } from '../../common/http/ids.js';
 import { type ListQuery, parseListQuery } from '../../common/http/list-query.js';
 import type { ListTicketsQueryDto } from './dto/list-tickets-query.dto.js';
+import { preparedRead } from '../../database/prepared-read.js';
 import { Customer } from '../customers/customer.entity.js';
 import { candidateProductsSql, type TermProduct } from '../settings/products/product-warranty-terms.js';
 import { queryPhoneDigits } from '../search/search-indexes.js';
@@ -240,14 +241,17 @@ export class TicketListService {
     const fromRollups = !filters.q && !filters.ids && !filters.sla;
     const total = fromRollups ? rollupCountSql(actor.organizationId, filters) : { sql: 'select null::int as n', params: [] };
     const direction = order === 'DESC' ? 'desc' : 'asc';
-    const rows = await this.em.getConnection().execute<PageRow[]>(
-      `with page as (${ids.sql}), total as (${total.sql}),
+    const sql = `with page as (${ids.sql}), total as (${total.sql}),
        products as (${candidateProductsSql('select t.product_sku, t.product_model from page p join tickets t on t.id = p.id')})
        select total.n as page_total, case when row_number() over () = 1 then (select * from products) end as page_products, p.v as page_v, p.c as page_c, t.*, row_to_json(cu) as page_customer
        from total left join (page p join tickets t on t.id = p.id join customers cu on cu.id = t.customer_id) on true
-       order by ${orderColumns(field).map((c) => (c === 'id' ? 'p.id' : c === 'created_at' ? 'p.c' : 'p.v')).map((c) => `${c} ${direction}`).join(', ')}`,
-      [...ids.params, ...total.params, actor.organizationId],
-    );
+       order by ${orderColumns(field).map((c) => (c === 'id' ? 'p.id' : c === 'created_at' ? 'p.c' : 'p.v')).map((c) => `${c} ${direction}`).join(', ')}`;
+    const params = [...ids.params, ...total.params, actor.organizationId];
+    // The screen's filters and sorts make a few hundred statement texts, each prepared (planned once
+    // per connection); a search's best plan depends on its pattern, so it is planned every time.
+    const rows = filters.q
+      ? await this.em.getConnection().execute<PageRow[]>(sql, params)
+      : await preparedRead<PageRow>(this.em, sql, params);
     const found = rows.filter((r) => r.id);
     const toTicket = rowMapper(this.em, Ticket);
     const toCustomer = rowMapper(this.em, Customer);

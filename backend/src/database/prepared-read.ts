@@ -1,0 +1,62 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+
+/**
+ * `?` placeholders (MikroORM's) as `$1, $2, …`, outside quoted literals and identifiers. `??`
+ * (MikroORM's identifier placeholder) has no equivalent in a prepared statement and is refused.
+ */
+export function positionalSql(sql: string): string {
+  let out = '';
+  let n = 0;
+  let quote: string | null = null;
+  for (let i = 0; i < sql.length; i++) {
+    const ch = sql[i];
+    if (quote) {
+      out += ch;
+      if (ch === quote) quote = null;
+      continue;
+    }
+    if (ch === "'" || ch === '"') {
+      quote = ch;
+      out += ch;
+    } else if (ch === '?') {
+      if (sql[i + 1] === '?') throw new Error('positionalSql: ?? (an identifier placeholder) cannot be prepared');
+      out += `$${++n}`;
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+const texts = new Map<string, { name: string; text: string }>();
+
+/** The statement's name: one per distinct text, so a connection never sees one name with two texts. */
+function prepared(sql: string): { name: string; text: string } {
+  let entry = texts.get(sql);
+  if (!entry) {
+    const text = positionalSql(sql);
+    entry = { name: `r_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`, text };
+    // The screens' filters × sorts give a few hundred texts at most; a bound keeps a runaway caller harmless.
+    if (texts.size < 2000) texts.set(sql, entry);
+  }
+  return entry;
+}
+
+/**
+ * A read that runs on every screen, as a named prepared statement on the ORM's own pool.
+ *
+ * MikroORM writes every value into the SQL text, so PostgreSQL parses and plans each statement
+ * anew: for the ticket list that planning (1.3 ms) took longer than running it (0.9 ms). Prepared,
+ * a connection plans a statement once and PostgreSQL reuses the plan when a generic one costs no
+ * more than the custom ones (its plan_cache_mode auto). Inside a transaction the read goes through
+ * the EntityManager instead, so it sees that transaction's writes.
+ */
+export async function preparedRead<T>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<T[]> {
+  if (em.isInTransaction()) return em.execute<T[]>(sql, [...params]);
+  const pool = (await em.getConnection().getNativeClient()) as pg.Pool;
+  const { name, text } = prepared(sql);
+  const result = await pool.query({ name, text, values: [...params] });
+  return result.rows as T[];
+}

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { MikroORM } from '@mikro-orm/postgresql';
+import type pg from 'pg';
+import { buildOrmOptions } from '../src/database/mikro-orm.config.js';
+import { positionalSql, preparedRead } from '../src/database/prepared-read.js';
+import { createTestDatabase } from './support/test-app.js';
+
+describe('preparedRead', () => {
+  let orm: MikroORM;
+  let pool: pg.Pool;
+
+  beforeAll(async () => {
+    // One connection, so the statements prepared on it can be read back from pg_prepared_statements.
+    orm = await MikroORM.init(buildOrmOptions(await createTestDatabase(), { pool: { min: 0, max: 1 } }));
+    pool = await orm.em.getConnection().getNativeClient();
+    await pool.query('create table readings (id int primary key, label text not null, at timestamptz not null)');
+    await pool.query(`insert into readings values (1, 'a', '2026-01-01T10:00:00Z'), (2, 'a', '2026-01-02T10:00:00Z'), (3, 'b', '2026-01-02T10:00:00Z')`);
+  });
+
+  afterAll(async () => {
+    await orm.close();
+  });
+
+  const COUNT = 'select count(*)::int as n from readings where label = ? and at >= ?';
+
+  it('prepares a statement once per connection and runs it again by name', async () => {
+    const em = orm.em.fork();
+    expect(await preparedRead(em, COUNT, ['a', new Date('2026-01-01T12:00:00Z')])).toEqual([{ n: 1 }]);
+    expect(await preparedRead(em, COUNT, ['a', new Date('2026-01-01T00:00:00Z')])).toEqual([{ n: 2 }]);
+
+    const { rows } = await pool.query<{ statement: string; runs: number }>(
+      `select statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements where statement like '%from readings%'`,
+    );
+    expect(rows).toEqual([{ statement: 'select count(*)::int as n from readings where label = $1 and at >= $2', runs: 2 }]);
+  });
+
+  it("reads through the EntityManager inside a transaction, seeing the transaction's own writes", async () => {
+    await orm.em.fork().transactional(async (em) => {
+      await em.execute(`insert into readings values (4, 'a', '2026-01-03T10:00:00Z')`);
+      expect(await preparedRead(em, COUNT, ['a', new Date('2026-01-03T00:00:00Z')])).toEqual([{ n: 1 }]);
+      await em.execute('delete from readings where id = 4');
+    });
+  });
+
+  it('numbers the placeholders outside quoted literals and identifiers only', () => {
+    expect(positionalSql(`select '?' as "a?", ? as b from t where c = ? and d = 'x''?'`)).toBe(
+      `select '?' as "a?", $1 as b from t where c = $2 and d = 'x''?'`,
+    );
+    expect(() => positionalSql('select ?? from t')).toThrow(/cannot be prepared/);
+  });
+});
