@@ -42,6 +42,28 @@ describe('preparedRead', () => {
     });
   });
 
+  it('prepares again on fresh connections when a migration changed the columns a prepared statement returns', async () => {
+    const all = 'select * from readings where id = ?';
+    const columns = async (em = orm.em.fork()) => Object.keys((await preparedRead<object>(em, all, [1]))[0]);
+    // Three connections that each prepared the statement (held at once, so they are three).
+    const wide = await MikroORM.init(buildOrmOptions(orm.config.get('clientUrl')!, { pool: { min: 0, max: 3 } }));
+    try {
+      const widePool = await wide.em.getConnection().getNativeClient();
+      const held = await Promise.all([1, 2, 3].map(() => widePool.connect()));
+      for (const client of held) client.release();
+      await Promise.all([1, 2, 3].map(() => columns(wide.em.fork())));
+      expect(widePool.totalCount).toBe(3);
+      await columns();
+      // Another instance migrates while this one serves: PostgreSQL refuses the cached plans' old row type.
+      await pool.query('alter table readings add column note text');
+      for (let i = 0; i < 4; i++) expect(await columns(wide.em.fork())).toEqual(['id', 'label', 'at', 'note']);
+      expect(await columns()).toEqual(['id', 'label', 'at', 'note']);
+    } finally {
+      await wide.close();
+      await pool.query('alter table readings drop column if exists note');
+    }
+  });
+
   it('numbers the placeholders outside quoted literals and identifiers only', () => {
     expect(positionalSql(`select '?' as "a?", ? as b from t where c = ? and d = 'x''?'`)).toBe(
       `select '?' as "a?", $1 as b from t where c = $2 and d = 'x''?'`,

@@ -56,7 +56,21 @@ function prepared(sql: string): { name: string; text: string } {
 export async function preparedRead<T>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<T[]> {
   if (em.isInTransaction()) return em.execute<T[]>(sql, [...params]);
   const pool = (await em.getConnection().getNativeClient()) as pg.Pool;
-  const { name, text } = prepared(sql);
-  const result = await pool.query({ name, text, values: [...params] });
-  return result.rows as T[];
+  const statement = { ...prepared(sql), values: [...params] };
+  for (let attempt = 1; ; attempt++) {
+    const client = await pool.connect();
+    try {
+      const { rows } = await client.query(statement);
+      client.release();
+      return rows as T[];
+    } catch (error) {
+      // As pool.query does, the connection goes with the error. A migration (another instance's,
+      // during a rolling deploy) that changed the columns the statement returns leaves its prepared
+      // plan unusable on each connection that had it: the read runs again, and since every such
+      // failure drops one of them, within the pool's size it runs prepared anew on a fresh one.
+      client.release(error as Error);
+      const stale = (error as { code?: string }).code === '0A000' && /cached plan must not change result type/.test(String(error));
+      if (!stale || attempt > (pool.options.max ?? 10)) throw error;
+    }
+  }
 }
