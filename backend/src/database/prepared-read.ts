@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
-import type pg from 'pg';
 
 /**
  * `?` placeholders (MikroORM's) as `$1, $2, …`, outside quoted literals and identifiers. `??`
@@ -55,7 +54,7 @@ function prepared(sql: string): { name: string; text: string } {
  */
 export async function preparedRead<T>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<T[]> {
   if (em.isInTransaction()) return em.execute<T[]>(sql, [...params]);
-  const pool = (await em.getConnection().getNativeClient()) as pg.Pool;
+  const pool = await em.getConnection().getNativeClient();
   const statement = { ...prepared(sql), values: [...params] };
   for (let attempt = 1; ; attempt++) {
     const client = await pool.connect();
