@@ -23,13 +23,20 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-async function call(base: string, cookie: string, method: string, path: string, body?: unknown) {
+/** The replies this test reads: the invited user's name and the ticket's id. */
+interface Reply {
+  status: number;
+  cookie: string;
+  body: { id: string; username: string };
+}
+
+async function call(base: string, cookie: string, method: string, path: string, body?: unknown): Promise<Reply> {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: { 'content-type': 'application/json', cookie, origin: base },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: res.status, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), body: await res.json().catch(() => null) };
+  return { status: res.status, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), body: (await res.json().catch(() => null)) as Reply['body'] };
 }
 
 describe('a process killed between the commit and the e-mail', () => {

@@ -21,7 +21,7 @@ async function search(org: SignedIn, q: string) {
   return res.body as {
     query: string;
     tickets: { id: string; ticket_number: string; customer_name: string }[];
-    customers: { id: string; phone: string | null; latest_ticket_id: string | null }[];
+    customers: { id: string; name: string; phone: string | null; latest_ticket_id: string | null }[];
     calls: { id: string; ticket_id: string | null }[];
   };
 }

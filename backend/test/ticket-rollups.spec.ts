@@ -94,7 +94,7 @@ async function expectRollupsEqualScan(orgs: SignedIn[], step: string): Promise<v
       });
     }
     for (const window of [{}, { days: 30 }, { days: 365 }, { month: 'current' as const }, { month: 'last' as const }]) {
-      const query = new URLSearchParams(Object.entries(window).map(([k, v]) => [k, String(v)])).toString();
+      const query = new URLSearchParams(Object.entries(window).map(([k, v]): [string, string] => [k, String(v)])).toString();
       expect({ step, window, status: await get(`/api/analytics/status?${query}`) }).toEqual({ step, window, status: await scanStatus(app.db, id, window) });
     }
     for (const days of [7, 365]) {

@@ -5,6 +5,7 @@ import { CallLog } from '../../src/modules/call-logs/call-log.entity.js';
 import { AgentCallEndedEvent } from '../../src/modules/call-logs/events/agent-call-ended.event.js';
 import { CallLinkedToTicketEvent } from '../../src/modules/call-logs/events/call-linked-to-ticket.event.js';
 import { VoicemailReceivedEvent } from '../../src/modules/call-logs/events/voicemail-received.event.js';
+import { Ticket } from '../../src/modules/tickets/ticket.entity.js';
 
 export interface CallFields {
   from?: string;
@@ -46,9 +47,10 @@ export class CallEvents {
 
   linkedCall(organizationId: string, ticketId: string, fields: CallFields = {}): Promise<string> {
     return this.tenants.run(organizationId, async ({ em }) => {
+      const ticket = await em.findOneOrFail(Ticket, { id: ticketId }, { fields: ['customer'] });
       const call = this.callLog(em, organizationId, { callType: 'voicemail', ...fields, ticketId });
       await em.flush();
-      await this.events.publish(em, new CallLinkedToTicketEvent(organizationId, call.id, ticketId));
+      await this.events.publish(em, new CallLinkedToTicketEvent(organizationId, call.id, ticketId, ticket.customer.id));
       return call.id;
     });
   }
