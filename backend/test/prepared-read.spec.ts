@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import { buildOrmOptions } from '../src/database/mikro-orm.config.js';
-import { positionalSql, preparedRead } from '../src/database/prepared-read.js';
+import { MAX_PREPARED_PER_CONNECTION, positionalSql, preparedRead } from '../src/database/prepared-read.js';
 import { createTestDatabase } from './support/test-app.js';
 
 describe('preparedRead', () => {
@@ -61,6 +61,28 @@ describe('preparedRead', () => {
     } finally {
       await wide.close();
       await pool.query('alter table readings drop column if exists note');
+    }
+  });
+
+  it(`closes a connection once it has prepared more than ${MAX_PREPARED_PER_CONNECTION} statements, so PostgreSQL's memory for them stays bounded`, async () => {
+    const own = await MikroORM.init(buildOrmOptions(orm.config.get('clientUrl')!, { pool: { min: 0, max: 1 } }));
+    try {
+      // Each text is a statement of its own; `held` counts the connection's prepared statements, this one included.
+      const read = async (i: number) =>
+        (await preparedRead<{ pid: number; held: number }>(own.em.fork(), `select pg_backend_pid() as pid, (select count(*) from pg_prepared_statements)::int as held, ${i} as i`, []))[0];
+      const first = await read(1);
+      expect(first.held).toBe(1);
+      for (let i = 2; i <= MAX_PREPARED_PER_CONNECTION; i++) expect(await read(i)).toEqual({ pid: first.pid, held: i, i });
+      // Read again by name: nothing more is prepared, and the connection stays.
+      expect(await read(1)).toEqual({ pid: first.pid, held: MAX_PREPARED_PER_CONNECTION, i: 1 });
+      // One more runs, then its connection closes.
+      const more = MAX_PREPARED_PER_CONNECTION + 1;
+      expect(await read(more)).toEqual({ pid: first.pid, held: more, i: more });
+      const fresh = await read(1);
+      expect(fresh.pid).not.toBe(first.pid);
+      expect(fresh.held).toBe(1);
+    } finally {
+      await own.close();
     }
   });
 

@@ -44,6 +44,17 @@ function prepared(sql: string): { name: string; text: string } {
 }
 
 /**
+ * Statements one connection keeps prepared. PostgreSQL holds each (with its plan) until the
+ * connection closes, about 300 kB for the ticket list's; the screen's filters × sorts × pagings
+ * could name thousands of texts. A connection that prepared more closes after its read, and the
+ * pool opens a fresh one: what the screens use most is prepared again at once.
+ */
+export const MAX_PREPARED_PER_CONNECTION = 32;
+
+/** The statements each pooled connection has prepared (pg's pool reuses its client objects). */
+const preparedOn = new WeakMap<object, Set<string>>();
+
+/**
  * A read that runs on every screen, as a named prepared statement on the ORM's own pool.
  *
  * MikroORM writes every value into the SQL text, so PostgreSQL parses and plans each statement
@@ -58,9 +69,11 @@ export async function preparedRead<T>(em: EntityManager, sql: string, params: re
   const statement = { ...prepared(sql), values: [...params] };
   for (let attempt = 1; ; attempt++) {
     const client = await pool.connect();
+    const names = preparedOn.get(client) ?? new Set<string>();
+    preparedOn.set(client, names.add(statement.name));
     try {
       const { rows } = await client.query(statement);
-      client.release();
+      client.release(names.size > MAX_PREPARED_PER_CONNECTION);
       return rows as T[];
     } catch (error) {
       // As pool.query does, the connection goes with the error. A migration (another instance's,
