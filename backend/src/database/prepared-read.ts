@@ -37,7 +37,7 @@ function prepared(sql: string): { name: string; text: string } {
   if (!entry) {
     const text = positionalSql(sql);
     entry = { name: `r_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`, text };
-    // The screens' filters × sorts give a few hundred texts at most; a bound keeps a runaway caller harmless.
+    // The texts the screens use are few; a bound keeps a caller cycling through every combination harmless.
     if (texts.size < 2000) texts.set(sql, entry);
   }
   return entry;
@@ -45,8 +45,8 @@ function prepared(sql: string): { name: string; text: string } {
 
 /**
  * Statements one connection keeps prepared. PostgreSQL holds each (with its plan) until the
- * connection closes, about 300 kB for the ticket list's; the screen's filters × sorts × pagings
- * could name thousands of texts. A connection that prepared more closes after its read, and the
+ * connection closes, about 300 kB for the ticket list's; the combinations of filters, sorts and
+ * pagings the list accepts name thousands of texts, the screens use a few. A connection that prepared more closes after its read, and the
  * pool opens a fresh one: what the screens use most is prepared again at once.
  */
 export const MAX_PREPARED_PER_CONNECTION = 32;

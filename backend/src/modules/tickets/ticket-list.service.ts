@@ -247,8 +247,9 @@ export class TicketListService {
        from total left join (page p join tickets t on t.id = p.id join customers cu on cu.id = t.customer_id) on true
        order by ${orderColumns(field).map((c) => (c === 'id' ? 'p.id' : c === 'created_at' ? 'p.c' : 'p.v')).map((c) => `${c} ${direction}`).join(', ')}`;
     const params = [...ids.params, ...total.params, actor.organizationId];
-    // The screen's filters and sorts make a few hundred statement texts, each prepared (planned once
-    // per connection); a search's best plan depends on its pattern, so it is planned every time.
+    // Each combination of filters, sort and paging is one statement text, prepared (planned once per
+    // connection, within MAX_PREPARED_PER_CONNECTION); a search's best plan depends on its pattern,
+    // so it is planned every time.
     const rows = filters.q
       ? await this.em.getConnection().execute<PageRow[]>(sql, params)
       : await preparedRead<PageRow>(this.em, sql, params);
