@@ -1,6 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { ArgumentsHost, BadRequestException, Logger, NotFoundException } from '@nestjs/common';
 import { ValidationFailedException } from './app-exception.js';
+import { DomainError } from './domain-error.js';
 import { HttpExceptionFilter } from './http-exception.filter.js';
 
 function respond(exception: unknown): { status: number; body: unknown } {
@@ -24,6 +25,20 @@ function respond(exception: unknown): { status: number; body: unknown } {
 }
 
 describe('HttpExceptionFilter', () => {
+  it("answers a domain error with its kind's status, its code and its field", () => {
+    expect(respond(new DomainError('tickets.not_found', 'not_found', 'Ticket not found')).body).toEqual({
+      statusCode: 404, error: 'Ticket not found', message: 'Ticket not found', code: 'tickets.not_found',
+    });
+    expect(respond(new DomainError('settings.bad_term', 'invalid', 'Warranty term is not valid', 'warranty_term'))).toEqual({
+      status: 400,
+      body: {
+        statusCode: 400, error: 'Warranty term is not valid', message: 'Warranty term is not valid',
+        code: 'settings.bad_term', errors: [{ field: 'warranty_term', message: 'Warranty term is not valid' }],
+      },
+    });
+    expect(respond(new DomainError('twilio.unavailable', 'unavailable', 'Twilio is not answering')).status).toBe(502);
+  });
+
   it('answers an unknown error with a logged 500 that leaks nothing', () => {
     const log = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     const sent = respond(new Error('connection string postgres://secret@db'));

@@ -1,12 +1,15 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ValidationFailedException } from './app-exception.js';
+import { DOMAIN_ERROR_STATUS, DomainError } from './domain-error.js';
 
 export interface ErrorBody {
   statusCode: number;
   error: string;
   message: string;
   errors?: { field: string; message: string }[];
+  /** A domain error's stable code. */
+  code?: string;
 }
 
 /** Extracts the human text from whatever an HttpException carries. */
@@ -40,6 +43,13 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (exception instanceof ValidationFailedException) {
       const message = humanMessage(exception);
       return { statusCode: 400, error: message, message, errors: exception.errors };
+    }
+    if (exception instanceof DomainError) {
+      const statusCode = DOMAIN_ERROR_STATUS[exception.kind];
+      const message = exception.message;
+      const body: ErrorBody = { statusCode, error: message, message, code: exception.code };
+      if (exception.field) body.errors = [{ field: exception.field, message }];
+      return body;
     }
     if (exception instanceof HttpException) {
       const statusCode = exception.getStatus();
