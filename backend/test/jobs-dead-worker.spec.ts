@@ -48,6 +48,20 @@ describe('a worker that died with a job locked', () => {
     expect(SLOW_PROBE_MS).toBeGreaterThan(DEAD_WORKER_SECONDS * 2000);
     const key = `slow-${Date.now()}`;
     await publisher.created.app.get(JobProbe).publish(owner.user.organization_id, key, 'slow');
+    // While it runs, well past the dead-worker limit, the job stays locked by its first taker (one
+    // attempt) and that lock belongs to a worker that beats.
+    const job = async () => (await publisher.db.query(
+      `select j.attempts, j.locked_by, exists (select 1 from job_worker_heartbeats h where h.worker_id = j.locked_by
+                                               and h.heartbeat_at > now() - make_interval(secs => $1)) as beating
+       from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+       where t.identifier like '%probe%'`, [DEAD_WORKER_SECONDS])).rows[0] as { attempts: number; locked_by: string | null; beating: boolean } | undefined;
+    await eventually('the slow job was taken', async () => (await job())?.locked_by != null, 10_000);
+    const takenAt = Date.now();
+    while (Date.now() - takenAt < SLOW_PROBE_MS - 1000) {
+      const running = await job();
+      expect(running).toMatchObject({ attempts: 1, beating: true });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
     await eventually('the slow job ran', async () => (await effects(key)) === 1, 30_000);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(ATTEMPTS.get(key)).toBe(1);

@@ -220,7 +220,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       concurrency: int(env, 'JOBS_CONCURRENCY', 4, 1, 100),
       maxAttempts: int(env, 'JOBS_MAX_ATTEMPTS', 10, 1, 25),
       pollIntervalMs: int(env, 'JOBS_POLL_INTERVAL_MS', 2000, 100, 60_000),
-      deadWorkerSeconds: int(env, 'JOBS_DEAD_WORKER_SECONDS', 120, 2, 3600),
+      deadWorkerSeconds: int(env, 'JOBS_DEAD_WORKER_SECONDS', 20, 2, 3600),
     },
     s3: s3Config(env),
     twilio: twilioConfig(env),

@@ -15,9 +15,9 @@ import { type JobPayload, RECEIPT_FIELD } from './jobs.js';
  * writes its receipt in the same transaction as its effects, so a redelivered job acts once.
  *
  * A process that dies mid-job (kill -9, out of memory) leaves its jobs locked, and graphile-worker
- * would release them only after four hours. So every instance writes its workers' heartbeats every
+ * would release them only after four hours. So every instance writes its worker pool's heartbeat every
  * quarter of JOBS_DEAD_WORKER_SECONDS and, in the same beat, releases the jobs of workers whose
- * heartbeat is older than that: they run again on a live worker (the receipt still makes an
+ * heartbeat is older than that (20 s by default: a dead instance's jobs run again within 25 s): they run again on a live worker (the receipt still makes an
  * attempt that had committed act once).
  */
 @Injectable()
@@ -54,8 +54,10 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
       })),
     );
     const events = new EventEmitter() as WorkerEvents;
-    events.on('worker:create', ({ worker }) => {
-      this.workerIds.add(worker.workerId);
+    // graphile-worker locks a job under its pool's id (`locked_by`), not under the id of the
+    // worker inside the pool that runs it: the heartbeat is the pool's.
+    events.on('pool:create', ({ workerPool }) => {
+      this.workerIds.add(workerPool.id);
       void this.beat();
     });
     this.runner = await run({
