@@ -8,6 +8,7 @@ export interface CaughtMail {
   subject: string;
   text: string;
   html: string;
+  messageId: string;
 }
 
 /**
@@ -16,6 +17,11 @@ export interface CaughtMail {
  */
 export class SmtpCatcher {
   readonly messages: CaughtMail[] = [];
+  /**
+   * Runs when a message has been received, before the server answers the client: a test can stop
+   * the sender there (the message is delivered, and the sender never learns it).
+   */
+  onMessage?: (mail: CaughtMail) => Promise<void> | void;
   port = 0;
   private server?: SMTPServer;
 
@@ -30,14 +36,16 @@ export class SmtpCatcher {
       onData: (stream, session, callback) => {
         simpleParser(stream)
           .then((mail) => {
-            this.messages.push({
+            const caught: CaughtMail = {
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               to: session.envelope.rcptTo.map((r) => r.address),
               subject: mail.subject ?? '',
               text: mail.text ?? '',
               html: typeof mail.html === 'string' ? mail.html : '',
-            });
-            callback();
+              messageId: mail.messageId ?? '',
+            };
+            this.messages.push(caught);
+            return Promise.resolve(this.onMessage?.(caught)).then(() => callback());
           })
           .catch((error: Error) => callback(error));
       },

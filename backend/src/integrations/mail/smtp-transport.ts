@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 
 /** An organization's SMTP server, as its settings hold it (password already opened). */
@@ -15,6 +16,18 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * What this message is, once for all its attempts (`ticket-confirmation:<ticket id>`): its
+   * Message-ID is derived from it, so an attempt after a crash that may have sent it already is the
+   * same message to every mail system, not a second one. Left out, each send gets a new Message-ID.
+   */
+  deliveryKey?: string;
+}
+
+/** The Message-ID of a delivery: the same for every attempt, on the sender's domain. */
+export function messageIdFor(deliveryKey: string, fromEmail: string): string {
+  const domain = fromEmail.split('@')[1]?.trim() || 'localhost';
+  return `<${createHash('sha256').update(deliveryKey).digest('hex').slice(0, 40)}@${domain}>`;
 }
 
 /** A hung server fails the attempt (the job retries) instead of holding a worker. */
@@ -37,6 +50,7 @@ export class SmtpTransports {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      ...(mail.deliveryKey ? { messageId: messageIdFor(mail.deliveryKey, smtp.fromEmail) } : {}),
     });
     return { messageId: String(info.messageId ?? '') };
   }

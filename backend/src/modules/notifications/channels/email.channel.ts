@@ -21,7 +21,7 @@ export class EmailChannel {
     if (!to) return recordDelivery(em, payload, 'email', 'skipped', NO_EMAIL);
     const smtp = await this.mailer.smtpOf(em, organizationId);
     if (!smtp) return recordDelivery(em, payload, 'email', 'skipped', NO_SMTP);
-    const sent = await this.mailer.send(smtp, notificationEmail(to, payload));
+    const sent = await this.mailer.send(smtp, { ...notificationEmail(to, payload), deliveryKey: `notification:${payload.sourceKey}:${payload.userId}:email` });
     recordDelivery(em, payload, 'email', 'sent', `${to} ${sent.messageId}`.trim());
   }
 }

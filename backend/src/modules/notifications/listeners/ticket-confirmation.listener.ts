@@ -44,7 +44,9 @@ function reasonOf(error: unknown): string {
  * Sends the customer of a new ticket (any intake: the form, a call, the AI agent) the confirmation
  * e-mail through the organization's SMTP, once. The job's receipt makes a redelivery a no-op; the
  * send itself is recorded on its own commit right after the server accepted the message, so a
- * retry whose job commit was lost finds the ticket `sent` and sends nothing. An SMTP failure
+ * retry whose job commit was lost finds the ticket `sent` and sends nothing; a process killed
+ * between the server's acceptance and that commit sends again on the next attempt, but with the
+ * same Message-ID (fixed per ticket), so it is the same message, not a second one. An SMTP failure
  * throws and the queue retries with backoff; the last attempt's failure marks the ticket `failed`.
  */
 @Injectable()
@@ -73,7 +75,7 @@ export class TicketConfirmationListener {
       responseHours: promisedResponseHours(ticket),
     });
     try {
-      await this.mailer.send(smtp, mail);
+      await this.mailer.send(smtp, { ...mail, deliveryKey: `ticket-confirmation:${ticket.id}` });
     } catch (error) {
       // Kept although this job's transaction rolls back: the detail page shows the reason.
       await this.tenants.run(organizationId, ({ em: own }) => settle(own, organizationId, ticket, attempt >= maxAttempts ? 'failed' : 'pending', reasonOf(error)));
