@@ -67,12 +67,28 @@ describe('SMS notifications through Twilio', () => {
     const attemptsOf = () =>
       t.fake.requests.filter((r) => r.path.endsWith('/Messages.json') && r.form.Body?.includes(res.body.ticketNumber)).length;
     const textsOf = () => textsTo(MEMBER_PHONE).filter((m) => m.body.includes(res.body.ticketNumber));
+    const lookupsOf = () => t.fake.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/Messages.json') && r.query.To === MEMBER_PHONE).length;
     await eventually('the text arrived after two failures', () => textsOf().length === 1, 40_000);
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    expect(attemptsOf()).toBe(3);
+    // The first attempt's send fails; each retry first asks Twilio for the text (the second's look-up
+    // fails too), and the third sends it.
+    expect(attemptsOf()).toBe(2);
+    expect(lookupsOf()).toBe(2);
     expect(textsOf()).toHaveLength(1);
     expect(textsOf()[0].from).toBe(acme.phone_number);
     expect(await deliveries(`new_ticket:${res.body.id}`, 'sms')).toHaveLength(1);
+  });
+
+  it('does not text twice when Twilio took the message but its answer was lost: the retry finds it by its reference', async () => {
+    t.fake.failNext(1, 'lost-response');
+    const res = await owner.agent.post('/api/tickets').send(ticketPayload({ productBrand: 'Acme', customerName: 'Lost Answer Customer' })).expect(201);
+    const textsOf = () => textsTo(MEMBER_PHONE).filter((m) => m.body.includes('Lost Answer Customer'));
+    await eventually('the delivery is recorded after the retry', async () => (await deliveries(`new_ticket:${res.body.id}`, 'sms')).length === 1, 40_000);
+    expect(textsOf()).toHaveLength(1);
+    expect(textsOf()[0].body).toMatch(/\nRef [0-9a-f]{10}$/);
+    expect((await deliveries(`new_ticket:${res.body.id}`, 'sms'))[0]).toEqual({ status: 'sent', detail: `${MEMBER_PHONE} ${textsOf()[0].sid}` });
+    const posts = t.fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/Messages.json') && r.form.Body?.includes('Lost Answer Customer'));
+    expect(posts).toHaveLength(1);
   });
 
   it('texts a voicemail left through Twilio’s webhooks from the called number’s brand, once the user turned SMS on for it', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type AvailableNumber, areaCodeOf, catalogue, matchesContains } from './catalogue.js';
 import { toneWav } from './wav.js';
@@ -32,7 +32,7 @@ export interface FakeNumber {
 }
 
 export interface FakeCall { sid: string; accountSid: string; to: string; from: string; url: string | null; twiml: string | null; statusCallback: string | null }
-export interface FakeMessage { sid: string; accountSid: string; to: string; from: string; body: string }
+export interface FakeMessage { sid: string; accountSid: string; to: string; from: string; body: string; dateCreated: string }
 export interface FakeRecording { sid: string; accountSid: string; callSid: string; duration: number; createdAt: string }
 export interface FakeKey { sid: string; accountSid: string; secret: string; friendlyName: string }
 export interface FakeApplication { sid: string; accountSid: string; friendlyName: string; voiceUrl: string }
@@ -47,7 +47,11 @@ export interface RecordedRequest {
   headers: Record<string, string>;
 }
 
-export type FailureMode = 'error' | 'unreachable';
+/**
+ * 'error': a 500 from "Twilio"; 'unreachable': the connection dropped before Twilio saw the request;
+ * 'lost-response': Twilio does the work, and the connection drops before its answer reaches the app.
+ */
+export type FailureMode = 'error' | 'unreachable' | 'lost-response';
 
 export interface FakeTwilioState {
   accounts: FakeAccount[];
@@ -160,7 +164,7 @@ export class FakeTwilio {
     return [...this.numbers.values()].find((n) => n.phoneNumber === phoneNumber);
   }
 
-  /** The next `count` REST requests fail: a 500 from "Twilio", or a dropped connection. */
+  /** The next `count` REST requests fail (see FailureMode). */
   failNext(count: number, mode: FailureMode = 'error'): void {
     this.failures = Array.from({ length: count }, () => mode);
   }
@@ -230,6 +234,11 @@ export class FakeTwilio {
       }
       if (failure === 'error') throw new TwilioError(500, 20500, 'Internal Server Error');
       const caller = this.authenticate(req.headers.authorization);
+      if (failure === 'lost-response') {
+        this.route(req, new ServerResponse(req), url, form, caller);
+        req.socket.destroy();
+        return;
+      }
       this.route(req, res, url, form, caller);
     } catch (error) {
       if (error instanceof TwilioError) {
@@ -311,9 +320,16 @@ export class FakeTwilio {
     }
     if (rest === 'Messages.json' && method === 'POST') {
       if (!form.To || (!form.From && !form.MessagingServiceSid)) throw new TwilioError(400, 21604, 'A \'To\' phone number is required.');
-      const message: FakeMessage = { sid: sid('SM'), accountSid: account.sid, to: form.To, from: form.From ?? '', body: form.Body ?? '' };
+      const message: FakeMessage = { sid: sid('SM'), accountSid: account.sid, to: form.To, from: form.From ?? '', body: form.Body ?? '', dateCreated: iso() };
       this.messages.push(message);
-      return json(res, 201, { sid: message.sid, account_sid: account.sid, to: message.to, from: message.from, body: message.body, status: 'queued', date_created: iso() });
+      return json(res, 201, messageJson(message));
+    }
+    if (rest === 'Messages.json' && method === 'GET') {
+      // Newest first, as Twilio lists them; To and From filter (the date filters are not needed here).
+      const to = url.searchParams.get('To');
+      const from = url.searchParams.get('From');
+      const list = this.messages.filter((m) => m.accountSid === account.sid && (!to || m.to === to) && (!from || m.from === from)).reverse();
+      return json(res, 200, page('messages', rest, account.sid, list.map(messageJson)));
     }
     if (rest === 'Keys.json' && method === 'POST') {
       const key: FakeKey = { sid: sid('SK'), accountSid: account.sid, secret: randomBytes(16).toString('hex'), friendlyName: form.FriendlyName ?? '' };
@@ -404,7 +420,7 @@ export class FakeTwilio {
       return json(res, 201, this.addRecording(String(input.accountSid), String(input.callSid), Number(input.duration ?? 10)));
     }
     if (method === 'POST' && path === '/_fake/fail') {
-      this.failNext(Number(input.count ?? 1), input.mode === 'unreachable' ? 'unreachable' : 'error');
+      this.failNext(Number(input.count ?? 1), input.mode === 'unreachable' || input.mode === 'lost-response' ? input.mode : 'error');
       return json(res, 200, { failing: Number(input.count ?? 1) });
     }
     if (method === 'GET' && path === '/_fake/requests') return json(res, 200, this.requests);
@@ -438,6 +454,13 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
+}
+
+function messageJson(m: FakeMessage) {
+  return {
+    sid: m.sid, account_sid: m.accountSid, to: m.to, from: m.from, body: m.body, status: 'queued', direction: 'outbound-api',
+    date_created: m.dateCreated, date_sent: m.dateCreated, date_updated: m.dateCreated, num_segments: '1',
+  };
 }
 
 function accountJson(a: FakeAccount) {
