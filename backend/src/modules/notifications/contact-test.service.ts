@@ -3,9 +3,8 @@ import { BadGatewayException, BadRequestException, Inject, Injectable } from '@n
 import type { Actor } from '../../common/auth/actor.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { testEmail } from './channels/email-content.js';
-import { NO_SMTP, OrganizationMailer } from './channels/organization-mailer.js';
-import { NO_EMAIL } from './channels/email.channel.js';
-import { NO_PHONE } from './channels/sms.channel.js';
+import { OrganizationMailer } from './channels/organization-mailer.js';
+import { NO_EMAIL, NO_PHONE, NO_SMTP } from './channels/skip-reasons.js';
 import { SMS_SENDER, type SmsSender, SmsUnavailableError } from './channels/sms-sender.js';
 
 /** "Send test e-mail" / "Send test SMS": a real message through the organization's provider. */

@@ -5,8 +5,13 @@ import { LiveHub } from '../../common/live/live-hub.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { User } from '../users/user.entity.js';
 import { type ChannelFlags, defaultChannels, type LiveEventType, type NotificationChannel } from './catalogue.js';
+import { browserAlert } from './channels/browser-alert.js';
+import { OrganizationMailer } from './channels/organization-mailer.js';
+import { NO_EMAIL, NO_PHONE, NO_PUSH_SUBSCRIPTION, NO_SMTP } from './channels/skip-reasons.js';
 import { toLiveNotification } from './dto/notification.dto.js';
+import { NotificationDelivery } from './notification-delivery.entity.js';
 import { NotificationPreference } from './notification-preference.entity.js';
+import { PushSubscription } from './push-subscription.entity.js';
 import { Notification } from './notification.entity.js';
 import { flagsOf } from './preferences.service.js';
 
@@ -42,28 +47,33 @@ export interface DeliveryPayload {
   [key: string]: unknown;
 }
 
-/** The queue task of each channel that is delivered by a job (in_app is written by the fan-out itself). */
-export const CHANNEL_TASKS: Record<Exclude<NotificationChannel, 'in_app'>, string> = {
+/**
+ * The queue task of each channel delivered by a job, one per recipient: those that reach a provider.
+ * in_app and browser are written by the fan-out itself (a row, a live message on its transaction).
+ */
+export const CHANNEL_TASKS: Record<Exclude<NotificationChannel, 'in_app' | 'browser'>, string> = {
   email: 'notifications.email',
   sms: 'notifications.sms',
   mobile_push: 'notifications.push',
-  browser: 'notifications.browser',
 };
 /** Deliveries run after the pending events' fan-outs: every in-app row and live message first. */
 const DELIVERY_PRIORITY = 10;
 const JOB_CHANNELS = Object.keys(CHANNEL_TASKS) as Array<keyof typeof CHANNEL_TASKS>;
 
 /**
- * Addresses a draft to every user of the organization except its actor, by each one's preferences:
- * the in-app rows and their live messages are written on the caller's transaction, and each other
- * enabled channel becomes its own durable job on the same transaction (a rollback sends nothing, a
- * commit loses nothing).
+ * Addresses a draft to every user of the organization except its actor, by each one's preferences,
+ * on the caller's transaction (a rollback sends nothing, a commit loses nothing), in a number of
+ * statements that does not grow with the recipients: the in-app rows, their live messages and the
+ * browser alerts; a skipped delivery for each recipient a channel cannot reach now (no address, no
+ * SMTP server, no device), recorded at once instead of queued; and one durable job per delivery
+ * that goes to a provider (e-mail, SMS, push).
  */
 @Injectable()
 export class NotificationFanOut {
   constructor(
     private readonly jobs: Jobs,
     private readonly live: LiveHub,
+    private readonly mailer: OrganizationMailer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -71,7 +81,7 @@ export class NotificationFanOut {
     const users = await em.find(
       User,
       { organization: organizationId, ...(draft.actorUserId ? { id: { $ne: draft.actorUserId } } : {}) },
-      { fields: ['id'], orderBy: { id: 'asc' } },
+      { fields: ['id', 'notificationEmail', 'notificationPhone'], orderBy: { id: 'asc' } },
     );
     if (!users.length) return { recipients: 0, jobs: 0 };
     const ids = users.map((u) => u.id);
@@ -116,25 +126,54 @@ export class NotificationFanOut {
     }
 
     const url = `${this.config.publicBaseUrl}${draft.link}`;
+    const channelsOf = (userId: string): ChannelFlags => prefs.get(userId) ?? defaults;
+    const payloadFor = (userId: string): DeliveryPayload => ({
+      organizationId,
+      userId,
+      eventType: draft.eventType,
+      sourceKey: draft.sourceKey,
+      title: draft.title,
+      message: draft.message,
+      url,
+      notificationId: inApp.get(userId)?.id ?? null,
+      brand: typeof draft.metadata.brand === 'string' ? draft.metadata.brand : null,
+    });
+    const record = (userId: string, channel: NotificationChannel, status: 'sent' | 'skipped', detail: string) =>
+      em.create(NotificationDelivery, { organization: organizationId, user: userId, eventType: draft.eventType, sourceKey: draft.sourceKey, channel, status, detail });
+
+    const alerted = users.filter((u) => channelsOf(u.id).browser);
+    if (alerted.length) {
+      await this.live.publishMany(em, alerted.map((u) => ({ organizationId, userId: u.id, event: 'browser', data: browserAlert(payloadFor(u.id)) })));
+      for (const u of alerted) record(u.id, 'browser', 'sent', 'published to open tabs');
+    }
+
+    // Who each provider channel cannot reach now, read once for all recipients.
+    const emailed = users.filter((u) => channelsOf(u.id).email && u.notificationEmail?.trim());
+    const smtpReady = emailed.length > 0 && (await this.mailer.isConfigured(em, organizationId));
+    const pushed = users.filter((u) => channelsOf(u.id).mobile_push).map((u) => u.id);
+    const devices = pushed.length
+      ? new Set((await em.find(PushSubscription, { user: { $in: pushed } }, { fields: ['user'] })).map((s) => (typeof s.user === 'string' ? s.user : s.user.id)))
+      : new Set<string>();
+    const unreachable = (u: Pick<User, 'id' | 'notificationEmail' | 'notificationPhone'>, channel: keyof typeof CHANNEL_TASKS): string | null => {
+      if (channel === 'email') return !u.notificationEmail?.trim() ? NO_EMAIL : smtpReady ? null : NO_SMTP;
+      if (channel === 'sms') return u.notificationPhone?.trim() ? null : NO_PHONE;
+      return devices.has(u.id) ? null : NO_PUSH_SUBSCRIPTION;
+    };
+
     const jobs: Parameters<Jobs['enqueueMany']>[1] = [];
-    for (const userId of ids) {
-      const flags = prefs.get(userId) ?? defaults;
+    for (const user of users) {
+      const flags = channelsOf(user.id);
       for (const channel of JOB_CHANNELS) {
         if (!flags[channel]) continue;
-        const payload: DeliveryPayload = {
-          organizationId,
-          userId,
-          eventType: draft.eventType,
-          sourceKey: draft.sourceKey,
-          title: draft.title,
-          message: draft.message,
-          url,
-          notificationId: inApp.get(userId)?.id ?? null,
-          brand: typeof draft.metadata.brand === 'string' ? draft.metadata.brand : null,
-        };
-        jobs.push({ task: CHANNEL_TASKS[channel], payload, options: { key: `${draft.sourceKey}:${userId}:${channel}`, priority: DELIVERY_PRIORITY } });
+        const reason = unreachable(user, channel);
+        if (reason) {
+          record(user.id, channel, 'skipped', reason);
+          continue;
+        }
+        jobs.push({ task: CHANNEL_TASKS[channel], payload: payloadFor(user.id), options: { key: `${draft.sourceKey}:${user.id}:${channel}`, priority: DELIVERY_PRIORITY } });
       }
     }
+    await em.flush();
     await this.jobs.enqueueMany(em, jobs);
     return { recipients: ids.length, jobs: jobs.length };
   }

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TwilioModule } from '../../integrations/twilio/twilio.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
-import { BrowserChannel } from './channels/browser.channel.js';
 import { EmailChannel } from './channels/email.channel.js';
 import { OrganizationMailer } from './channels/organization-mailer.js';
 import { PushChannel } from './channels/push.channel.js';
@@ -39,7 +38,6 @@ import { NotificationSources } from './sources/notification-sources.js';
     EmailChannel,
     SmsChannel,
     PushChannel,
-    BrowserChannel,
     { provide: SMS_SENDER, useClass: TwilioSmsSender },
   ],
   exports: [NotificationFanOut],

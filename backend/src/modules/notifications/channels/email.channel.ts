@@ -4,9 +4,9 @@ import type { TenantContext } from '../../../common/tenancy/tenant-runner.js';
 import { CHANNEL_TASKS, type DeliveryPayload } from '../fan-out.service.js';
 import { recipientOf, recordDelivery } from './deliveries.js';
 import { notificationEmail } from './email-content.js';
-import { NO_SMTP, OrganizationMailer } from './organization-mailer.js';
+import { OrganizationMailer } from './organization-mailer.js';
+import { NO_EMAIL, NO_SMTP } from './skip-reasons.js';
 
-export const NO_EMAIL = 'No email configured';
 
 /** The email channel: one job per (user, event); an SMTP failure throws, so the job retries with backoff. */
 @Injectable()

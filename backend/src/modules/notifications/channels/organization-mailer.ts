@@ -5,7 +5,6 @@ import { type OutgoingMail, type SmtpSettings, SmtpTransports } from '../../../i
 import { DEFAULT_SMTP_PORT } from '../../settings/settings.service.js';
 import { SystemSettings } from '../../settings/system-settings.entity.js';
 
-export const NO_SMTP = 'No SMTP server configured';
 
 /** Mail through the organization's SMTP settings (Settings → SMTP), read on the caller's EntityManager. */
 @Injectable()
@@ -16,6 +15,12 @@ export class OrganizationMailer implements OnModuleDestroy {
 
   onModuleDestroy(): void {
     this.transports.closeAll();
+  }
+
+  /** Whether the organization can send: the same rule as smtpOf, without opening the password. */
+  async isConfigured(em: EntityManager, organizationId: string): Promise<boolean> {
+    const s = await em.findOne(SystemSettings, { organization: organizationId });
+    return Boolean(s?.smtpHost && (s.smtpFromEmail || s.smtpUsername?.includes('@')));
   }
 
   async smtpOf(em: EntityManager, organizationId: string): Promise<SmtpSettings | null> {

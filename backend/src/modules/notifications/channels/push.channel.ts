@@ -7,7 +7,7 @@ import { PushSubscription } from '../push-subscription.entity.js';
 import { recipientOf, recordDelivery } from './deliveries.js';
 import { type VapidDetails, VapidKeys } from './vapid-keys.js';
 
-export const NO_PUSH_SUBSCRIPTION = 'No push subscription';
+import { NO_PUSH_SUBSCRIPTION } from './skip-reasons.js';
 const PUSH_TIMEOUT_MS = 15_000;
 
 export class PushRejectedError extends Error {

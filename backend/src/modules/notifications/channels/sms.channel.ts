@@ -6,7 +6,7 @@ import { CHANNEL_TASKS, type DeliveryPayload } from '../fan-out.service.js';
 import { recipientOf, recordDelivery } from './deliveries.js';
 import { SMS_SENDER, type SmsSender, SmsUnavailableError } from './sms-sender.js';
 
-export const NO_PHONE = 'No phone number configured';
+import { NO_PHONE } from './skip-reasons.js';
 /** An SMS segment budget: title, a short message and the link. */
 const SMS_MAX = 320;
 

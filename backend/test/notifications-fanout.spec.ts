@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { TenantRunner } from '../src/common/tenancy/tenant-runner.js';
+import { NotificationFanOut } from '../src/modules/notifications/fan-out.service.js';
+import { inviteMember, type InvitedMember } from './factories/members.js';
+import { registerOwner, type SignedIn } from './factories/users.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+// The queue's worker is off: what the fan-out queued stays there to be counted.
+let app: TestApp;
+let owner: SignedIn;
+let members: InvitedMember[];
+
+beforeAll(async () => {
+  app = await startTestApp({ JOBS_WORKER: 'false' });
+  owner = await registerOwner(app);
+  members = [];
+  for (let i = 0; i < 6; i += 1) members.push(await inviteMember(app, owner));
+  await members[0].agent.patch('/api/user/profile').send({ notification_email: 'first@example.com', notification_phone: '+15125550101' }).expect(200);
+  await members[1].agent.patch('/api/user/profile').send({ notification_email: 'second@example.com' }).expect(200);
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+async function fanOut(sourceKey: string): Promise<void> {
+  const org = owner.user.organization_id;
+  await app.created.app.get(TenantRunner).run(org, ({ em }) =>
+    app.created.app.get(NotificationFanOut).fanOut(em, org, {
+      eventType: 'new_ticket', sourceKey, title: 'New ticket WC-0001', message: 'Ana Ruiz (Acme)', metadata: {},
+      relatedEntityType: 'ticket', relatedEntityId: null, link: '/tickets', actorUserId: owner.user.id,
+    }),
+  );
+}
+
+async function queued(sourceKey: string): Promise<Record<string, number>> {
+  const { rows } = await app.db.query(
+    `select t.identifier, count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+      where j.key like '%' || $1 || ':%' group by t.identifier`, [sourceKey]);
+  return Object.fromEntries(rows.map((r) => [r.identifier, r.n]));
+}
+
+async function outcomes(sourceKey: string): Promise<Record<string, number>> {
+  const { rows } = await app.db.query(
+    `select channel || ':' || status || coalesce(':' || case when status = 'skipped' then detail end, '') as k, count(*)::int as n
+       from notification_deliveries where source_key = $1 group by 1`, [sourceKey]);
+  return Object.fromEntries(rows.map((r) => [r.k, r.n]));
+}
+
+describe('fan-out to recipients a channel cannot reach', () => {
+  it('queues a job only for the deliveries that can go out, and records the others as skipped at once', async () => {
+    // All five channels are on for new tickets by default; six recipients, two with an e-mail
+    // address, one with a phone, none with a push device, and no SMTP server yet.
+    await fanOut('probe:one');
+    expect(await queued('probe:one')).toEqual({ 'notifications.sms': 1 });
+    expect(await outcomes('probe:one')).toEqual({
+      'browser:sent': 6,
+      'email:skipped:No email configured': 4,
+      'email:skipped:No SMTP server configured': 2,
+      'sms:skipped:No phone number configured': 5,
+      'mobile_push:skipped:No push subscription': 6,
+    });
+
+    await owner.agent.put('/api/settings').send({ smtp_host: '127.0.0.1', smtp_port: 2525, smtp_from_email: 'crm@example.com' }).expect(200);
+    await fanOut('probe:two');
+    expect(await queued('probe:two')).toEqual({ 'notifications.email': 2, 'notifications.sms': 1 });
+    expect(await outcomes('probe:two')).toMatchObject({ 'email:skipped:No email configured': 4 });
+    expect(await outcomes('probe:two')).not.toHaveProperty(['email:skipped:No SMTP server configured']);
+  });
+});
