@@ -67,4 +67,21 @@ describe('fan-out to recipients a channel cannot reach', () => {
     expect(await outcomes('probe:two')).toMatchObject({ 'email:skipped:No email configured': 4 });
     expect(await outcomes('probe:two')).not.toHaveProperty(['email:skipped:No SMTP server configured']);
   });
+
+  it("shows the queue's latency, the age of the oldest job still waiting for a worker, in the jobs view", async () => {
+    const before = (await owner.agent.get('/api/admin/jobs').expect(200)).body.counts;
+    expect(before.queued).toBeGreaterThanOrEqual(4); // the deliveries above, and the events of the setup (welcome e-mails)
+    expect(before.oldest_queued_seconds).toBeGreaterThanOrEqual(0);
+    await app.db.query(`update graphile_worker._private_jobs set run_at = now() - interval '95 seconds' where key like '%probe:one:%'`);
+    const after = (await owner.agent.get('/api/admin/jobs').expect(200)).body.counts;
+    expect(after.oldest_queued_seconds).toBeGreaterThanOrEqual(95);
+    expect(after.oldest_queued_seconds).toBeLessThan(120);
+    const other = await registerOwner(app);
+    // Another organization's latency is its own: its registration's job, queued just now.
+    const others = (await other.agent.get('/api/admin/jobs').expect(200)).body.counts;
+    expect(others.queued).toBe(1);
+    expect(others.oldest_queued_seconds).toBeLessThan(95);
+    await app.db.query(`delete from graphile_worker._private_jobs where payload ->> 'organizationId' = $1`, [other.user.organization_id]);
+    expect((await other.agent.get('/api/admin/jobs').expect(200)).body.counts).toMatchObject({ queued: 0, oldest_queued_seconds: null });
+  });
 });

@@ -1683,6 +1683,8 @@ export interface components {
             completed_24h: number;
             /** @description Out of attempts, kept for an operator */
             failed: number;
+            /** @description The queue's latency: how long the oldest job waiting for a worker has waited, in seconds (null when none waits) */
+            oldest_queued_seconds: number | null;
             /** @description Waiting for a worker */
             queued: number;
             /** @description Failed at least once, will be tried again */

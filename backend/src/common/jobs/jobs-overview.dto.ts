@@ -7,6 +7,12 @@ export class JobCountsDto {
   @ApiProperty({ description: 'Failed at least once, will be tried again' }) retrying!: number;
   @ApiProperty({ description: 'Out of attempts, kept for an operator' }) failed!: number;
   @ApiProperty({ description: 'Finished in the last 24 hours' }) completed_24h!: number;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: "The queue's latency: how long the oldest job waiting for a worker has waited, in seconds (null when none waits)",
+  })
+  oldest_queued_seconds!: number | null;
 }
 
 export class JobFailureDto {

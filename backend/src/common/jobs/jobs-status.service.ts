@@ -9,6 +9,7 @@ select count(*) filter (where j.locked_at is not null)::int as running,
        count(*) filter (where j.locked_at is null and j.attempts = 0 and j.run_at > now())::int as scheduled,
        count(*) filter (where j.locked_at is null and j.attempts > 0 and j.attempts < j.max_attempts)::int as retrying,
        count(*) filter (where j.attempts >= j.max_attempts)::int as failed,
+       floor(extract(epoch from now() - min(j.run_at) filter (where j.locked_at is null and j.attempts = 0 and j.run_at <= now())))::int as oldest_queued_seconds,
        (select count(*) from job_receipts r where r.organization_id = ? and r.created_at > now() - interval '24 hours')::int as completed_24h
   from graphile_worker._private_jobs j
  where j.payload ->> 'organizationId' = ?`;
