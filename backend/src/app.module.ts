@@ -12,6 +12,7 @@ import { DATABASE_URL } from './database/database-url.js';
 import { buildOrmOptions } from './database/mikro-orm.config.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CallLogsModule } from './modules/call-logs/call-logs.module.js';
+import { BackupsModule } from './modules/backups/backups.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
@@ -52,6 +53,7 @@ export class AppModule {
         JobsModule,
         LiveModule,
         HealthModule,
+        BackupsModule,
         AuthModule,
         NotificationsModule,
         CallLogsModule,

@@ -4,7 +4,7 @@ import { Logger } from '@nestjs/common';
 import { createApp, type CreatedApp } from './bootstrap.js';
 import { TenantRunner } from './common/tenancy/tenant-runner.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/config.js';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres.js';
+import { EMBEDDED_DATABASE, type EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres.js';
 import { migrateDatabase } from './database/migrate.js';
 import { seedDemoIfEmpty } from './database/seed-demo.js';
 
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     embedded = await startEmbeddedPostgres({
       dataDir: config.dataDir,
       port: config.embeddedPostgresPort,
-      database: 'warranty_crm',
+      database: EMBEDDED_DATABASE,
       orderedShutdown: true,
     });
   }

@@ -48,6 +48,14 @@ export interface AppConfig {
     /** A worker silent this long is dead: the jobs it had locked are released to the others. */
     deadWorkerSeconds: number;
   };
+  /** The daily backup of an instance on the embedded PostgreSQL (npm run backup, on a schedule). */
+  backup: {
+    daily: boolean;
+    /** Where the archives go (default: `<DATA_DIR>-backups`). */
+    dir: string;
+    /** Archives kept; older ones are deleted after each new one. */
+    keep: number;
+  };
   /** Uploaded files: S3-compatible storage when set, else local disk under DATA_DIR. */
   s3?: S3Config;
   twilio: TwilioConfig;
@@ -179,6 +187,18 @@ function twilioConfig(env: Env): TwilioConfig {
   return { apiBaseUrl, accountSid, authToken };
 }
 
+/**
+ * Where the data lives, read without side effects (loadConfig may generate APP_SECRET into
+ * DATA_DIR): what the backup and restore commands need.
+ */
+export function loadDataLocation(env: Env = process.env): Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'embeddedPostgresPort'> {
+  return {
+    dataDir: resolve(REPO_ROOT, env.DATA_DIR || '.data'),
+    databaseUrl: env.DATABASE_URL ? url(env, 'DATABASE_URL', '', ['postgres:', 'postgresql:']) : undefined,
+    embeddedPostgresPort: int(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
+  };
+}
+
 /** Reads and validates the environment once; a bad value throws a ConfigError that names it. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnvRaw = env.NODE_ENV || 'development';
@@ -187,8 +207,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   const nodeEnv = nodeEnvRaw as NodeEnv;
   const port = int(env, 'PORT', 3000, 0, 65535);
-  const dataDir = resolve(REPO_ROOT, env.DATA_DIR || '.data');
-  const databaseUrl = env.DATABASE_URL ? url(env, 'DATABASE_URL', '', ['postgres:', 'postgresql:']) : undefined;
+  const { dataDir, databaseUrl, embeddedPostgresPort } = loadDataLocation(env);
   const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', `http://localhost:${port}`, ['http:', 'https:']);
   const sessionHours = int(env, 'SESSION_MAX_AGE_HOURS', 24 * 7, 1, 24 * 365);
 
@@ -210,7 +229,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1, 1000),
       lockMinutes: int(env, 'LOGIN_LOCK_MINUTES', 15, 1, 24 * 60),
     },
-    embeddedPostgresPort: int(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
+    embeddedPostgresPort,
     seedDemo: bool(env, 'SEED_DEMO', !databaseUrl),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     adminDistDir: resolve(REPO_ROOT, env.ADMIN_DIST_DIR || 'admin/dist'),
@@ -221,6 +240,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxAttempts: int(env, 'JOBS_MAX_ATTEMPTS', 10, 1, 25),
       pollIntervalMs: int(env, 'JOBS_POLL_INTERVAL_MS', 2000, 100, 60_000),
       deadWorkerSeconds: int(env, 'JOBS_DEAD_WORKER_SECONDS', 20, 2, 3600),
+    },
+    backup: {
+      daily: bool(env, 'BACKUP_DAILY', false),
+      dir: resolve(REPO_ROOT, env.BACKUP_DIR || `${dataDir}-backups`),
+      keep: int(env, 'BACKUP_KEEP', 7, 1, 365),
     },
     s3: s3Config(env),
     twilio: twilioConfig(env),

@@ -5,14 +5,14 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { loadConfig } from '../config/config.js';
-import { startEmbeddedPostgres } from './embedded-postgres.js';
+import { EMBEDDED_DATABASE, startEmbeddedPostgres } from './embedded-postgres.js';
 import { runMigrations } from './migrate.js';
 import { buildOrmOptions } from './mikro-orm.config.js';
 
 const config = loadConfig();
 const embedded = config.databaseUrl
   ? undefined
-  : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPostgresPort, database: 'warranty_crm' });
+  : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPostgresPort, database: EMBEDDED_DATABASE });
 const url = config.databaseUrl ?? embedded!.url;
 const orm = await MikroORM.init(buildOrmOptions(url));
 try {

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** The app's database on the embedded server. */
+export const EMBEDDED_DATABASE = 'warranty_crm';
+
 export interface EmbeddedDatabase {
   /** Connection URL of the application database. */
   url: string;

@@ -6,12 +6,12 @@
 import pg from 'pg';
 import { loadConfig } from '../config/config.js';
 import { REBUILD_ROLLUPS_SQL } from '../modules/tickets/rollups/rollup-sql.js';
-import { startEmbeddedPostgres } from './embedded-postgres.js';
+import { EMBEDDED_DATABASE, startEmbeddedPostgres } from './embedded-postgres.js';
 
 const config = loadConfig();
 const embedded = config.databaseUrl
   ? undefined
-  : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPostgresPort, database: 'warranty_crm' });
+  : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPostgresPort, database: EMBEDDED_DATABASE });
 const client = new pg.Client({ connectionString: config.databaseUrl ?? embedded!.url });
 await client.connect();
 const started = Date.now();
