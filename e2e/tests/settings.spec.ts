@@ -163,7 +163,7 @@ test.describe('settings', () => {
     await expect(smtp.getByLabel('Port')).toHaveValue('587');
     await smtp.getByLabel('SMTP Host').fill('smtp bad host');
     await smtp.getByRole('button', { name: 'Save SMTP Settings' }).click();
-    await expectToast(page, 'smtp_host must be a host name such as smtp.example.com, or an IP address');
+    await expectToast(page, 'SMTP host must be a host name such as smtp.example.com, or an IP address');
 
     await smtp.getByLabel('SMTP Host').fill('smtp.example.com');
     await smtp.getByLabel('Port').fill('2525');
