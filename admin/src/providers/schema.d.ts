@@ -1910,7 +1910,7 @@ export interface components {
              */
             sku: string;
             /**
-             * @description Free text: "1 year", "6 months", "90 days", "Lifetime"
+             * @description A length of time the warranty rule reads: "90 days", "6 months", "1 year", "1 year 6 months", "Lifetime" or "None"
              * @example 1 year
              */
             warranty_term: string;
