@@ -4341,6 +4341,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProductResponseDto"][];
                 };
             };
+            /** @description A malformed filter, sort or range (filter.id must be a list of product ids) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4372,6 +4381,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProductResponseDto"];
                 };
             };
+            /** @description A field is missing or invalid, the warranty term cannot be read, or the brand is not a saved brand */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4459,6 +4469,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProductResponseDto"];
                 };
             };
+            /** @description A field is missing or invalid, the warranty term cannot be read, or the brand is not a saved brand */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4760,6 +4771,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A removed brand still has products (delete them first) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     SettingsController_checkRetellAgent: {
@@ -4828,7 +4848,7 @@ export interface operations {
                     "application/json": components["schemas"]["TestSentDto"];
                 };
             };
-            /** @description "No email configured", or no SMTP server */
+            /** @description "No email configured", a "to" that is not an e-mail address, or no SMTP server */
             400: {
                 headers: {
                     [name: string]: unknown;
