@@ -161,13 +161,13 @@ export class StorageService {
   }
 }
 
-/** A tampered URL and an expired one both answer 403, as S3 does; the client asks for a new URL. */
 /** /objects/uploads/... without NUL and without "." or ".." segments. */
 function isObjectPath(objectPath: string): boolean {
   if (!objectPath.startsWith(`${OBJECT_PATH_PREFIX}uploads/`) || objectPath.includes('\0')) return false;
   return objectPath.split('/').every((segment) => segment !== '.' && segment !== '..');
 }
 
+/** A tampered URL and an expired one both answer 403, as S3 does; the client asks for a new URL. */
 function checkSignature(signer: UrlSigner, request: SignedRequest, signature: string | undefined): void {
   const result = Number.isSafeInteger(request.expires) && signature ? signer.check(request, signature) : 'invalid';
   if (result === 'expired') throw new ForbiddenException('Request has expired');
