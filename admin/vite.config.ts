@@ -15,7 +15,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the build: they would publish the whole admin source (issue 26).
+    sourcemap: false,
     rolldownOptions: {
       output: {
         // Long-lived vendor chunks: app releases do not invalidate them.

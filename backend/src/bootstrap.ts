@@ -17,6 +17,7 @@ import { originCheck } from './common/http/origin-check.js';
 import { setupOpenApi } from './common/http/openapi.js';
 import type { AppConfig } from './config/config.js';
 import { ActorSessionStore, sessionActor } from './modules/auth/session-store.js';
+import { OBJECT_NOT_FOUND, ObjectNotFoundError } from './modules/storage/storage.errors.js';
 
 export interface CreatedApp {
   app: INestApplication;
@@ -146,14 +147,31 @@ function bodyParserErrors(error: { status?: number; type?: string }, _req: Reque
   res.status(statusCode).json({ statusCode, error: message, message });
 }
 
+/** The one route outside /api: an uploaded file (StorageController.sendObject). */
+const OBJECT_ROUTE = /^\/objects\/uploads\/[^/]/;
+
 /** The built admin at every path but the API's and uploaded files', with index.html as the SPA fallback. */
 function serveAdmin(app: NestExpressApplication, distDir: string): void {
   const index = join(distDir, 'index.html');
   const isApi = (req: Request) => req.path === '/api' || req.path.startsWith('/api/') || req.path.startsWith('/objects/');
   // The API's requests never look at the disk (a stat per request showed in the list's CPU profile).
   const assets = express.static(distDir, { index: false, maxAge: '1h', immutable: false });
-  app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : assets(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
+    if (isApi(req)) return next();
+    // Source maps carry the whole admin source: never published, even if a build left some behind.
+    if (req.path.endsWith('.map')) {
+      res.status(404).json({ statusCode: 404, error: 'Not found', message: 'Not found' });
+      return;
+    }
+    assets(req, res, next);
+  });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    // Only GET /objects/uploads/<path> is a route there; anything else under /objects would end in
+    // Express's own HTML page (the global prefix's JSON 404 covers /api alone).
+    if (req.path.startsWith('/objects/') && !((req.method === 'GET' || req.method === 'HEAD') && OBJECT_ROUTE.test(req.path))) {
+      res.status(404).json({ statusCode: 404, error: OBJECT_NOT_FOUND, message: OBJECT_NOT_FOUND, code: ObjectNotFoundError.code });
+      return;
+    }
     if (req.method !== 'GET' || isApi(req)) return next();
     if (!existsSync(index)) {
       res.status(503).type('text/plain').send('The admin is not built yet: run `npm run build`.');

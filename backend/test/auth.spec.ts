@@ -137,7 +137,8 @@ describe('POST /api/login', () => {
       await app.request().post('/api/login').send({ username: user.username, password: 'wrong-pass' }).expect(401);
     }
     const locked = await app.request().post('/api/login').send({ username: user.username, password }).expect(429);
-    expect(locked.body.error).toBe('Too many failed sign-in attempts. Try again in 15 minutes.');
+    const message = 'Too many failed sign-in attempts. Try again in 15 minutes.';
+    expect(locked.body).toEqual({ statusCode: 429, error: message, message, code: 'auth.locked' });
 
     // Once the lock has passed, the right password works and clears the count.
     await app.db.query("update login_throttles set locked_until = now() - interval '1 second', window_started_at = now() - interval '1 hour'");

@@ -186,3 +186,52 @@ describe('bodies body-parser cannot read', () => {
     expect(res.body.error).toBe('Unsupported content encoding of the request body');
   });
 });
+
+/**
+ * Issue 26: the requests of the OpenAPI scan that still answered 5xx (or Express's HTML page) are
+ * 400s or 404s in the error format.
+ */
+describe('issue 26: the scan’s last 5xx answers', () => {
+  const NOT_FOUND = { statusCode: 404, error: 'Not found', message: 'Not found', code: 'storage.not_found' };
+
+  it('POST /api/test-email with a "to" that is not an e-mail address is a 400 naming it, before any SMTP', async () => {
+    // An SMTP server that is not there: before, the address went to it and the refusal was a 502.
+    await owner.agent.put('/api/settings').send({ smtp_host: '127.0.0.1', smtp_port: 1, smtp_from_email: 'crm@example.com' }).expect(200);
+    for (const to of ['not-an-address', '+15125550123', 'a@b', 'me@example.com\r\nBcc: x@example.com']) {
+      const res = await owner.agent.post('/api/test-email').send({ to });
+      expectFieldError(res, 'to', 'Please enter a valid email address');
+    }
+    await owner.agent.put('/api/settings').send({ smtp_host: null, smtp_from_email: null }).expect(200);
+  });
+
+  it('GET /objects/uploads/%00 is a 404 in the error format', async () => {
+    const res = await owner.agent.get('/objects/uploads/%00').expect(404);
+    expect(res.body).toEqual(NOT_FOUND);
+  });
+
+  it.each(['/objects/..', '/objects/uploads/', '/objects/uploads/..', '/objects/uploads/a/../..', '/objects/uploads/%2e%2e'])('GET %s answers JSON, not an HTML page', async (path) => {
+    const res = await owner.agent.get(path).expect(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body).toEqual(NOT_FOUND);
+  });
+
+  it('any other method or path under /objects answers JSON too', async () => {
+    for (const [method, path] of [['post', '/objects/uploads/x'], ['delete', '/objects/uploads/x'], ['get', '/objects/x']] as const) {
+      const res = await owner.agent[method](path).expect(404);
+      expect(res.body).toEqual(NOT_FOUND);
+    }
+  });
+
+  it('GET /api/products?filter={"id":["x",1,null]} is a 400 naming filter.id', async () => {
+    const res = await owner.agent.get('/api/products').query({ filter: '{"id":["x",1,null]}' });
+    expectFieldError(res, 'filter.id', 'filter.id must be a list of product ids');
+  });
+
+  it('GET /api/products?filter={"id":[]} and a list of product ids still work', async () => {
+    await owner.agent.put('/api/settings').send({ brands: ['ScanBrand'] }).expect(200);
+    const created = await owner.agent.post('/api/products').send({ brand: 'ScanBrand', sku: 'S-1', product_name: 'Jack', warranty_term: '1 year' }).expect(201);
+    const res = await owner.agent.get('/api/products').query({ filter: JSON.stringify({ id: [created.body.id] }) }).expect(200);
+    expect(res.body.map((p: { id: string }) => p.id)).toEqual([created.body.id]);
+    expect((await owner.agent.get('/api/products').query({ filter: '{"id":[]}' }).expect(200)).body).toEqual([]);
+  });
+});

@@ -146,4 +146,31 @@ describe('migrations', () => {
     expect(await next()).toBe('4');
     expect((await db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot).toEqual(before);
   });
+  it('give the brands that products name back to their organization, so no product is left orphaned', async () => {
+    const { migrated, db } = await migratedTo('Migration20261127000000ParallelCreates');
+    const org = async (name: string) => (await db.query(`insert into organizations (name) values ($1) returning id`, [name])).rows[0].id as string;
+    const [orphaned, withoutSettings, tidy] = [await org('Orphans'), await org('No settings'), await org('Tidy')];
+    await db.query(`insert into system_settings (organization_id, brands, ticket_brand) values ($1, '{Keep}', 'Keep'), ($2, '{Keep}', null)`, [orphaned, tidy]);
+    const product = (organization: string, brand: string, sku: string) =>
+      db.query(`insert into products (organization_id, brand, sku, product_name, warranty_term, sale_locations) values ($1, $2, $3, 'Jack', '1 year', '{}')`, [organization, brand, sku]);
+    await product(orphaned, 'Keep', 'K-1');
+    await product(orphaned, 'Zed', 'Z-1');
+    await product(orphaned, 'Zed', 'Z-2');
+    await product(orphaned, 'Unsaved', 'U-1');
+    await product(withoutSettings, 'Lonely', 'L-1');
+    await product(tidy, 'Keep', 'T-1');
+
+    await migrated.migrator.up();
+    const settings = (await db.query('select organization_id, brands, ticket_brand, ticket_fields_enabled from system_settings order by brands')).rows;
+    const of = (id: string) => settings.find((row) => row.organization_id === id);
+    expect(of(orphaned)).toMatchObject({ brands: ['Keep', 'Unsaved', 'Zed'], ticket_brand: 'Keep' });
+    expect(of(withoutSettings)).toMatchObject({
+      brands: ['Lonely'],
+      ticket_brand: null,
+      ticket_fields_enabled: ['product_model', 'purchase_location', 'purchase_date', 'issue_description', 'injury_reported', 'property_damage'],
+    });
+    expect(of(tidy)).toMatchObject({ brands: ['Keep'] });
+    const orphans = await db.query('select p.sku from products p join system_settings s using (organization_id) where not (p.brand = any(s.brands))');
+    expect(orphans.rows).toEqual([]);
+  });
 });

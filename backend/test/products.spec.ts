@@ -50,9 +50,9 @@ describe('products CRUD', () => {
 
     const updated = await owner.agent
       .put(`/api/products/${created.body.id}`)
-      .send(product({ sku: 'BJ-12', product_name: 'Bottle Jack 12T', warranty_term: 'see manual', sale_locations: [] }))
+      .send(product({ sku: 'BJ-12', product_name: 'Bottle Jack 12T', warranty_term: '18 months', sale_locations: [] }))
       .expect(200);
-    expect(updated.body).toMatchObject({ product_name: 'Bottle Jack 12T', sale_locations: [], warranty_term_kind: 'unknown', warranty_term_days: null });
+    expect(updated.body).toMatchObject({ product_name: 'Bottle Jack 12T', sale_locations: [], warranty_term_kind: 'days', warranty_term_days: 540 });
     await owner.agent.get(`/api/products/${created.body.id}`).expect(200).then((r) => expect(r.body.product_name).toBe('Bottle Jack 12T'));
 
     const deleted = await owner.agent.delete(`/api/products/${created.body.id}`).expect(200);
@@ -76,6 +76,54 @@ describe('products CRUD', () => {
     expect(res.body).toMatchObject({ statusCode: 400, error: message, message, errors: [{ field, message }] });
   });
 
+  const UNREADABLE =
+    'Warranty Term must be a length of time such as "90 days", "6 months", "1 year" or "1 year 6 months" (days, weeks, months or years), "Lifetime" or "None"';
+
+  it.each(['banana', '1 banana', 'ask the store', '12', 'year'])('refuses the warranty term %j that the term parser cannot read, naming the accepted forms', async (term) => {
+    const res = await owner.agent.post('/api/products').send(product({ sku: 'TERM-1', warranty_term: term })).expect(400);
+    expect(res.body).toMatchObject({ statusCode: 400, error: UNREADABLE, message: UNREADABLE, errors: [{ field: 'warranty_term', message: UNREADABLE }] });
+    const rows = await app.db.query("select count(*)::int as n from products where sku = 'TERM-1'");
+    expect(rows.rows[0].n).toBe(0);
+  });
+
+  it('refuses an unreadable term on replace too, and keeps the stored one', async () => {
+    const created = await owner.agent.post('/api/products').send(product({ sku: 'TERM-2', warranty_term: '2 years' })).expect(201);
+    const res = await owner.agent.put(`/api/products/${created.body.id}`).send(product({ sku: 'TERM-2', warranty_term: 'banana' })).expect(400);
+    expect(res.body.error).toBe(UNREADABLE);
+    expect((await owner.agent.get(`/api/products/${created.body.id}`).expect(200)).body.warranty_term).toBe('2 years');
+  });
+
+  it.each(['90 days', '6 months', '1 year 6 months', '2-year limited warranty', 'Lifetime', 'None'])('accepts the term %j', async (term) => {
+    const created = await owner.agent.post('/api/products').send(product({ sku: `OK-${term}`, warranty_term: term })).expect(201);
+    expect(created.body.warranty_term_kind).not.toBe('unknown');
+  });
+
+  it('refuses a product for a brand that is not a saved brand, on create and on replace', async () => {
+    const res = await owner.agent.post('/api/products').send(product({ brand: 'Unsaved', sku: 'U-1' })).expect(400);
+    const message = '"Unsaved" is not one of your saved brands: add it under Tickets Configuration and save before adding its products';
+    expect(res.body).toMatchObject({ statusCode: 400, error: message, code: 'products.brand_not_saved', errors: [{ field: 'brand', message }] });
+    const created = await owner.agent.post('/api/products').send(product({ sku: 'U-2' })).expect(201);
+    await owner.agent.put(`/api/products/${created.body.id}`).send(product({ brand: 'Unsaved', sku: 'U-2' })).expect(400);
+    const rows = await app.db.query("select brand from products where organization_id = $1 and (brand = 'Unsaved' or sku = 'U-2')", [owner.user.organization_id]);
+    expect(rows.rows).toEqual([{ brand: 'IronJack' }]);
+  });
+
+  it('refuses to remove a brand that still has products, and removes it once they are deleted', async () => {
+    const seller = await registerOwner(app);
+    await seller.agent.put('/api/settings').send({ brands: ['Keep', 'Gone'], ticket_brand: 'Gone' }).expect(200);
+    const a = await seller.agent.post('/api/products').send(product({ brand: 'Gone', sku: 'G-1' })).expect(201);
+    const b = await seller.agent.post('/api/products').send(product({ brand: 'Gone', sku: 'G-2' })).expect(201);
+    const res = await seller.agent.put('/api/settings').send({ brands: ['Keep'] }).expect(409);
+    const message = '"Gone" still has 2 products: delete them under Manage Products before removing the brand';
+    expect(res.body).toMatchObject({ statusCode: 409, error: message, code: 'settings.brand_has_products', errors: [{ field: 'brands', message }] });
+    expect((await seller.agent.get('/api/settings').expect(200)).body).toMatchObject({ brands: ['Keep', 'Gone'], ticket_brand: 'Gone' });
+
+    await seller.agent.delete(`/api/products/${a.body.id}`).expect(200);
+    await seller.agent.delete(`/api/products/${b.body.id}`).expect(200);
+    const saved = await seller.agent.put('/api/settings').send({ brands: ['Keep'] }).expect(200);
+    expect(saved.body).toMatchObject({ brands: ['Keep'], ticket_brand: null });
+  });
+
   it('refuses a second product with the same SKU in a brand with a 409', async () => {
     await owner.agent.post('/api/products').send(product({ sku: 'DUP-1' })).expect(201);
     const res = await owner.agent.post('/api/products').send(product({ sku: 'DUP-1' })).expect(409);
@@ -85,6 +133,7 @@ describe('products CRUD', () => {
 
   it("answers 404 for another organization's product and never lists it", async () => {
     const other = await registerOwner(app);
+    await other.agent.put('/api/settings').send({ brands: ['IronJack'] }).expect(200);
     const theirs = await other.agent.post('/api/products').send(product({ sku: 'THEIRS-1' })).expect(201);
     await owner.agent.get(`/api/products/${theirs.body.id}`).expect(404);
     await owner.agent.put(`/api/products/${theirs.body.id}`).send(product({ sku: 'MINE' })).expect(404);
@@ -111,7 +160,9 @@ describe("a product's warranty term in tickets", () => {
     await add({ sku: 'YEAR-1', warranty_term: '1 year' });
     await add({ sku: 'MONTH-1', warranty_term: '30 days' });
     await add({ sku: 'LIFE-1', warranty_term: 'Lifetime' });
-    await add({ sku: 'ODD-1', warranty_term: 'ask the store' });
+    // A term saved before terms were checked (issue 26) still reads as not understood.
+    const odd = await add({ sku: 'ODD-1', warranty_term: '1 year' });
+    await app.db.query("update products set warranty_term = 'ask the store' where id = $1", [odd.body.id]);
     await add({ brand: 'TorqueLine', sku: 'TL-YEAR', warranty_term: '2 years' });
     await add({ sku: 'TJ-2', product_name: '2-Ton Floor Jack', warranty_term: '6 months' });
   });
@@ -153,6 +204,7 @@ describe("a product's warranty term in tickets", () => {
 
   it("never uses another organization's product", async () => {
     const other = await registerOwner(app);
+    await other.agent.put('/api/settings').send({ brands: ['IronJack'] }).expect(200);
     await other.agent.post('/api/products').send(product({ sku: 'SHARED-SKU', product_name: 'Theirs', warranty_term: '5 years' })).expect(201);
     const ticket = await createTicket(buyer.agent, { productSku: 'SHARED-SKU', productBrand: 'IronJack', purchaseDate: isoDaysAgo(200) });
     expect(ticket).toMatchObject({ under_warranty: false, warranty_days_left: 0 });

@@ -81,15 +81,15 @@ describe('PUT /api/settings', () => {
     [{ brands: 'A,B' }, 'brands', 'brands must be a list of brand names'],
     [{ brands: ['A'], ticket_brand: 'Z' }, 'ticket_brand', 'The default brand must be one of the brands'],
     [{ ticket_fields_enabled: ['product_model', 'ssn'] }, 'ticket_fields_enabled', `ticket_fields_enabled may only contain: ${ALL_FIELDS.join(', ')}`],
-    [{ smtp_port: 70000 }, 'smtp_port', 'smtp_port must be a port number between 1 and 65535'],
-    [{ smtp_from_email: 'nope' }, 'smtp_from_email', 'smtp_from_email must be a valid email'],
-    [{ smtp_port: 0 }, 'smtp_port', 'smtp_port must be a port number between 1 and 65535'],
-    [{ smtp_port: 25.5 }, 'smtp_port', 'smtp_port must be a port number between 1 and 65535'],
-    [{ smtp_port: '587' }, 'smtp_port', 'smtp_port must be a port number between 1 and 65535'],
-    [{ smtp_host: 'smtp example.com' }, 'smtp_host', 'smtp_host must be a host name such as smtp.example.com, or an IP address'],
-    [{ smtp_host: 'https://smtp.example.com' }, 'smtp_host', 'smtp_host must be a host name such as smtp.example.com, or an IP address'],
+    [{ smtp_port: 70000 }, 'smtp_port', 'SMTP port must be a number between 1 and 65535'],
+    [{ smtp_from_email: 'nope' }, 'smtp_from_email', 'From email must be a valid email address, such as support@example.com'],
+    [{ smtp_port: 0 }, 'smtp_port', 'SMTP port must be a number between 1 and 65535'],
+    [{ smtp_port: 25.5 }, 'smtp_port', 'SMTP port must be a number between 1 and 65535'],
+    [{ smtp_port: '587' }, 'smtp_port', 'SMTP port must be a number between 1 and 65535'],
+    [{ smtp_host: 'smtp example.com' }, 'smtp_host', 'SMTP host must be a host name such as smtp.example.com, or an IP address'],
+    [{ smtp_host: 'https://smtp.example.com' }, 'smtp_host', 'SMTP host must be a host name such as smtp.example.com, or an IP address'],
     [{ ticket_fields_enabled: null }, 'ticket_fields_enabled', `ticket_fields_enabled must be a list drawn from: ${ALL_FIELDS.join(', ')}`],
-    [{ smtp_password: 42 }, 'smtp_password', 'smtp_password must be text'],
+    [{ smtp_password: 42 }, 'smtp_password', 'SMTP password must be text of at most 1000 characters'],
   ])('rejects %j', async (body, field, message) => {
     const before = await owner.agent.get('/api/settings').expect(200);
     const res = await owner.agent.put('/api/settings').send(body).expect(400);

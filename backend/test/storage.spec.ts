@@ -138,7 +138,7 @@ describe('GET /objects/uploads/...', () => {
   it("answers 404 to another organization's user, and 401 without a session", async () => {
     const stranger = await registerOwner(app);
     const res = await stranger.agent.get(objectPath).expect(404);
-    expect(res.body).toEqual({ statusCode: 404, error: 'Not found', message: 'Not found' });
+    expect(res.body).toEqual({ statusCode: 404, error: 'Not found', message: 'Not found', code: 'storage.not_found' });
     await app.request().get(objectPath).expect(401);
   });
 

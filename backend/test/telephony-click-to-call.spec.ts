@@ -60,6 +60,29 @@ describe('POST /api/phone-numbers/make-call with a phone', () => {
     expect((await post({ from: '+15005550006', to: CUSTOMER, agentPhone: 'computer' }).expect(400)).body.error).toBe('The provider number must be one of your phone numbers');
   });
 
+  it.each(['12', '+12', '123', '+1234567890', '+1 555'])('refuses the agent phone %j, as a customer phone would be, and dials nothing', async (agentPhone) => {
+    const placed = t.fake.calls.length;
+    const logs = (await t.app.db.query(`select count(*)::int as n from call_logs where call_type = 'call'`)).rows[0].n;
+    const res = await owner.agent.post('/api/phone-numbers/make-call').send({ from: ours, to: CUSTOMER, agentPhone }).expect(400);
+    const message = 'Please enter a valid phone number (E.164 format recommended, e.g., +1234567890)';
+    expect(res.body).toMatchObject({ statusCode: 400, error: message, code: 'phone_numbers.invalid_agent_phone', errors: [{ field: 'agentPhone', message }] });
+    expect(t.fake.calls.length).toBe(placed);
+    expect((await t.app.db.query(`select count(*)::int as n from call_logs where call_type = 'call'`)).rows[0].n).toBe(logs);
+  });
+
+  it('refuses a profile phone of "12" the same way', async () => {
+    await t.app.db.query('update users set phone = $2 where id = $1', [owner.user.id, '12']);
+    const placed = t.fake.calls.length;
+    await owner.agent.post('/api/phone-numbers/make-call').send({ from: ours, to: CUSTOMER }).expect(400);
+    expect(t.fake.calls.length).toBe(placed);
+    await t.app.db.query('update users set phone = $2 where id = $1', [owner.user.id, '+1 305 555 0111']);
+  });
+
+  it('reads an agent phone without a country code in the organization’s country', async () => {
+    await owner.agent.post('/api/phone-numbers/make-call').send({ from: ours, to: CUSTOMER, agentPhone: '(212) 555-0199' }).expect(200);
+    expect(t.fake.calls.at(-1)!.to).toBe('+12125550199');
+  });
+
   it("answers 502 with the spec's fallback when Twilio is down, and logs nothing", async () => {
     const before = (await t.app.db.query(`select count(*)::int as n from call_logs where call_type = 'call'`)).rows[0].n;
     t.fake.failNext(1, 'unreachable');

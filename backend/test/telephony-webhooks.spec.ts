@@ -94,10 +94,31 @@ describe('POST /api/webhooks/twilio/voice', () => {
     await owner.agent.patch(`/api/phone-numbers/${number.id}/greeting`).send({ voicemail_max_length: 120, enable_transcription: true }).expect(200);
   });
 
-  it('answers an unknown number with polite TwiML, not an error', async () => {
-    const res = await greet(call({ to: '+19995550000' }), 'whatever').expect(200);
+  it('answers a signed call to a number the account does not have here with polite TwiML, not an error', async () => {
+    const res = await greet(call({ to: '+19995550000' })).expect(200);
     expect(res.text).toContain('not in service');
     expect(res.text).not.toContain('<Record');
+  });
+
+  it('answers an unsigned or forged call the same 403 whether the number is ours or not (no probing for our numbers)', async () => {
+    const stranger = await registerOwner(t.app);
+    const strangerAccount = await connectAccount(t.fake, stranger.agent);
+    const answers = new Set<string>();
+    for (const to of [number.phone_number, '+19995550000']) {
+      for (const [accountSid, token] of [[account.sid, null], [account.sid, 'forged-token'], [account.sid, strangerAccount.authToken], ['AC' + '0'.repeat(32), 'forged-token'], ['', null]] as const) {
+        const res = await greet(call({ to, accountSid }), token);
+        answers.add(JSON.stringify({ status: res.status, type: res.headers['content-type'], body: res.body }));
+      }
+    }
+    expect([...answers]).toEqual([JSON.stringify({ status: 403, type: 'application/json; charset=utf-8', body: { statusCode: 403, error: 'Invalid Twilio signature', message: 'Invalid Twilio signature' } })]);
+  });
+
+  it("does not greet a number of another organization even when signed by this account", async () => {
+    const other = await registerOwner(t.app);
+    await connectAccount(t.fake, other.agent);
+    const theirs = await buy(other, 'Theirs');
+    const res = await greet(call({ to: theirs.phone_number })).expect(200);
+    expect(res.text).toContain('not in service');
   });
 });
 

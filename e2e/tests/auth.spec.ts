@@ -48,6 +48,25 @@ test.describe('sign-in screen and session', () => {
     await expect(page.getByTestId('toast-title')).toHaveText('Login successful');
   });
 
+  test('after the lock trips, shows the server\'s message with the wait, even for the right password', async ({ page }) => {
+    const username = uniqueName('locked');
+    await registerByApi(page.context().request, username);
+    await page.context().clearCookies();
+    // LOGIN_MAX_FAILURES is 50 on the e2e server: the 50th failure starts the 15-minute lock.
+    for (let i = 0; i < 50; i += 1) {
+      const res = await page.request.post('/api/login', { data: { username, password: `wrong-${i}` } });
+      expect(res.status()).toBe(401);
+    }
+
+    await page.goto('/auth');
+    await page.getByTestId('login-username').fill(username);
+    await page.getByTestId('login-password').fill('secret123');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('toast-title')).toHaveText('Login failed');
+    await expect(page.getByTestId('toast-description')).toHaveText('Too many failed sign-in attempts. Try again in 15 minutes.');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
   test('sends a signed-out visitor to /auth and a signed-in one away from it', async ({ page }) => {
     await page.goto('/analytics');
     await expect(page).toHaveURL(/\/auth$/);

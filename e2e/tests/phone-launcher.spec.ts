@@ -35,6 +35,14 @@ test('the call launcher checks its fields with the spec’s messages', async ({ 
   await page.getByTestId('launcher-other').fill('12345678901234567');
   await call.click();
   await expectToast(page, 'Invalid agent phone', 'Please enter a valid phone number (E.164 format recommended, e.g., +1234567890)');
+
+  // "12" fits the launcher's pattern (2 to 15 digits), but no phone has it: the server refuses it and dials nothing.
+  await page.getByTestId('launcher-other').fill('12');
+  const refused = page.waitForResponse(r => r.url().endsWith('/api/phone-numbers/make-call'));
+  await call.click();
+  expect((await refused).status()).toBe(400);
+  await expect(page.getByTestId('toast-title').last()).toHaveText('Invalid agent phone');
+  await expect(page.getByTestId('toast-description').last()).toHaveText('Please enter a valid phone number (E.164 format recommended, e.g., +1234567890)');
 });
 
 test('the launcher calls through the agent’s profile phone and another number', async ({ page }) => {

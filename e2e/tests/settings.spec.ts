@@ -16,6 +16,27 @@ async function expectToast(page: Page, title: string, close = true) {
   await expect(page.getByTestId('toast')).toHaveCount(0);
 }
 
+/** Keeps the title of every toast that appears from now on, however briefly (window.__toasts). */
+async function recordToasts(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver(records => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof HTMLElement)) continue;
+          const titles = node.matches('[data-testid="toast-title"]') ? [node] : [...node.querySelectorAll('[data-testid="toast-title"]')];
+          for (const title of titles) seen.push(title.textContent ?? '');
+        }
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+}
+
+async function toastsSeen(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
+}
+
 async function gotoSettings(page: Page) {
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
@@ -112,6 +133,100 @@ test.describe('settings', () => {
     await expect(dialog.getByTestId('product-card')).toHaveCount(0);
   });
 
+  test('leaving Settings with a brand added and not saved asks first; products wait for the save', async ({ page }) => {
+    await registerInUi(page, uniqueName('unsaved'));
+    await page.request.put('/api/settings', { data: { brands: ['IronJack'] } });
+    await gotoSettings(page);
+    await openSection(page, 'Tickets Configuration');
+    const section = page.getByTestId('settings-tickets');
+    await section.getByLabel('New brand').fill('Fresh');
+    await section.getByRole('button', { name: 'Add Brand' }).click();
+    // Products belong to saved brands: the new one offers none until the list is saved.
+    const fresh = section.getByTestId('brand-row').filter({ hasText: 'Fresh' });
+    await expect(fresh.getByTestId('brand-unsaved')).toHaveText('Save to manage products');
+    await expect(fresh.getByRole('button', { name: 'Manage Products' })).toHaveCount(0);
+    await expect(section.getByTestId('brand-row').filter({ hasText: 'IronJack' }).getByRole('button', { name: 'Manage Products' })).toBeVisible();
+
+    // Leaving through the sidebar asks; staying keeps the unsaved brand.
+    const messages: string[] = [];
+    page.once('dialog', dialog => {
+      messages.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByTestId('nav-dashboard').click();
+    await expect.poll(() => messages).toEqual(["Some of your changes weren't saved. Are you sure you want to ignore them?"]);
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(fresh).toBeVisible();
+
+    // Reloading asks too (beforeunload); staying keeps it.
+    const unload: string[] = [];
+    page.once('dialog', dialog => {
+      unload.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.reload({ timeout: 3_000 }).catch(() => undefined);
+    await expect.poll(() => unload).toEqual(['beforeunload']);
+    await expect(fresh).toBeVisible();
+
+    // Saved, the brand gets its products, and leaving no longer asks.
+    await section.getByRole('button', { name: 'Save Ticket Settings' }).click();
+    await expectToast(page, 'Settings saved');
+    await expect(fresh.getByRole('button', { name: 'Manage Products' })).toBeVisible();
+    page.on('dialog', dialog => {
+      messages.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByTestId('nav-dashboard').click();
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    expect(messages).toHaveLength(1);
+  });
+
+  test('a warranty term the rule cannot read is refused with the accepted forms', async ({ page }) => {
+    await registerInUi(page, uniqueName('term'));
+    await page.request.put('/api/settings', { data: { brands: ['IronJack'] } });
+    await gotoSettings(page);
+    await openSection(page, 'Tickets Configuration');
+    await page.getByTestId('brand-row').filter({ hasText: 'IronJack' }).getByRole('button', { name: 'Manage Products' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Manage Products: IronJack' });
+    await recordToasts(page);
+    await dialog.getByLabel('SKU / Model Number').fill('FJ-9');
+    await dialog.getByLabel('Product Name').fill('Floor Jack');
+    await dialog.getByLabel('Warranty Term').fill('banana');
+    await dialog.getByRole('button', { name: 'Add Product' }).click();
+    await expect(dialog.getByText(
+      'Warranty Term must be a length of time such as "90 days", "6 months", "1 year" or "1 year 6 months" (days, weeks, months or years), "Lifetime" or "None"',
+    )).toBeVisible();
+    expect(await (await page.request.get('/api/products')).json()).toEqual([]);
+
+    await dialog.getByLabel('Warranty Term').fill('18 months');
+    await dialog.getByRole('button', { name: 'Add Product' }).click();
+    await expectToast(page, 'Product created', false);
+    await expect(dialog.getByTestId('product-card')).toContainText('FJ-9');
+    await expect(dialog.getByTestId('product-card')).toContainText('Warranty: 18 months (540 days)');
+    expect(await toastsSeen(page)).toEqual(['Product created']);
+  });
+
+  test('a webhook without a name shows one error, once', async ({ page }) => {
+    await registerInUi(page, uniqueName('hookname'));
+    await page.request.put('/api/settings', { data: { brands: ['IronJack'] } });
+    await gotoSettings(page);
+    await openSection(page, 'Webhook Configuration');
+    await recordToasts(page);
+    const hooks = page.getByTestId('settings-webhooks');
+    await chooseOption(page, hooks.getByRole('combobox', { name: 'Brand' }), 'IronJack');
+    await hooks.getByRole('button', { name: 'Create Webhook' }).click();
+    await expect(hooks.getByText('Please provide both a name and select a brand')).toBeVisible();
+    await expect(page.getByText('Please provide both a name and select a brand')).toHaveCount(1);
+    await expect(hooks.getByText('No webhooks yet.')).toBeVisible();
+
+    // Then a valid one: its toast is the only toast of the whole attempt (react-admin's "The form is
+    // not valid" toast used to come second after the inline error).
+    await hooks.getByLabel('Webhook name').fill('Line 1');
+    await hooks.getByRole('button', { name: 'Create Webhook' }).click();
+    await expectToast(page, 'Webhook created');
+    expect(await toastsSeen(page)).toEqual(['Webhook created']);
+  });
+
   test('webhooks and Retell: create, see its URLs, delete; the Retell key is write-only', async ({ page, baseURL }, testInfo) => {
     test.slow(); // saves and reloads: close to a minute on a loaded two-core machine
     await registerInUi(page, uniqueName('hook'));
@@ -163,7 +278,7 @@ test.describe('settings', () => {
     await expect(smtp.getByLabel('Port')).toHaveValue('587');
     await smtp.getByLabel('SMTP Host').fill('smtp bad host');
     await smtp.getByRole('button', { name: 'Save SMTP Settings' }).click();
-    await expectToast(page, 'smtp_host must be a host name such as smtp.example.com, or an IP address');
+    await expectToast(page, 'SMTP host must be a host name such as smtp.example.com, or an IP address');
 
     await smtp.getByLabel('SMTP Host').fill('smtp.example.com');
     await smtp.getByLabel('Port').fill('2525');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callParty, checkImport, checkLauncher, greetingPayload, isLauncherPhone, shortTicketId, voicemailMaxLength, type GreetingValues } from './phoneSystem';
+import { callFailureTitle, callParty, checkImport, checkLauncher, greetingPayload, isLauncherPhone, shortTicketId, voicemailMaxLength, type GreetingValues } from './phoneSystem';
 
 const base = { from: '+15125550100', to: '(512) 555-0123', method: 'computer' as const, otherPhone: '', profilePhone: null };
 
@@ -67,5 +67,15 @@ describe('callParty', () => {
     expect(callParty({ call_type: 'voicemail', from_phone: '+1512', to_phone: '+1999', caller_name: null })).toBe('+1512');
     expect(callParty({ call_type: 'call', from_phone: '+1512', to_phone: '+1999', caller_name: null })).toBe('+1999');
     expect(callParty({ call_type: 'call', from_phone: null, to_phone: null, caller_name: 'MARIA G' })).toBe('MARIA G');
+  });
+});
+
+describe('callFailureTitle', () => {
+  it('names the agent phone when the server refuses it', () => {
+    expect(callFailureTitle({ status: 400, body: { code: 'phone_numbers.invalid_agent_phone' } })).toBe('Invalid agent phone');
+  });
+  it('is "Call failed" otherwise', () => {
+    expect(callFailureTitle({ status: 502, body: { error: 'Could not initiate the call' } })).toBe('Call failed');
+    expect(callFailureTitle(new Error('offline'))).toBe('Call failed');
   });
 });

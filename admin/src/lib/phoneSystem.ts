@@ -49,6 +49,15 @@ export function checkLauncher(values: LauncherValues): { problem: LauncherProble
   return { agentPhone, to: stripPhone(values.to), from: stripPhone(values.from) };
 }
 
+/**
+ * The toast title of a refused make-call: the server reads the agent's phone as a customer's phone
+ * is (it refuses "12", which the launcher's pattern lets through) and says so with its code.
+ */
+export function callFailureTitle(failure: unknown): string {
+  const body = failure && typeof failure === 'object' ? (failure as { body?: { code?: unknown } }).body : undefined;
+  return body?.code === 'phone_numbers.invalid_agent_phone' ? 'Invalid agent phone' : 'Call failed';
+}
+
 /** The ticket's short id: first 8 characters, uppercased. */
 export function shortTicketId(id: string): string {
   return id.slice(0, 8).toUpperCase();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { a2pErrors, addBrand, addStore, BRAND_MESSAGES, removeBrand, RESPONSE_HOURS_MESSAGE, responseHoursError, saleLocationLabel, secretStatus } from './settingsRules';
+import { WARRANTY_TERM_UNREADABLE } from '@warranty-crm/contract';
+import { a2pErrors, addBrand, addStore, BRAND_MESSAGES, isSavedBrand, productWarrantyTermError, removeBrand, RESPONSE_HOURS_MESSAGE, responseHoursError, saleLocationLabel, secretStatus } from './settingsRules';
 
 describe('brand list', () => {
   it('adds a trimmed brand', () => {
@@ -74,5 +75,29 @@ describe('responseHoursError', () => {
   it('refuses empty, fractional and out-of-range values with one message', () => {
     for (const hours of [0, 721, 2.5, -3, '', null, undefined, 'abc']) expect(responseHoursError(hours)).toBe(RESPONSE_HOURS_MESSAGE);
     expect(RESPONSE_HOURS_MESSAGE).toBe('Enter a whole number of hours from 1 to 720');
+  });
+});
+
+describe('productWarrantyTermError', () => {
+  it('refuses what the term parser cannot read with the server\'s message, naming the accepted forms', () => {
+    expect(productWarrantyTermError('banana')).toBe(WARRANTY_TERM_UNREADABLE);
+    expect(WARRANTY_TERM_UNREADABLE).toContain('"90 days", "6 months", "1 year"');
+    expect(productWarrantyTermError('12')).toBe(WARRANTY_TERM_UNREADABLE);
+  });
+  it('requires a term', () => {
+    expect(productWarrantyTermError('  ')).toBe('Warranty Term is required');
+    expect(productWarrantyTermError(undefined)).toBe('Warranty Term is required');
+  });
+  it('accepts durations, Lifetime and None', () => {
+    for (const term of ['90 days', '6 months', '1 year', '1 year 6 months', ' Lifetime ', 'None', '2-year limited warranty']) {
+      expect(productWarrantyTermError(term)).toBeUndefined();
+    }
+  });
+});
+
+describe('isSavedBrand', () => {
+  it('is true only for a brand of the saved list', () => {
+    expect(isSavedBrand(['Acme'], 'Acme')).toBe(true);
+    expect(isSavedBrand(['Acme'], 'New')).toBe(false);
   });
 });

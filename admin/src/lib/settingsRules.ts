@@ -1,5 +1,5 @@
 /** Rules of the Settings page (spec part 2 section 5) that the server applies as well. */
-import { RESPONSE_HOURS_MAX, RESPONSE_HOURS_MIN } from '@warranty-crm/contract';
+import { RESPONSE_HOURS_MAX, RESPONSE_HOURS_MIN, warrantyTermError } from '@warranty-crm/contract';
 
 export const TICKET_FIELD_OPTIONS = [
   { id: 'product_model', name: 'Product model' },
@@ -116,4 +116,19 @@ export function responseHoursError(value: unknown): string | undefined {
   return typeof hours === 'number' && Number.isInteger(hours) && hours >= RESPONSE_HOURS_MIN && hours <= RESPONSE_HOURS_MAX
     ? undefined
     : RESPONSE_HOURS_MESSAGE;
+}
+
+/**
+ * The product form's Warranty Term: required, and a term the warranty rule can read, with the
+ * server's message (packages/contract) listing the accepted forms. undefined when it is fine.
+ */
+export function productWarrantyTermError(value: unknown): string | undefined {
+  const term = typeof value === 'string' ? value.trim() : '';
+  if (!term) return 'Warranty Term is required';
+  return warrantyTermError(term) ?? undefined;
+}
+
+/** Products are managed for saved brands only: the server refuses a product of an unsaved brand. */
+export function isSavedBrand(savedBrands: readonly string[], brand: string): boolean {
+  return savedBrands.includes(brand);
 }

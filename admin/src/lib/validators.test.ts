@@ -1,5 +1,6 @@
+import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
-import { validateNewPassword } from './validators';
+import { loginFailureMessage, validateNewPassword } from './validators';
 
 describe('validateNewPassword', () => {
   it('asks for a password when it is empty', () => {
@@ -13,5 +14,19 @@ describe('validateNewPassword', () => {
   });
   it('accepts a matching password of exactly 6 characters', () => {
     expect(validateNewPassword('123456', '123456')).toBeNull();
+  });
+});
+
+describe('loginFailureMessage', () => {
+  it('shows the lock with its wait when the server throttles the sign-in', () => {
+    const locked = new HttpError('Too many failed sign-in attempts. Try again in 15 minutes.', 429, {});
+    expect(loginFailureMessage(locked)).toBe('Too many failed sign-in attempts. Try again in 15 minutes.');
+  });
+  it('says "Invalid username or password" for a refused password (401) or a failure without a message', () => {
+    expect(loginFailureMessage(new HttpError('Unauthorized', 401, {}))).toBe('Invalid username or password');
+    expect(loginFailureMessage(new Error(''))).toBe('Invalid username or password');
+  });
+  it('does not pass a server error off as a wrong password', () => {
+    expect(loginFailureMessage(new HttpError('Internal server error', 500, {}))).toBe('Internal server error');
   });
 });

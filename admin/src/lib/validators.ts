@@ -127,3 +127,18 @@ export function validateTicketForm(values: TicketFormValues, now: Date = new Dat
 export function withBlanks<T extends object>(values: T): { [K in keyof T]: NonNullable<T[K]> | string } {
   return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value ?? ''])) as never;
 }
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+
+/**
+ * What a refused sign-in shows: "Invalid username or password" for a 401, and otherwise what actually
+ * went wrong, in the server's words: the lock after repeated failures ("Too many failed sign-in
+ * attempts. Try again in 15 minutes.", which holds even for the right password), a server error, no
+ * connection.
+ */
+export function loginFailureMessage(failure: unknown): string {
+  const status = failure && typeof failure === 'object' ? (failure as { status?: unknown }).status : undefined;
+  const message = failure instanceof Error ? failure.message : '';
+  if (status === 401 || !message) return INVALID_CREDENTIALS;
+  return message;
+}

@@ -1912,7 +1912,7 @@ export interface components {
              */
             sku: string;
             /**
-             * @description Free text: "1 year", "6 months", "90 days", "Lifetime"
+             * @description A length of time the warranty rule reads: "90 days", "6 months", "1 year", "1 year 6 months", "Lifetime" or "None"
              * @example 1 year
              */
             warranty_term: string;
@@ -4343,6 +4343,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProductResponseDto"][];
                 };
             };
+            /** @description A malformed filter, sort or range (filter.id must be a list of product ids) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4374,6 +4383,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProductResponseDto"];
                 };
             };
+            /** @description A field is missing or invalid, the warranty term cannot be read, or the brand is not a saved brand */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4461,6 +4471,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProductResponseDto"];
                 };
             };
+            /** @description A field is missing or invalid, the warranty term cannot be read, or the brand is not a saved brand */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4762,6 +4773,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description A removed brand still has products (delete them first) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     SettingsController_checkRetellAgent: {
@@ -4830,7 +4850,7 @@ export interface operations {
                     "application/json": components["schemas"]["TestSentDto"];
                 };
             };
-            /** @description "No email configured", or no SMTP server */
+            /** @description "No email configured", a "to" that is not an e-mail address, or no SMTP server */
             400: {
                 headers: {
                     [name: string]: unknown;

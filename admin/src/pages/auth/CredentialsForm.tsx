@@ -4,7 +4,7 @@ import { Form, PasswordInput, TextInput, useLogin } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { PendingButton } from '../../components/PendingButton';
 import { useToast } from '../../components/useToast';
-import { validateCredentials, type CredentialsValues } from '../../lib/validators';
+import { loginFailureMessage, validateCredentials, type CredentialsValues } from '../../lib/validators';
 import type { User } from '../../providers/types';
 
 /**
@@ -35,7 +35,7 @@ export function CredentialsForm(props: {
       setPending(false);
       const message = error instanceof Error ? error.message : '';
       if (register) toast('Registration failed', { description: message || 'Registration failed', variant: 'destructive' });
-      else toast('Login failed', { description: 'Invalid username or password', variant: 'destructive' });
+      else toast('Login failed', { description: loginFailureMessage(error), variant: 'destructive' });
     }
   };
 

@@ -1,3 +1,4 @@
+import { TEST_EMAIL_FALLBACK } from '@warranty-crm/contract';
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { PendingButton } from '../../components/PendingButton';
@@ -60,7 +61,7 @@ export function ContactMethodsPanel() {
       }
     } catch (failure) {
       if (kind === 'email') {
-        toast('Failed to send test email', { description: failureMessage(failure, 'Please check your Resend configuration.'), variant: 'destructive' });
+        toast('Failed to send test email', { description: failureMessage(failure, TEST_EMAIL_FALLBACK), variant: 'destructive' });
       } else {
         toast('Failed to send test SMS', { description: failureMessage(failure, 'Please check your Twilio configuration.'), variant: 'destructive' });
       }

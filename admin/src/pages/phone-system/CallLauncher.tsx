@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useGetList } from 'react-admin';
 import { PendingButton } from '../../components/PendingButton';
 import { useToast } from '../../components/useToast';
-import { checkLauncher, type AgentMethod } from '../../lib/phoneSystem';
+import { callFailureTitle, checkLauncher, type AgentMethod } from '../../lib/phoneSystem';
 import type { MakeCallPayload, PhoneNumber } from '../../providers/types';
 import { useCurrentUser } from '../../providers/useAccount';
 import { useCrmMutation } from '../../providers/useCrm';
@@ -41,7 +41,7 @@ export function CallLauncher() {
       toast('Call initiated', { description: result.message || `Connecting agent to ${checked.to}`, variant: 'success' });
       if (result.mode === 'computer' && result.params) void browser.start(result.params as Record<string, string>);
     } catch (error) {
-      toast('Call failed', { description: (error as Error)?.message || 'Could not initiate the call', variant: 'destructive' });
+      toast(callFailureTitle(error), { description: (error as Error)?.message || 'Could not initiate the call', variant: 'destructive' });
     }
   };
 

@@ -1,5 +1,7 @@
 import { Box, Button, Stack } from '@mui/material';
 import { useState } from 'react';
+import { SMTP_MESSAGES, TEST_EMAIL_FALLBACK } from '@warranty-crm/contract';
+import { WarnBeforeUnload } from '../../components/WarnBeforeUnload';
 import { email, Form, maxValue, minValue, NumberInput, SaveButton, TextInput } from 'react-admin';
 import { useToast } from '../../components/useToast';
 import { failureMessage } from '../../lib/fieldErrors';
@@ -8,7 +10,6 @@ import type { Settings } from '../../providers/types';
 import { SecretInput } from './SecretInput';
 import { useCrm, useSaveSettings } from './settingsData';
 
-const PORT_MESSAGE = 'smtp_port must be a port number between 1 and 65535';
 
 /** SMTP host, port (587 by default), username, password, from e-mail and name; a test e-mail. */
 export function SmtpSection({ settings }: { settings: Settings }) {
@@ -29,7 +30,7 @@ export function SmtpSection({ settings }: { settings: Settings }) {
       await crm.sendTestEmail(to);
       toast('Test email sent!', { description: `Sent to ${to}`, variant: 'success' });
     } catch (failure) {
-      toast('Failed to send test email', { description: failureMessage(failure, 'Please check your Resend configuration.'), variant: 'destructive' });
+      toast('Failed to send test email', { description: failureMessage(failure, TEST_EMAIL_FALLBACK), variant: 'destructive' });
     } finally {
       setSending(false);
     }
@@ -37,6 +38,7 @@ export function SmtpSection({ settings }: { settings: Settings }) {
 
   return (
     <Form
+      warnWhenUnsavedChanges
       record={{
         smtp_host: settings.smtp_host ?? '',
         smtp_port: settings.smtp_port ?? 587,
@@ -55,14 +57,15 @@ export function SmtpSection({ settings }: { settings: Settings }) {
         })
       }
     >
+      <WarnBeforeUnload />
       <Stack spacing={1} sx={{ maxWidth: 560 }}>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
           <TextInput source="smtp_host" label="SMTP Host" placeholder="smtp.example.com" helperText={false} sx={{ flex: 2, minWidth: 200 }} />
-          <NumberInput source="smtp_port" label="Port" step={1} validate={[minValue(1, PORT_MESSAGE), maxValue(65535, PORT_MESSAGE)]} helperText={false} sx={{ flex: 1, minWidth: 100 }} />
+          <NumberInput source="smtp_port" label="Port" step={1} validate={[minValue(1, SMTP_MESSAGES.smtp_port), maxValue(65535, SMTP_MESSAGES.smtp_port)]} helperText={false} sx={{ flex: 1, minWidth: 100 }} />
         </Box>
         <TextInput source="smtp_username" label="Username" autoComplete="off" helperText={false} />
         <SecretInput source="smtp_password" label="Password" isSet={settings.smtp_password_set} />
-        <TextInput source="smtp_from_email" label="From Email" type="email" validate={email('smtp_from_email must be a valid email')} helperText={false} />
+        <TextInput source="smtp_from_email" label="From Email" type="email" validate={email(SMTP_MESSAGES.smtp_from_email)} helperText={false} />
         <TextInput source="smtp_from_name" label="From Name" helperText={false} />
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <SaveButton label="Save SMTP Settings" alwaysEnable />

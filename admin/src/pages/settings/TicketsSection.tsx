@@ -4,7 +4,8 @@ import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
 import { Box, Button, Chip, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { CheckboxGroupInput, Form, NumberInput, SaveButton, SelectInput, useInput } from 'react-admin';
-import { addBrand, removeBrand, responseHoursError, TICKET_FIELD_OPTIONS } from '../../lib/settingsRules';
+import { WarnBeforeUnload } from '../../components/WarnBeforeUnload';
+import { addBrand, isSavedBrand, removeBrand, responseHoursError, TICKET_FIELD_OPTIONS } from '../../lib/settingsRules';
 import type { Settings } from '../../providers/types';
 import { ManageProductsDialog } from '../../resources/products';
 import { useSaveSettings } from './settingsData';
@@ -14,7 +15,7 @@ import { useSaveSettings } from './settingsData';
  * that one), products per brand; and the default brand, whose choices follow the list and which is
  * disabled until a brand exists.
  */
-function BrandListInput({ onManageProducts }: { onManageProducts: (brand: string) => void }) {
+function BrandListInput({ savedBrands, onManageProducts }: { savedBrands: string[]; onManageProducts: (brand: string) => void }) {
   const { field: brandsField } = useInput<string[]>({ source: 'brands' });
   const { field: defaultField } = useInput<string | null>({ source: 'ticket_brand' });
   const brands: string[] = Array.isArray(brandsField.value) ? brandsField.value : [];
@@ -48,9 +49,16 @@ function BrandListInput({ onManageProducts }: { onManageProducts: (brand: string
             <ListItem key={brand} divider data-testid="brand-row" sx={{ gap: 1, pr: 1 }}>
               <ListItemText primary={brand} />
               {defaultField.value === brand ? <Chip size="small" label="Default" /> : null}
-              <Button size="small" startIcon={<InventoryIcon />} onClick={() => onManageProducts(brand)} sx={{ whiteSpace: "nowrap", flexShrink: 0 }}>
-                Manage Products
-              </Button>
+              {isSavedBrand(savedBrands, brand) ? (
+                <Button size="small" startIcon={<InventoryIcon />} onClick={() => onManageProducts(brand)} sx={{ whiteSpace: "nowrap", flexShrink: 0 }}>
+                  Manage Products
+                </Button>
+              ) : (
+                // Products belong to saved brands (the server refuses others): save the list first.
+                <Typography variant="caption" color="text.secondary" data-testid="brand-unsaved" sx={{ whiteSpace: 'nowrap' }}>
+                  Save to manage products
+                </Typography>
+              )}
               <IconButton size="small" aria-label={`Remove ${brand}`} onClick={() => remove(brand)}>
                 <CloseIcon fontSize="small" />
               </IconButton>
@@ -124,6 +132,7 @@ export function TicketsSection({ settings }: { settings: Settings }) {
   return (
     <>
       <Form
+        warnWhenUnsavedChanges
         record={{
           brands: settings.brands,
           ticket_brand: settings.ticket_brand,
@@ -141,8 +150,9 @@ export function TicketsSection({ settings }: { settings: Settings }) {
           })
         }
       >
+        <WarnBeforeUnload />
         <Stack spacing={2}>
-          <BrandListInput onManageProducts={setProductsBrand} />
+          <BrandListInput savedBrands={settings.brands} onManageProducts={setProductsBrand} />
           <CheckboxGroupInput source="ticket_fields_enabled" label="Enabled ticket questions" choices={[...TICKET_FIELD_OPTIONS]} row={false} helperText={false} />
           <ResponsePromiseInputs />
           <Box>

@@ -127,7 +127,7 @@ export function ManageProductsDialog({ brand, open, onClose }: { brand: string; 
             <Typography variant="subtitle2" sx={{ mb: 1 }}>
               {editing ? `Edit ${editing.sku}` : 'Add Product'}
             </Typography>
-            <Form key={formKey} record={editing ?? EMPTY} onSubmit={submit}>
+            <Form key={formKey} record={editing ?? EMPTY} onSubmit={submit} disableInvalidFormNotification>
               <ProductInputs />
               <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
                 <SaveButton label={editing ? 'Update Product' : 'Add Product'} alwaysEnable />

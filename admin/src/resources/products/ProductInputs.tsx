@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Checkbox, Chip, FormControlLabel, FormHelperText, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { required, TextInput, useInput } from 'react-admin';
-import { addStore, SALE_LOCATION_IN_STORE, SALE_LOCATION_ONLINE } from '../../lib/settingsRules';
+import { addStore, productWarrantyTermError, SALE_LOCATION_IN_STORE, SALE_LOCATION_ONLINE } from '../../lib/settingsRules';
 
 /** Online, In Store and named stores (added on Enter or the add button, only when non-blank). */
 function SaleLocationsInput() {
@@ -67,8 +67,8 @@ export function ProductInputs() {
         source="warranty_term"
         label="Warranty Term"
         placeholder="1 year, 6 months, 90 days, Lifetime"
-        validate={required('Warranty Term is required')}
-        helperText="Tickets for this product use this term when it reads as a duration or Lifetime"
+        validate={productWarrantyTermError}
+        helperText="A length of time (90 days, 6 months, 1 year), Lifetime or None: tickets for this product use it"
       />
       <SaleLocationsInput />
     </Stack>

@@ -77,7 +77,7 @@ export function WebhookManager({ brands }: { brands: string[] }) {
           ))}
         </List>
       )}
-      <Form key={formKey} record={{ name: '', brand: '' }} validate={requireBoth} onSubmit={submit}>
+      <Form key={formKey} record={{ name: '', brand: '' }} validate={requireBoth} onSubmit={submit} disableInvalidFormNotification>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
           <TextInput source="name" label="Webhook name" helperText={false} sx={{ flex: 2, minWidth: 200 }} />
           <SelectInput

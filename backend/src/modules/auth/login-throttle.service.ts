@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { LoginLockedError } from './auth.errors.js';
 
 /**
  * Locks sign-in for a username from one address after repeated failures. The counters live in
@@ -18,7 +19,7 @@ export class LoginThrottleService {
     return `${username.trim().toLowerCase()}|${address}`.slice(0, 400);
   }
 
-  /** Throws 429 while the key is locked. */
+  /** Throws LoginLockedError (429) while the key is locked. */
   async assertAllowed(key: string): Promise<void> {
     const rows = await this.em.getConnection().execute<{ seconds: number }[]>(
       `select ceil(extract(epoch from (locked_until - now())))::int as seconds
@@ -49,10 +50,6 @@ export class LoginThrottleService {
   }
 
   private refuse(seconds: number): never {
-    const minutes = Math.max(1, Math.ceil(seconds / 60));
-    throw new HttpException(
-      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      HttpStatus.TOO_MANY_REQUESTS,
-    );
+    throw new LoginLockedError(Math.max(1, Math.ceil(seconds / 60)));
   }
 }

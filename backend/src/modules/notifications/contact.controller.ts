@@ -22,7 +22,7 @@ export class ContactController {
   @HttpCode(200)
   @ApiOperation({ summary: "Sends a test e-mail through the organization's SMTP server" })
   @ApiOkResponse({ type: TestSentDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: '"No email configured", or no SMTP server' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: '"No email configured", a "to" that is not an e-mail address, or no SMTP server' })
   @ApiBadGatewayResponse({ type: ErrorResponseDto, description: "The SMTP server's error" })
   async testEmail(@CurrentActor() actor: Actor, @Body() dto: TestEmailDto): Promise<TestSentDto> {
     await this.tests.email(actor, dto.to);

@@ -8,12 +8,14 @@ import { TenantRunner } from '../../common/tenancy/tenant-runner.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { providerFailure } from '../../integrations/twilio/twilio-errors.js';
 import { CallLog } from '../call-logs/call-log.entity.js';
+import { DEFAULT_PHONE_COUNTRY, normalizePhone } from '../customers/phone.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { TwilioAccountService } from '../organizations/twilio-account.service.js';
 import { User } from '../users/user.entity.js';
 import { BrandPhoneNumber } from './brand-phone-number.entity.js';
 import type { MakeCallDto, MakeCallResponseDto, VoiceTokenResponseDto } from './dto/make-call.dto.js';
 import { LAUNCHER_PHONE, MESSAGES, stripPhone, toE164 } from './phone-options.js';
+import { InvalidAgentPhoneError } from './phone-numbers.errors.js';
 import { TwilioSignatureService } from './twilio-signature.service.js';
 import { webhookUrl } from './webhook-urls.js';
 
@@ -47,6 +49,8 @@ export class ClickToCallService {
     const agentPhone = dto.agentPhone ?? (await this.profilePhone(actor));
     if (!agentPhone) throw new BadRequestException(MESSAGES.agentPhoneMissing);
 
+    const agentNumber = agentPhone === 'computer' ? null : await this.agentNumber(actor, agentPhone);
+
     const log = this.em.create(CallLog, {
       organization: actor.organizationId,
       callType: 'call',
@@ -72,7 +76,7 @@ export class ClickToCallService {
     const { client } = await this.twilioAccount.client(actor.organizationId);
     try {
       const call = await client.calls.create({
-        to: toE164(agentPhone),
+        to: agentNumber!,
         from,
         url: webhookUrl(this.config.publicBaseUrl, 'outbound', { To: to, CallerId: from }),
         method: 'POST',
@@ -155,6 +159,14 @@ export class ClickToCallService {
     }
     response.dial({ callerId: toE164(callerId), answerOnBridge: true }).number(toE164(to));
     return response.toString();
+  }
+
+  /** The agent's phone in E.164, read as a customer's phone is (in the organization's country), or a 400. */
+  private async agentNumber(actor: Actor, phone: string): Promise<string> {
+    const organization = await this.em.findOne(Organization, { id: actor.organizationId }, { fields: ['businessCountry'] });
+    const number = normalizePhone(phone, organization?.businessCountry ?? DEFAULT_PHONE_COUNTRY);
+    if (!number) throw new InvalidAgentPhoneError();
+    return number;
   }
 
   private async profilePhone(actor: Actor): Promise<string | null> {

@@ -51,14 +51,17 @@ export class VoiceWebhooksService {
   async incomingCall(req: Request): Promise<string> {
     const form = formOf(req);
     try {
-      const organizationId = form.To ? await this.tenants.organizationOf(BrandPhoneNumber, { phoneNumber: form.To }) : null;
-      if (!organizationId) {
-        this.logger.warn(`Incoming call to a number we do not know (${form.To ?? 'no To'})`);
+      // The signature first, with the token of the account the request names (AccountSid, as on every
+      // other callback): an unsigned or forged request gets the same 403 whether or not To is one of
+      // our numbers, so it cannot probe which numbers are ours (issue 26). Only a request signed by a
+      // connected account learns that a number is not in service, and only among its own numbers.
+      const account = await this.accountOf(form);
+      this.signatures.verify(req, account);
+      const number = form.To ? await this.tenants.run(account!.organizationId, ({ em }) => em.findOne(BrandPhoneNumber, { phoneNumber: form.To! })) : null;
+      if (!number) {
+        this.logger.warn(`Incoming call to a number the account does not have here (${form.To ?? 'no To'})`);
         return this.say(NOT_IN_SERVICE);
       }
-      this.signatures.verify(req, await this.twilioAccount.credentials(organizationId));
-      const number = await this.tenants.run(organizationId, ({ em }) => em.findOne(BrandPhoneNumber, { phoneNumber: form.To! }));
-      if (!number) return this.say(NOT_IN_SERVICE);
       const audio = number.greetingType === 'audio_file' && number.greetingAudioUrl
         ? await this.storage.signedReadUrl(number.greetingAudioUrl, GREETING_AUDIO_URL_TTL_SECONDS)
         : null;

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { ApiBadGatewayResponse, ApiBadRequestResponse, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBadGatewayResponse, ApiBadRequestResponse, ApiConflictResponse, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { type Actor, CurrentActor } from '../../common/auth/actor.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { RetellAgentCheckDto, SettingsResponseDto, UpdateSettingsDto } from './dto/settings.dto.js';
@@ -43,6 +43,7 @@ export class SettingsController {
   })
   @ApiOkResponse({ type: SettingsResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'A removed brand still has products (delete them first)' })
   update(@CurrentActor() actor: Actor, @Body() dto: UpdateSettingsDto): Promise<SettingsResponseDto> {
     return this.settings.update(actor, dto);
   }

@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
@@ -7,6 +8,8 @@ import { DEFAULT_RESPONSE_HOURS, type ResponseKind } from '@warranty-crm/contrac
 import { DEFAULT_PHONE_COUNTRY } from '../customers/phone.js';
 import { normalizeBrands, resolveTicketBrand } from './brands.js';
 import type { SettingsResponseDto, UpdateSettingsDto } from './dto/settings.dto.js';
+import { Product } from './product.entity.js';
+import { BrandHasProductsError } from './products/products.errors.js';
 import { SystemSettings, TICKET_FIELDS } from './system-settings.entity.js';
 
 /** The form's default SMTP port (spec part 2 section 9). */
@@ -105,6 +108,23 @@ export class SettingsService {
       if ('error' in result) throw new ValidationFailedException([result.error]);
       brands = result.brands;
     }
+    const removed = settings.brands.filter((brand) => !brands.includes(brand));
+    if (removed.length) return this.em.transactional((tx) => this.applyUpdate(tx, actor, dto, brands, true));
+    return this.applyUpdate(this.em, actor, dto, brands, false);
+  }
+
+  /**
+   * Writes the update. A brand is removed only when it has no products left (issue 26: products of a
+   * removed brand stayed behind, unreachable): the settings row is taken FOR UPDATE first, so a
+   * product being added to the brand (ProductsService, FOR SHARE) is either counted or sees the brand gone.
+   */
+  private async applyUpdate(em: EntityManager, actor: Actor, dto: UpdateSettingsDto, brands: string[], lock: boolean): Promise<SettingsResponseDto> {
+    const settings = await em.findOneOrFail(SystemSettings, { organization: actor.organizationId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {});
+    const removed = settings.brands.filter((b) => !brands.includes(b));
+    if (removed.length) {
+      const left = await em.find(Product, { organization: actor.organizationId, brand: { $in: removed } }, { fields: ['brand'] });
+      if (left.length) throw new BrandHasProductsError(left[0]!.brand, left.filter((p) => p.brand === left[0]!.brand).length);
+    }
     const brand = resolveTicketBrand(brands, settings.ticketBrand, dto.ticket_brand);
     if ('error' in brand) throw new ValidationFailedException([brand.error]);
     settings.brands = brands;
@@ -126,7 +146,7 @@ export class SettingsService {
     settings.smtpPassword = this.nextSecret(dto.smtp_password, settings.smtpPassword);
     settings.retellApiKey = this.nextSecret(dto.retell_api_key, settings.retellApiKey);
 
-    await this.em.flush();
+    await em.flush();
     return toSettingsResponse(settings);
   }
 

@@ -10,6 +10,7 @@ import { TenantRunner } from '../../common/tenancy/tenant-runner.js';
 import type { CreateUploadDto, UploadParametersDto } from './dto/upload.dto.js';
 import { LocalDiskDriver } from './drivers/local-disk.driver.js';
 import { STORAGE_DRIVER, type StorageDriver, UPLOAD_URL_TTL_SECONDS } from './drivers/storage-driver.js';
+import { ObjectNotFoundError } from './storage.errors.js';
 import { OBJECT_PATH_PREFIX, storageKeyOf, Upload } from './upload.entity.js';
 import { contentTypeOfName, policyViolation, safeFileName } from './upload-policy.js';
 import type { SignedRequest, UrlSigner } from './url-signer.js';
@@ -58,8 +59,10 @@ export class StorageService {
 
   /** An object of the actor's organization (the tenant filter makes another's a 404). */
   async sendObject(objectPath: string, req: Request, res: Response): Promise<void> {
+    // A NUL or a "." / ".." segment is no stored path (keys are URL-safe): a 404 without a query.
+    if (!isObjectPath(objectPath)) throw new ObjectNotFoundError();
     const upload = await this.em.findOne(Upload, { objectPath });
-    if (!upload) throw new NotFoundException('Not found');
+    if (!upload) throw new ObjectNotFoundError();
     await this.driver.send(storageKeyOf(objectPath), upload.contentType, req, res);
   }
 
@@ -156,6 +159,12 @@ export class StorageService {
     if (!(this.driver instanceof LocalDiskDriver)) throw new NotFoundException('Not found');
     return { driver: this.driver, signer: this.driver.signer };
   }
+}
+
+/** /objects/uploads/... without NUL and without "." or ".." segments. */
+function isObjectPath(objectPath: string): boolean {
+  if (!objectPath.startsWith(`${OBJECT_PATH_PREFIX}uploads/`) || objectPath.includes('\0')) return false;
+  return objectPath.split('/').every((segment) => segment !== '.' && segment !== '..');
 }
 
 /** A tampered URL and an expired one both answer 403, as S3 does; the client asks for a new URL. */

@@ -1,12 +1,19 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, MaxLength } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { isEmail, IsString, MaxLength, ValidateBy } from 'class-validator';
 import { OptionalField } from '../../../common/http/optional.js';
+
+export const INVALID_TEST_EMAIL = 'Please enter a valid email address, such as me@example.com';
 
 export class TestEmailDto {
   @ApiProperty({ example: 'me@example.com', description: "Usually the user's notification e-mail" })
   @OptionalField()
-  @IsString({ message: 'No email configured' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  // Blank is the service's "No email configured"; anything else must be an address (issue 26: it went
+  // to the SMTP server, whose refusal answered 502).
+  @ValidateBy({ name: 'isEmailOrBlank', validator: { validate: (value) => typeof value !== 'string' || value === '' || isEmail(value) } }, { message: INVALID_TEST_EMAIL })
   @MaxLength(255, { message: 'Email must be at most 255 characters' })
+  @IsString({ message: 'No email configured' })
   to?: string;
 }
 

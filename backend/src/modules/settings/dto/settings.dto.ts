@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Allow, IsArray, IsEmail, IsIn, IsInt, IsOptional, IsString, isFQDN, isIP, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { OptionalField } from '../../../common/http/optional.js';
-import { RESPONSE_HOURS_MAX, RESPONSE_HOURS_MIN } from '@warranty-crm/contract';
+import { RESPONSE_HOURS_MAX, RESPONSE_HOURS_MIN, SMTP_MESSAGES } from '@warranty-crm/contract';
 import { TICKET_FIELDS } from '../system-settings.entity.js';
 
 export const RESPONSE_HOURS_MESSAGES = {
@@ -98,44 +98,44 @@ export class UpdateSettingsDto {
   @ApiPropertyOptional({ example: 'smtp.example.com', nullable: true, type: String, description: 'A host name or IP address; "" or null clears it' })
   @IsOptional()
   @Transform(trim)
-  @IsHost('smtp_host must be a host name such as smtp.example.com, or an IP address')
-  @MaxLength(255, { message: 'smtp_host must be at most 255 characters' })
-  @IsString({ message: 'smtp_host must be a host name such as smtp.example.com, or an IP address' })
+  @IsHost(SMTP_MESSAGES.smtp_host)
+  @MaxLength(255, { message: SMTP_MESSAGES.smtp_host_length })
+  @IsString({ message: SMTP_MESSAGES.smtp_host })
   smtp_host?: string | null;
 
   @ApiPropertyOptional({ example: 587, nullable: true, type: Number, description: 'null resets to 587' })
   @ValidateIf((_, value) => value !== undefined && value !== null)
-  @Max(65535, { message: 'smtp_port must be a port number between 1 and 65535' })
-  @Min(1, { message: 'smtp_port must be a port number between 1 and 65535' })
-  @IsInt({ message: 'smtp_port must be a port number between 1 and 65535' })
+  @Max(65535, { message: SMTP_MESSAGES.smtp_port })
+  @Min(1, { message: SMTP_MESSAGES.smtp_port })
+  @IsInt({ message: SMTP_MESSAGES.smtp_port })
   smtp_port?: number | null;
 
   @ApiPropertyOptional({ nullable: true, type: String, description: '"" or null clears it' })
   @IsOptional()
   @Transform(trim)
-  @MaxLength(255, { message: 'smtp_username must be at most 255 characters' })
-  @IsString({ message: 'smtp_username must be text' })
+  @MaxLength(255, { message: SMTP_MESSAGES.smtp_username })
+  @IsString({ message: SMTP_MESSAGES.smtp_username })
   smtp_username?: string | null;
 
   @ApiPropertyOptional({ nullable: true, type: String, description: 'Write-only. Omitted or "" keeps the stored password; null clears it' })
   @ValidateIf(keepOrClear)
-  @MaxLength(1000, { message: 'smtp_password is too long' })
-  @IsString({ message: 'smtp_password must be text' })
+  @MaxLength(1000, { message: SMTP_MESSAGES.smtp_password })
+  @IsString({ message: SMTP_MESSAGES.smtp_password })
   smtp_password?: string | null;
 
   @ApiPropertyOptional({ example: 'support@example.com', nullable: true, type: String, description: '"" or null clears it' })
   @IsOptional()
   @Transform(trim)
   @ValidateIf((_, value) => value !== '')
-  @IsEmail({}, { message: 'smtp_from_email must be a valid email' })
-  @IsString({ message: 'smtp_from_email must be a valid email' })
+  @IsEmail({}, { message: SMTP_MESSAGES.smtp_from_email })
+  @IsString({ message: SMTP_MESSAGES.smtp_from_email })
   smtp_from_email?: string | null;
 
   @ApiPropertyOptional({ nullable: true, type: String, description: '"" or null clears it' })
   @IsOptional()
   @Transform(trim)
-  @MaxLength(255, { message: 'smtp_from_name must be at most 255 characters' })
-  @IsString({ message: 'smtp_from_name must be text' })
+  @MaxLength(255, { message: SMTP_MESSAGES.smtp_from_name })
+  @IsString({ message: SMTP_MESSAGES.smtp_from_name })
   smtp_from_name?: string | null;
 
   @ApiPropertyOptional({

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Product } from '../product.entity.js';
-import { warrantyTermDays } from './warranty-term.js';
+import { warrantyTermDays } from '@warranty-crm/contract';
 
 /** What identifies a ticket's product: the SKU and model it was filed with, and its brand. */
 export interface TicketProductKey {

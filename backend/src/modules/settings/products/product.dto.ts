@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsNotEmpty, IsString, MaxLength, ValidateBy } from 'class-validator';
+import { WARRANTY_TERM_UNREADABLE, warrantyTermError } from '@warranty-crm/contract';
 import { ListQueryDto } from '../../../common/http/list-query.js';
 import { OptionalField } from '../../../common/http/optional.js';
 
@@ -55,8 +56,13 @@ export class ProductInputDto {
   @IsString({ message: PRODUCT_MESSAGES.productName })
   product_name!: string;
 
-  @ApiProperty({ example: '1 year', maxLength: 100, description: 'Free text: "1 year", "6 months", "90 days", "Lifetime"' })
+  @ApiProperty({
+    example: '1 year',
+    maxLength: 100,
+    description: 'A length of time the warranty rule reads: "90 days", "6 months", "1 year", "1 year 6 months", "Lifetime" or "None"',
+  })
   @Transform(trim)
+  @ValidateBy({ name: 'isWarrantyTerm', validator: { validate: (value) => typeof value !== 'string' || value === '' || !warrantyTermError(value) } }, { message: WARRANTY_TERM_UNREADABLE })
   @MaxLength(100, { message: 'Warranty Term must be at most 100 characters' })
   @IsNotEmpty({ message: PRODUCT_MESSAGES.warrantyTerm })
   @IsString({ message: PRODUCT_MESSAGES.warrantyTerm })

@@ -30,6 +30,7 @@ export class ProductsController {
   @Get()
   @ApiOperation({ summary: "The organization's products, of one brand with ?brand=; Content-Range: products a-b/total" })
   @ApiOkResponse({ type: [ProductResponseDto] })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A malformed filter, sort or range (filter.id must be a list of product ids)' })
   async list(@CurrentActor() actor: Actor, @Query() query: ListProductsQueryDto, @Res({ passthrough: true }) res: Response): Promise<ProductResponseDto[]> {
     const page = await this.products.list(actor, query);
     setContentRange(res, 'products', page.offset, page.products.length, page.total);
@@ -47,7 +48,7 @@ export class ProductsController {
   @Post()
   @ApiOperation({ summary: 'Add a product to a brand' })
   @ApiCreatedResponse({ type: ProductResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A field is missing or invalid, the warranty term cannot be read, or the brand is not a saved brand' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'The brand already has this SKU' })
   async create(@CurrentActor() actor: Actor, @Body() dto: ProductInputDto): Promise<ProductResponseDto> {
     return toProductResponse(await this.products.create(actor, dto));
@@ -56,7 +57,7 @@ export class ProductsController {
   @Put(':id')
   @ApiOperation({ summary: 'Replace a product' })
   @ApiOkResponse({ type: ProductResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A field is missing or invalid, the warranty term cannot be read, or the brand is not a saved brand' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto })
   async update(@CurrentActor() actor: Actor, @Param('id', productIdPipe) id: string, @Body() dto: ProductInputDto): Promise<ProductResponseDto> {

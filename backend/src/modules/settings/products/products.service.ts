@@ -1,11 +1,14 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Actor } from '../../../common/auth/actor.js';
 import { type ListQuery, parseListQuery } from '../../../common/http/list-query.js';
+import { isUuid } from '../../../common/http/ids.js';
 import { Product } from '../product.entity.js';
+import { SystemSettings } from '../system-settings.entity.js';
+import { ProductBrandNotSavedError, ProductIdsInvalidError } from './products.errors.js';
 import type { ListProductsQueryDto, ProductInputDto, ProductResponseDto } from './product.dto.js';
-import { parseWarrantyTerm } from './warranty-term.js';
+import { parseWarrantyTerm } from '@warranty-crm/contract';
 
 export const PRODUCT_SORTABLE = ['product_name', 'sku', 'brand', 'created_at'] as const;
 type SortField = (typeof PRODUCT_SORTABLE)[number];
@@ -48,7 +51,11 @@ export class ProductsService {
     const brand = query.brand ?? (typeof page.filter.brand === 'string' ? page.filter.brand : undefined);
     const where: Record<string, unknown> = { organization: actor.organizationId };
     if (brand !== undefined) where.brand = brand;
-    if (Array.isArray(page.filter.id)) where.id = { $in: page.filter.id.filter((id) => typeof id === 'string') };
+    if (page.filter.id !== undefined) {
+      const ids = Array.isArray(page.filter.id) ? page.filter.id : [page.filter.id];
+      if (!ids.every(isUuid)) throw new ProductIdsInvalidError();
+      where.id = { $in: ids };
+    }
     const order = page.sort.order === 'ASC' ? 'asc' : 'desc';
     const [products, total] = await this.em.findAndCount(Product, where, {
       orderBy: { [SORT_PROPERTY[page.sort.field]]: order, id: 'asc' },
@@ -65,27 +72,31 @@ export class ProductsService {
   }
 
   async create(actor: Actor, dto: ProductInputDto): Promise<Product> {
-    const product = this.em.create(Product, {
-      organization: actor.organizationId,
-      brand: dto.brand,
-      sku: dto.sku,
-      productName: dto.product_name,
-      warrantyTerm: dto.warranty_term,
-      saleLocations: dto.sale_locations ?? [],
+    return this.writeUnique(dto, async (tx) => {
+      await this.assertSavedBrand(tx, actor, dto.brand);
+      return tx.create(Product, {
+        organization: actor.organizationId,
+        brand: dto.brand,
+        sku: dto.sku,
+        productName: dto.product_name,
+        warrantyTerm: dto.warranty_term,
+        saleLocations: dto.sale_locations ?? [],
+      });
     });
-    await this.flushUnique(dto);
-    return product;
   }
 
   async update(actor: Actor, id: string, dto: ProductInputDto): Promise<Product> {
-    const product = await this.get(actor, id);
-    product.brand = dto.brand;
-    product.sku = dto.sku;
-    product.productName = dto.product_name;
-    product.warrantyTerm = dto.warranty_term;
-    product.saleLocations = dto.sale_locations ?? [];
-    await this.flushUnique(dto);
-    return product;
+    return this.writeUnique(dto, async (tx) => {
+      const product = await tx.findOne(Product, { id, organization: actor.organizationId });
+      if (!product) throw new NotFoundException('Product not found');
+      if (product.brand !== dto.brand) await this.assertSavedBrand(tx, actor, dto.brand);
+      product.brand = dto.brand;
+      product.sku = dto.sku;
+      product.productName = dto.product_name;
+      product.warrantyTerm = dto.warranty_term;
+      product.saleLocations = dto.sale_locations ?? [];
+      return product;
+    });
   }
 
   async remove(actor: Actor, id: string): Promise<Product> {
@@ -94,13 +105,23 @@ export class ProductsService {
     return product;
   }
 
-  /** A second product with the brand's SKU is a 409 that names it. */
-  private async flushUnique(dto: ProductInputDto): Promise<void> {
+  /**
+   * A product is made for one of the organization's saved brands. The settings row is read FOR
+   * SHARE in the write's transaction: a concurrent save that removes the brand (SettingsService.update
+   * takes the row FOR UPDATE and refuses while the brand has products) waits for this write, or this
+   * write waits for it and sees the brand gone.
+   */
+  private async assertSavedBrand(tx: EntityManager, actor: Actor, brand: string): Promise<void> {
+    const settings = await tx.findOne(SystemSettings, { organization: actor.organizationId }, { lockMode: LockMode.PESSIMISTIC_READ });
+    if (!settings?.brands.includes(brand)) throw new ProductBrandNotSavedError(brand);
+  }
+
+  /** The write in one transaction; a second product with the brand's SKU is a 409 that names it. */
+  private async writeUnique(dto: ProductInputDto, write: (tx: EntityManager) => Promise<Product>): Promise<Product> {
     try {
-      await this.em.flush();
+      return await this.em.transactional(write);
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) {
-        this.em.clear();
         throw new ConflictException(`${dto.brand} already has a product with SKU / Model Number ${dto.sku}`);
       }
       throw error;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseWarrantyTerm, warrantyTermDays } from './warranty-term.js';
+import { parseWarrantyTerm, warrantyTermDays } from '@warranty-crm/contract';
 
 describe('parseWarrantyTerm', () => {
   it.each([

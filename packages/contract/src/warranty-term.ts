@@ -58,3 +58,16 @@ export function warrantyTermDays(text: string | null | undefined): number | null
   if (!parsed) return undefined;
   return parsed.kind === 'lifetime' ? null : parsed.days;
 }
+
+/**
+ * What the product form and POST/PUT /api/products say when a term cannot be read (issue 26: a
+ * term like "banana" was accepted and then silently fell back to the 90-day window).
+ */
+export const WARRANTY_TERM_UNREADABLE =
+  'Warranty Term must be a length of time such as "90 days", "6 months", "1 year" or "1 year 6 months" ' +
+  '(days, weeks, months or years), "Lifetime" or "None"';
+
+/** The form's and the API's check of a non-blank term: null when it reads, else the message. */
+export function warrantyTermError(text: string): string | null {
+  return parseWarrantyTerm(text) ? null : WARRANTY_TERM_UNREADABLE;
+}

@@ -1,0 +1,11 @@
+import { DomainError } from '../../common/errors/domain-error.js';
+
+/**
+ * Sign-in is locked for this username from this address after repeated failures, even with the
+ * right password; the message says how long, and the sign-in screen shows it as is.
+ */
+export class LoginLockedError extends DomainError {
+  constructor(minutes: number) {
+    super('auth.locked', 'too_many', `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  }
+}

@@ -1,0 +1,27 @@
+import { DomainError } from '../../../common/errors/domain-error.js';
+
+/** Products belong to a saved brand (issue 26: products made for an unsaved brand were left orphaned). */
+export class ProductBrandNotSavedError extends DomainError {
+  constructor(brand: string) {
+    super('products.brand_not_saved', 'invalid', `"${brand}" is not one of your saved brands: add it under Tickets Configuration and save before adding its products`, 'brand');
+  }
+}
+
+/** A react-admin getMany whose ids are not all product ids (text uuids). */
+export class ProductIdsInvalidError extends DomainError {
+  constructor() {
+    super('products.ids_invalid', 'invalid', 'filter.id must be a list of product ids', 'filter.id');
+  }
+}
+
+/** A brand is removed from the list only once its products are gone, never leaving them orphaned. */
+export class BrandHasProductsError extends DomainError {
+  constructor(brand: string, count: number) {
+    super(
+      'settings.brand_has_products',
+      'conflict',
+      `"${brand}" still has ${count} product${count === 1 ? '' : 's'}: delete ${count === 1 ? 'it' : 'them'} under Manage Products before removing the brand`,
+      'brands',
+    );
+  }
+}
