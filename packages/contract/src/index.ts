@@ -9,3 +9,4 @@ export * from './ticket-notes.js';
 export * from './ticket-options.js';
 export * from './response-promise.js';
 export * from './warranty.js';
+export * from './warranty-term.js';
