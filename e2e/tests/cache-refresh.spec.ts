@@ -36,7 +36,7 @@ test.describe('cache refresh', () => {
 
     // back in the list (still filtered to Open): the ticket has left it
     await page.getByTestId('back-link').click();
-    await expect(page.getByTestId('ticket-count')).toHaveText('Showing 1 tickets');
+    await expect(page.getByTestId('ticket-count')).toHaveText('Showing 1 ticket');
     await expect(page.getByTestId('ticket-row')).toHaveCount(1);
     await expect(page.getByTestId('ticket-row')).toContainText('Sam Second');
 

@@ -12,7 +12,7 @@ async function setPromise(id: string, respondBy: Date, respondedAt: Date | null 
 }
 
 async function expectCount(page: Page, n: number) {
-  await expect(page.getByTestId('ticket-count')).toHaveText(`Showing ${n} tickets`);
+  await expect(page.getByTestId('ticket-count')).toHaveText(`Showing ${n} ${n === 1 ? 'ticket' : 'tickets'}`);
 }
 
 test.describe('response promises', () => {

@@ -1,4 +1,5 @@
 /** Pure helpers of the analytics page. Every count comes from the API; these only present them. */
+import { TICKET_STATUSES } from '@warranty-crm/contract';
 
 export type CountMap = Record<string, number>;
 
@@ -9,8 +10,8 @@ export interface ShareRow {
   percent: number;
 }
 
-/** The spec's statuses in workflow order; unknown ones follow alphabetically. */
-export const STATUS_ORDER = ['Open', 'Pending', 'Resolved', 'Closed'];
+/** The contract's statuses in workflow order (the list's filter's too); unknown ones follow alphabetically. */
+export const STATUS_ORDER: string[] = [...TICKET_STATUSES];
 
 function toCount(value: unknown): number {
   const n = Number(value);

@@ -6,6 +6,7 @@ import {
   fieldErrorsFrom,
   MESSAGES,
   purchaseLocationOptions,
+  responsePromiseOf,
   ticketCreatedDescription,
   toCreatePayload,
   type TicketFormValues,
@@ -144,11 +145,18 @@ describe('helpers', () => {
     expect(daysAgo(0, NOW)).toBe('2026-01-31');
     expect(daysAgo(90, NOW)).toBe('2025-11-02');
   });
-  it('the created toast names the ticket number and the promises', () => {
-    const text = ticketCreatedDescription('WC-000042');
-    expect(text).toContain('WC-000042');
-    expect(text).toContain('within 5 minutes');
-    expect(text).toContain('24 hours for warranty issues');
-    expect(text).toContain('48 hours for technical support');
+  it('the created toast names the ticket number and the promise for its kind', () => {
+    const text = ticketCreatedDescription('WC-000042', { kind: 'warranty', hours: 24 });
+    expect(text).toBe(
+      'Your ticket number is WC-000042. A confirmation email will be sent within 5 minutes. Expected response: 24 hours for warranty issues.',
+    );
+    expect(ticketCreatedDescription('WC-000043', { kind: 'technical_support', hours: 1 })).toContain('Expected response: 1 hour for technical support.');
+  });
+  it("promises the configured hours of the ticket's kind", () => {
+    const settings = { warranty_response_hours: 12, support_response_hours: 36 };
+    expect(responsePromiseOf({ preferred_resolution: 'Replacement', issue_category: 'Insufficient Height' }, settings)).toEqual({ kind: 'warranty', hours: 12 });
+    expect(responsePromiseOf({ preferred_resolution: 'Technical Support Only' }, settings)).toEqual({ kind: 'technical_support', hours: 36 });
+    expect(responsePromiseOf({ preferred_resolution: 'Unsure - Need Guidance', issue_category: 'Rust/Corrosion/Maintenance' }, settings)).toEqual({ kind: 'technical_support', hours: 36 });
+    expect(responsePromiseOf({ preferred_resolution: 'Technical Support Only' }, undefined)).toEqual({ kind: 'technical_support', hours: 48 });
   });
 });

@@ -7,12 +7,15 @@ import {
   addDays,
   calendarDate,
   CONTACT_METHODS,
+  DEFAULT_RESPONSE_HOURS,
   ISSUE_CATEGORIES,
   ISSUE_DESCRIPTION_MIN,
   ISSUE_START_TIMES,
   JACK_MODELS,
   PREFERRED_RESOLUTIONS,
   PURCHASE_DATE_MAX_YEARS,
+  responseKind,
+  type ResponseKind,
   TICKET_MESSAGES as MESSAGES,
   YES_NO,
 } from '@warranty-crm/contract';
@@ -118,10 +121,31 @@ export function fieldErrorsFrom(body: unknown): TicketFormErrors {
   return errors;
 }
 
-/** Description of the "Ticket Created!" toast (spec section 8). */
-export function ticketCreatedDescription(ticketNumber: string): string {
-  return (
-    `Your ticket number is ${ticketNumber}. A confirmation email will be sent within 5 minutes. ` +
-    'Expected response: 24 hours for warranty issues, 48 hours for technical support.'
-  );
+/** The response a new ticket is promised: its kind and the organization's hours for that kind. */
+export interface ResponsePromise {
+  kind: ResponseKind;
+  hours: number;
+}
+
+/**
+ * What the organization promises a ticket (Settings → Tickets): the configured hours for the
+ * ticket's kind (the contract's responseKind); the spec's 24 / 48 hours until the settings are read.
+ */
+export function responsePromiseOf(
+  ticket: { preferred_resolution?: string | null; issue_category?: string | null },
+  settings: { warranty_response_hours?: number | null; support_response_hours?: number | null } | null | undefined,
+): ResponsePromise {
+  const kind = responseKind(ticket.preferred_resolution, ticket.issue_category);
+  const configured = kind === 'warranty' ? settings?.warranty_response_hours : settings?.support_response_hours;
+  return { kind, hours: configured ?? DEFAULT_RESPONSE_HOURS[kind] };
+}
+
+/**
+ * Description of the "Ticket Created!" toast (spec section 8): the ticket number, the confirmation
+ * e-mail within 5 minutes, and the response promised for this ticket's kind in the configured hours.
+ */
+export function ticketCreatedDescription(ticketNumber: string, promise: ResponsePromise): string {
+  const hours = `${promise.hours} ${promise.hours === 1 ? 'hour' : 'hours'}`;
+  const kind = promise.kind === 'warranty' ? 'warranty issues' : 'technical support';
+  return `Your ticket number is ${ticketNumber}. A confirmation email will be sent within 5 minutes. Expected response: ${hours} for ${kind}.`;
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALL,
+  BULK_PRIORITY_ACTIONS,
   BULK_STATUS_ACTIONS,
   deleteConfirmText,
   EMPTY_FILTERS,
   SLA_FILTER_OPTIONS,
+  STATUS_FILTER_OPTIONS,
   fromListFilter,
   showingText,
   toListFilter,
@@ -45,6 +47,23 @@ describe('bulk actions', () => {
       ['Resolved', 'Resolved'],
       ['Closed', 'Closed'],
     ]);
+  });
+  it('can filter on every status the bulk bar sets', () => {
+    const filterable = STATUS_FILTER_OPTIONS.map(o => o.value);
+    for (const action of BULK_STATUS_ACTIONS) expect(filterable).toContain(action.status);
+    expect(filterable).toEqual(['all', 'Open', 'Pending', 'Resolved', 'Closed']);
+  });
+  it('offers every priority in the bulk bar', () => {
+    expect(BULK_PRIORITY_ACTIONS.map(a => [a.label, a.priority])).toEqual([
+      ['High Priority', 'High'],
+      ['Medium Priority', 'Medium'],
+      ['Low Priority', 'Low'],
+    ]);
+  });
+  it('says "1 ticket" in the singular', () => {
+    expect(showingText(1)).toBe('Showing 1 ticket');
+    expect(showingText(0)).toBe('Showing 0 tickets');
+    expect(showingText(2)).toBe('Showing 2 tickets');
   });
   it('uses the spec texts', () => {
     expect(showingText(12)).toBe('Showing 12 tickets');

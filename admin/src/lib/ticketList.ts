@@ -1,20 +1,11 @@
 /** The ticket list's filters and bulk actions (spec part 1 section 2). */
-import { MAX_LIST_OFFSET } from '@warranty-crm/contract';
+import { MAX_LIST_OFFSET, TICKET_PRIORITIES, TICKET_STATUSES } from '@warranty-crm/contract';
 export const ALL = 'all';
 
-export const STATUS_FILTER_OPTIONS = [
-  { value: ALL, label: 'All' },
-  { value: 'Open', label: 'Open' },
-  { value: 'Pending', label: 'Pending' },
-  { value: 'Closed', label: 'Closed' },
-] as const;
+/** All, then every status a ticket can have (the bulk bar sets Resolved, so it can be found too). */
+export const STATUS_FILTER_OPTIONS = [{ value: ALL, label: 'All' }, ...TICKET_STATUSES.map(status => ({ value: status, label: status }))] as const;
 
-export const PRIORITY_FILTER_OPTIONS = [
-  { value: ALL, label: 'All' },
-  { value: 'High', label: 'High' },
-  { value: 'Medium', label: 'Medium' },
-  { value: 'Low', label: 'Low' },
-] as const;
+export const PRIORITY_FILTER_OPTIONS = [{ value: ALL, label: 'All' }, ...TICKET_PRIORITIES.map(priority => ({ value: priority, label: priority }))] as const;
 
 /** The response-promise filter (issue 17): unanswered tickets close to or past their respond_by. */
 export const SLA_FILTER_OPTIONS = [
@@ -64,11 +55,16 @@ export const BULK_STATUS_ACTIONS = [
   { label: 'In Progress', status: 'Pending' },
   { label: 'Resolved', status: 'Resolved' },
   { label: 'Closed', status: 'Closed' },
-] as const;
+] as const satisfies readonly { label: string; status: (typeof TICKET_STATUSES)[number] }[];
+
+/** The bulk bar's priority buttons (the detail page's Quick Actions set it one ticket at a time). */
+export const BULK_PRIORITY_ACTIONS = TICKET_PRIORITIES.map(priority => ({ label: `${priority} Priority`, priority }));
 
 /** The list's count line; "about N" when the API answered an estimate (X-Total-Count-Estimated). */
-export const showingText = (total: number, estimated = false) =>
-  estimated ? `Showing about ${total.toLocaleString('en-US')} tickets` : `Showing ${total} tickets`;
+export const showingText = (total: number, estimated = false) => {
+  const noun = total === 1 ? 'ticket' : 'tickets';
+  return estimated ? `Showing about ${total.toLocaleString('en-US')} ${noun}` : `Showing ${total} ${noun}`;
+};
 
 /** Shown instead of a page past the API's offset limit that was asked for without the page before it. */
 export const DEEP_PAGE_MESSAGE =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendNote, isBlankNote, noteSeparator } from './ticketNotes';
+import { appendNote, isBlankNote, isNoteTooLong, NOTE_MAX_LENGTH, NOTE_TOO_LONG_MESSAGE, noteCounter, noteSeparator } from './ticketNotes';
 
 const NOW = new Date(2026, 0, 31, 15, 4, 5);
 
@@ -17,5 +17,16 @@ describe('appendNote', () => {
   it('treats whitespace-only notes as blank', () => {
     expect(isBlankNote('  \n ')).toBe(true);
     expect(isBlankNote(' a ')).toBe(false);
+  });
+});
+
+describe('note limit', () => {
+  it('counts the characters that will be saved against the 2000 limit', () => {
+    expect(NOTE_MAX_LENGTH).toBe(2000);
+    expect(noteCounter('  hello \n')).toBe('5 / 2000 characters');
+    expect(isNoteTooLong('x'.repeat(2000))).toBe(false);
+    expect(isNoteTooLong(` ${'x'.repeat(2000)} `)).toBe(false);
+    expect(isNoteTooLong('x'.repeat(2001))).toBe(true);
+    expect(NOTE_TOO_LONG_MESSAGE).toBe('Note must be at most 2000 characters');
   });
 });

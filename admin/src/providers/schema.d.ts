@@ -938,7 +938,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Set the status of many tickets in one statement; ids of other organizations are ignored */
+        /** Set the status (and/or the priority) of many tickets; ids of other organizations are ignored */
         patch: operations["TicketsController_bulkUpdate"];
         trace?: never;
     };
@@ -1329,14 +1329,22 @@ export interface components {
         };
         BulkUpdatedDto: {
             /**
-             * @description Tickets of the organization that now have the status (others' ids are not counted)
+             * @description Tickets of the organization that now have the status and priority sent (others' ids are not counted)
              * @example 3
              */
             updated: number;
         };
         BulkUpdateTicketsDto: {
-            /** @enum {string} */
-            status: "Open" | "Pending" | "Resolved" | "Closed";
+            /**
+             * @description Sets the priority too (recorded in each changed ticket's activity)
+             * @enum {string}
+             */
+            priority?: "High" | "Medium" | "Low";
+            /**
+             * @description Required unless priority is sent
+             * @enum {string}
+             */
+            status?: "Open" | "Pending" | "Resolved" | "Closed";
             ticketIds: string[];
         };
         CallHitDto: {

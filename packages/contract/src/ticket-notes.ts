@@ -4,6 +4,24 @@
  * to record who added which note (the ticket's activity trail).
  */
 
+/** The longest note, in characters of its trimmed text: the Add Note dialog's counter and the API's limit. */
+export const NOTE_MAX_LENGTH = 2000;
+export const NOTE_TOO_LONG_MESSAGE = `Note must be at most ${NOTE_MAX_LENGTH} characters`;
+
+/** Characters a note will be saved with (surrounding blanks are trimmed). */
+export function noteLength(note: string): number {
+  return note.trim().length;
+}
+
+/** "N / 2000 characters", the Add Note dialog's counter. */
+export function noteCounter(note: string): string {
+  return `${noteLength(note)} / ${NOTE_MAX_LENGTH} characters`;
+}
+
+export function isNoteTooLong(note: string): boolean {
+  return noteLength(note) > NOTE_MAX_LENGTH;
+}
+
 const SEPARATOR = /^--- Note added [^\n]* ---$/;
 
 export function noteSeparator(now: Date = new Date()): string {

@@ -31,6 +31,18 @@ export const PREFERRED_RESOLUTIONS = [
   'Unsure - Need Guidance',
 ] as const;
 
+/**
+ * Ticket statuses (spec part 1 section 9): Open, Pending, Resolved, Closed. The detail page's
+ * Update Status dialog sets Open, Pending or Closed; the list's bulk bar sets all four. Every one
+ * can be filtered on and counted, so the filter and analytics list all four, in this order.
+ */
+export const TICKET_STATUSES = ['Open', 'Pending', 'Resolved', 'Closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+/** What the detail page's Update Status dialog offers (a Resolved ticket's dialog shows Resolved selected too). */
+export const DETAIL_STATUSES = ['Open', 'Pending', 'Closed'] as const satisfies readonly TicketStatus[];
+export const TICKET_PRIORITIES = ['High', 'Medium', 'Low'] as const;
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+
 /** How far back a purchase date may go (spec part 1 section 5). */
 export const PURCHASE_DATE_MAX_YEARS = 5;
 export const ISSUE_DESCRIPTION_MIN = 20;

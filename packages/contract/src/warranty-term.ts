@@ -71,3 +71,46 @@ export const WARRANTY_TERM_UNREADABLE =
 export function warrantyTermError(text: string): string | null {
   return parseWarrantyTerm(text) ? null : WARRANTY_TERM_UNREADABLE;
 }
+
+/** What the warranty rule reads of a product (the API's products, camelCased). */
+export interface WarrantyProduct {
+  brand: string;
+  sku: string;
+  productName: string;
+  warrantyTerm?: string | null;
+}
+
+/** What identifies a ticket's product: the SKU and model it was filed with, and its brand. */
+export interface TicketProductKey {
+  productSku?: string | null;
+  productModel?: string | null;
+  productBrand?: string | null;
+}
+
+const matchKey = (text: string | null | undefined) => text?.trim().toLowerCase() || null;
+
+/**
+ * The product whose warranty term applies to a ticket: the ticket's SKU or model equals a product's
+ * SKU / Model Number, or its model equals a product's name (letter case and surrounding spaces
+ * aside). A ticket with a brand matches only that brand's products. The first match in that order
+ * wins; `products` oldest first.
+ */
+export function matchProduct<P extends Pick<WarrantyProduct, 'brand' | 'sku' | 'productName'>>(ticket: TicketProductKey, products: readonly P[]): P | undefined {
+  const candidates = ticket.productBrand ? products.filter((p) => p.brand === ticket.productBrand) : products;
+  const sku = matchKey(ticket.productSku);
+  const model = matchKey(ticket.productModel);
+  return (
+    (sku ? candidates.find((p) => matchKey(p.sku) === sku) : undefined) ??
+    (model ? candidates.find((p) => matchKey(p.sku) === model) : undefined) ??
+    (model ? candidates.find((p) => matchKey(p.productName) === model) : undefined)
+  );
+}
+
+/**
+ * The warranty term of a ticket's product, as the warranty rule takes it: days, null for a lifetime
+ * term, undefined when no product matches or its term is not understood (the rule's default applies).
+ */
+export function productTermDays(ticket: TicketProductKey, products: readonly WarrantyProduct[]): number | null | undefined {
+  const product = matchProduct(ticket, products);
+  return product ? warrantyTermDays(product.warrantyTerm) : undefined;
+}

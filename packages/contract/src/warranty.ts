@@ -1,4 +1,5 @@
 import { calendarDate, daysBetween } from './calendar.js';
+import { productTermDays, type TicketProductKey, type WarrantyProduct } from './warranty-term.js';
 
 /**
  * The warranty rule, in one place. Spec part 1 section 9: a purchase is under warranty on a day
@@ -44,4 +45,19 @@ export function warrantyStatus(
     under_warranty: isUnderWarranty(purchase, calendarDate(ticketCreatedAt, timeZone), termDays),
     warranty_days_left: Math.max(0, termDays - daysBetween(purchase, calendarDate(now, timeZone))),
   };
+}
+
+/**
+ * The warranty of a ticket with its product's term: the term of the product it matches among the
+ * organization's `products` (matchProduct), else the default 90 days. The API reports its tickets
+ * with this; the create dialog predicts the saved ticket's verdict with it (created now, in UTC).
+ */
+export function ticketWarranty(
+  ticket: TicketProductKey & { purchaseDate: string | Date | null | undefined },
+  products: readonly WarrantyProduct[],
+  createdAt: Date,
+  now: Date = new Date(),
+): WarrantyStatus {
+  const termDays = productTermDays(ticket, products);
+  return warrantyStatus(ticket.purchaseDate, createdAt, now, termDays === undefined ? WARRANTY_DAYS : termDays);
 }

@@ -27,9 +27,12 @@ export const restMethods: DataProvider = {
 
   updateMany: async (resource, params) => {
     if (resource !== 'tickets') return simpleRest.updateMany(resource, params);
+    // the bulk bar sets a status or a priority: send what it set
+    const { status, priority } = params.data as { status?: string; priority?: string };
     const { updated } = await apiSend<{ updated: number }>('PATCH', '/tickets/bulk-update', {
       ticketIds: params.ids,
-      status: params.data.status,
+      ...(status !== undefined ? { status } : {}),
+      ...(priority !== undefined ? { priority } : {}),
     });
     // the server counts what it changed; react-admin expects the ids
     return { data: params.ids.slice(0, updated ?? params.ids.length) };

@@ -2,7 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, useMediaQuer
 import { Form, useCreate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { useToast } from '../../components/useToast';
-import { fieldErrorsFrom, EMPTY_TICKET_FORM, ticketCreatedDescription, toCreatePayload, type TicketFormValues } from '../../lib/ticketForm';
+import { fieldErrorsFrom, EMPTY_TICKET_FORM, responsePromiseOf, ticketCreatedDescription, toCreatePayload, type TicketFormValues } from '../../lib/ticketForm';
 import { validateTicketForm, withBlanks } from '../../lib/validators';
 import type { CreatedTicket } from '../../providers/types';
 import { useCurrentUser } from '../../providers/useAccount';
@@ -35,6 +35,8 @@ export function CreateTicketDialog({
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const toast = useToast();
   const hostName = useOrganizationName();
+  // the response hours the organization configured (Settings → Tickets), for the toast's promise
+  const { data: settings } = useCrmQuery('settings', 'getSettings', []);
   const [create, { isPending }] = useCreate<CreatedTicket>();
 
   const submit = async (values: TicketFormValues) => {
@@ -46,7 +48,7 @@ export function CreateTicketDialog({
       // A possible duplicate claim: the same toast, orange, with a link to each earlier ticket,
       // kept on screen until closed (the ticket is created all the same; its page lists them too).
       toast('Ticket Created!', {
-        description: ticketCreatedDescription(created.ticketNumber ?? created.ticket_number),
+        description: ticketCreatedDescription(created.ticketNumber ?? created.ticket_number, responsePromiseOf(created, settings)),
         variant: duplicates.length ? 'warning' : 'success',
         ...(duplicates.length ? { content: <CreatedDuplicatesToastLinks duplicates={duplicates} />, persist: true } : {}),
       });

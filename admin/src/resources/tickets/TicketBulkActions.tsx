@@ -3,10 +3,13 @@ import { alpha, Button, Paper, Typography } from '@mui/material';
 import { useDeleteMany, useListContext, useUnselectAll, useUpdateMany } from 'react-admin';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/useToast';
-import { BULK_STATUS_ACTIONS, deleteConfirmText, deletedText, selectedText, updatedText } from '../../lib/ticketList';
+import { BULK_PRIORITY_ACTIONS, BULK_STATUS_ACTIONS, deleteConfirmText, deletedText, selectedText, updatedText } from '../../lib/ticketList';
 
-/** Mark Open, In Progress (Pending), Resolved, Closed: one PATCH /api/tickets/bulk-update through useUpdateMany. */
-function BulkStatusButton({ label, status }: { label: string; status: string }) {
+/**
+ * Mark Open, In Progress (Pending), Resolved, Closed, and High / Medium / Low Priority: one PATCH
+ * /api/tickets/bulk-update through useUpdateMany with the status or the priority.
+ */
+function BulkUpdateButton({ label, data, testId }: { label: string; data: { status: string } | { priority: string }; testId?: string }) {
   const { selectedIds } = useListContext();
   const unselectAll = useUnselectAll('tickets');
   const toast = useToast();
@@ -15,7 +18,7 @@ function BulkStatusButton({ label, status }: { label: string; status: string }) 
     if (!selectedIds.length) return;
     updateMany(
       'tickets',
-      { ids: selectedIds, data: { status } },
+      { ids: selectedIds, data },
       {
         onSuccess: ids => {
           toast('Tickets Updated', { description: updatedText(ids?.length ?? selectedIds.length), variant: 'success' });
@@ -26,7 +29,7 @@ function BulkStatusButton({ label, status }: { label: string; status: string }) 
     );
   };
   return (
-    <Button size="small" variant="outlined" disabled={isPending} onClick={run} sx={{ bgcolor: 'background.paper' }}>
+    <Button size="small" variant="outlined" disabled={isPending} onClick={run} sx={{ bgcolor: 'background.paper' }} data-testid={testId}>
       {label}
     </Button>
   );
@@ -96,7 +99,10 @@ export function TicketBulkBar() {
         {selectedText(selectedIds.length)}
       </Typography>
       {BULK_STATUS_ACTIONS.map(action => (
-        <BulkStatusButton key={action.label} label={action.label} status={action.status} />
+        <BulkUpdateButton key={action.label} label={action.label} data={{ status: action.status }} />
+      ))}
+      {BULK_PRIORITY_ACTIONS.map(action => (
+        <BulkUpdateButton key={action.label} label={action.label} data={{ priority: action.priority }} testId={`bulk-priority-${action.priority.toLowerCase()}`} />
       ))}
       <BulkDeleteButton />
     </Paper>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Box, Chip, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { RadioButtonGroupInput, SelectInput, TextInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
@@ -13,7 +13,7 @@ import {
   purchaseLocationOptions,
   YES_NO,
 } from '../../lib/ticketForm';
-import { isUnderWarranty } from '../../lib/warranty';
+import { WarrantyBadge } from './WarrantyBadge';
 
 const choices = (options: readonly string[]) => options.map(option => ({ id: option, name: option }));
 /** Shared by every input: compact, full width, no reserved helper line; `data-field` names it for tests. */
@@ -104,23 +104,6 @@ function Section({ title, children, last }: { title: string; children: ReactNode
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, alignItems: 'start' }}>{children}</Box>
     </Box>
-  );
-}
-
-/** UNDER WARRANTY / OUT OF WARRANTY, live, once a purchase date is entered (the contract's rule). */
-function WarrantyBadge() {
-  const purchaseDate: string | null = useWatch({ name: 'purchaseDate' });
-  if (!purchaseDate || !/^\d{4}-\d{2}-\d{2}$/.test(purchaseDate)) return null;
-  const covered = isUnderWarranty(purchaseDate);
-  return (
-    <Chip
-      size="small"
-      data-testid="warranty-badge"
-      label={covered ? 'UNDER WARRANTY' : 'OUT OF WARRANTY'}
-      color={covered ? 'success' : 'error'}
-      variant="outlined"
-      sx={{ mt: 1, fontWeight: 700 }}
-    />
   );
 }
 

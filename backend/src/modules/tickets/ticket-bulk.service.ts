@@ -1,9 +1,11 @@
+import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { TicketStatusChangedEvent } from './events/ticket-status-changed.event.js';
-import type { TicketStatus } from './ticket.entity.js';
+import { TicketActivity } from './ticket-activity.entity.js';
+import { Ticket, type TicketPriority, type TicketStatus } from './ticket.entity.js';
 
 /**
  * One statement: lock the organization's matching tickets, set the status, and write a history row
@@ -28,7 +30,7 @@ with target as (
 select (select count(*) from updated)::int as updated,
        coalesce((select json_agg(json_build_object('id', ticket_id, 'from', from_status)) from history), '[]'::json) as changes`;
 
-/** Bulk status change and bulk delete from the ticket list's selection bar. */
+/** Bulk status and priority changes and bulk delete from the ticket list's selection bar. */
 @Injectable()
 export class TicketBulkService {
   constructor(
@@ -36,18 +38,50 @@ export class TicketBulkService {
     private readonly events: DomainEvents,
   ) {}
 
-  async updateStatus(actor: Actor, ticketIds: string[], status: TicketStatus): Promise<number> {
+  /**
+   * Sets the status, the priority or both of the organization's tickets among `ticketIds`, in one
+   * transaction; answers how many of them there were.
+   */
+  async update(actor: Actor, ticketIds: string[], change: { status?: TicketStatus; priority?: TicketPriority }): Promise<number> {
     const ids = [...new Set(ticketIds.map((id) => id.toLowerCase()))];
     return this.em.transactional(async (tx) => {
-      const [row] = await tx.execute<{ updated: number; changes: { id: string; from: string | null }[] }[]>(
-        BULK_UPDATE_SQL,
-        [actor.organizationId, ids, status, status, actor.organizationId, status, actor.id, status],
-      );
-      for (const change of row.changes) {
-        await this.events.publish(tx, new TicketStatusChangedEvent(actor.organizationId, change.id, change.from, status, actor.id));
-      }
-      return row.updated;
+      let updated = 0;
+      if (change.status !== undefined) updated = await this.setStatus(tx, actor, ids, change.status);
+      if (change.priority !== undefined) updated = await this.setPriority(tx, actor, ids, change.priority);
+      return updated;
     });
+  }
+
+  private async setStatus(tx: EntityManager, actor: Actor, ids: string[], status: TicketStatus): Promise<number> {
+    const [row] = await tx.execute<{ updated: number; changes: { id: string; from: string | null }[] }[]>(
+      BULK_UPDATE_SQL,
+      [actor.organizationId, ids, status, status, actor.organizationId, status, actor.id, status],
+    );
+    for (const change of row.changes) {
+      await this.events.publish(tx, new TicketStatusChangedEvent(actor.organizationId, change.id, change.from, status, actor.id));
+    }
+    return row.updated;
+  }
+
+  /**
+   * The priority of each ticket, with a priority_changed activity (from, to) for each one whose
+   * priority actually changed, as a single ticket's PATCH records it.
+   */
+  private async setPriority(tx: EntityManager, actor: Actor, ids: string[], priority: TicketPriority): Promise<number> {
+    const tickets = await tx.find(Ticket, { id: { $in: ids }, organization: actor.organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    for (const ticket of tickets) {
+      if (ticket.priority === priority) continue;
+      tx.create(TicketActivity, {
+        organization: actor.organizationId,
+        ticket,
+        kind: 'priority_changed',
+        actor: actor.id,
+        detail: { from: ticket.priority, to: priority },
+      });
+      ticket.priority = priority;
+    }
+    await tx.flush();
+    return tickets.length;
   }
 
   async delete(actor: Actor, ticketIds: string[]): Promise<number> {

@@ -9,10 +9,8 @@ import { TICKETS_TRIGGERS } from './rollups/rollup-triggers.js';
 import { TICKET_LIST_INDEXES } from './rollups/ticket-indexes.js';
 import { SLA_INDEXES } from './sla/sla-indexes.js';
 
-export const TICKET_STATUSES = ['Open', 'Pending', 'Resolved', 'Closed'] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
-export const TICKET_PRIORITIES = ['High', 'Medium', 'Low'] as const;
-export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+// The one set of statuses and priorities, the admin's too.
+export { TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from '@warranty-crm/contract';
 /** How a ticket arrived: the create form (or the API), an agent's Create Ticket on a call, the AI voice agent. */
 export const TICKET_SOURCES = ['form', 'phone_call', 'ai_agent'] as const;
 export type TicketSource = (typeof TICKET_SOURCES)[number];

@@ -131,11 +131,11 @@ export class TicketsController {
   }
 
   @Patch('bulk-update')
-  @ApiOperation({ summary: 'Set the status of many tickets in one statement; ids of other organizations are ignored' })
+  @ApiOperation({ summary: 'Set the status (and/or the priority) of many tickets; ids of other organizations are ignored' })
   @ApiOkResponse({ type: BulkUpdatedDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   async bulkUpdate(@CurrentActor() actor: Actor, @Body() dto: BulkUpdateTicketsDto): Promise<BulkUpdatedDto> {
-    return { updated: await this.bulk.updateStatus(actor, dto.ticketIds, dto.status) };
+    return { updated: await this.bulk.update(actor, dto.ticketIds, { status: dto.status, priority: dto.priority }) };
   }
 
   @Delete('bulk-delete')

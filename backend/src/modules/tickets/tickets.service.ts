@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { describeDescriptionChange, respondByOf, responseKind } from '@warranty-crm/contract';
+import { describeDescriptionChange, isNoteTooLong, respondByOf, responseKind } from '@warranty-crm/contract';
 import type { Actor } from '../../common/auth/actor.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { CallLog } from '../call-logs/call-log.entity.js';
@@ -17,6 +17,7 @@ import { TicketStatusChangedEvent } from './events/ticket-status-changed.event.j
 import { nextTicketNumber } from './ticket-number.js';
 import { TicketActivity } from './ticket-activity.entity.js';
 import { TicketStatusChange } from './ticket-status-change.entity.js';
+import { NoteTooLongError } from './tickets.errors.js';
 import { DUPLICATE_KEYS, Ticket, type TicketSource } from './ticket.entity.js';
 
 const DUPLICATES_LIMIT = 20;
@@ -183,6 +184,7 @@ export class TicketsService {
     return this.em.transactional(async (tx) => {
       // Locked so two concurrent status changes record their true "from" in the history.
       const locked = await this.get(actor, id, tx, true);
+      this.checkNotes(locked, dto);
       const statusChanged = dto.status !== undefined && dto.status !== locked.status;
       if (statusChanged) {
         const from = locked.status;
@@ -209,6 +211,14 @@ export class TicketsService {
       await tx.populate(locked, ['customer']);
       return locked;
     });
+  }
+
+  /** Each note the new description appends is at most the contract's NOTE_MAX_LENGTH characters. */
+  private checkNotes(ticket: Ticket, dto: UpdateTicketDto): void {
+    if (dto.issue_description === undefined) return;
+    const change = describeDescriptionChange(ticket.issueDescription, dto.issue_description);
+    const long = change?.kind === 'note' ? change.notes.find(isNoteTooLong) : undefined;
+    if (long !== undefined) throw new NoteTooLongError();
   }
 
   /**

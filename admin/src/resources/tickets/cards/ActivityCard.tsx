@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { Box, Skeleton, Typography } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { Box, Button, Skeleton, Typography } from '@mui/material';
 import { formatDateTime } from '../../../lib/date';
 import { activityLabel } from '../../../lib/ticketActivity';
 import type { Ticket, TicketActivityEntry } from '../../../providers/types';
@@ -59,9 +59,7 @@ export function ActivityList({ entries }: { entries: readonly TicketActivityEntr
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {activityLabel(entry.kind)}
             </Typography>
-            <Typography variant="body2" sx={{ wordBreak: 'break-word', whiteSpace: 'pre-line' }}>
-              {entry.text}
-            </Typography>
+            <EntryText text={entry.text} />
             <Typography variant="caption" color="text.secondary">
               {entry.actor} · {formatDateTime(entry.at)}
             </Typography>
@@ -69,5 +67,35 @@ export function ActivityList({ entries }: { entries: readonly TicketActivityEntr
         </Box>
       ))}
     </Box>
+  );
+}
+
+/** Longer than this, an entry's text (a long note) shows its first lines: the sidebar's Quick Actions stay in reach. */
+const CLAMP_CHARS = 240;
+const CLAMP_LINES = 4;
+
+function EntryText({ text }: { text: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const long = text.length > CLAMP_CHARS || text.split('\n').length > CLAMP_LINES;
+  const clamp = long && !expanded;
+  return (
+    <>
+      <Typography
+        variant="body2"
+        data-testid="activity-text"
+        sx={{
+          wordBreak: 'break-word',
+          whiteSpace: 'pre-line',
+          ...(clamp ? { display: '-webkit-box', WebkitLineClamp: CLAMP_LINES, WebkitBoxOrient: 'vertical', overflow: 'hidden' } : {}),
+        }}
+      >
+        {text}
+      </Typography>
+      {long ? (
+        <Button size="small" sx={{ p: 0, minWidth: 0 }} onClick={() => setExpanded(value => !value)} data-testid="activity-text-toggle">
+          {expanded ? 'Show less' : 'Show more'}
+        </Button>
+      ) : null}
+    </>
   );
 }

@@ -1,9 +1,10 @@
 import { Chip } from '@mui/material';
 import { formatShortDate } from '../../../lib/date';
+import { warrantyLabel } from '../../../lib/warranty';
 import type { Ticket } from '../../../providers/types';
 import { Field, Fields, InfoCard } from './InfoCard';
 
-/** Brand, model, purchase location and date, and the warranty the server judged at creation. */
+/** Brand, model, purchase location and date, and the warranty the server judged at creation with the days left. */
 export function ProductCard({ ticket }: { ticket: Ticket }) {
   return (
     <InfoCard title="Product Information" testId="product-card">
@@ -23,7 +24,8 @@ export function ProductCard({ ticket }: { ticket: Ticket }) {
                 size="small"
                 variant="outlined"
                 color={ticket.under_warranty ? 'success' : 'error'}
-                label={ticket.under_warranty ? 'UNDER WARRANTY' : 'OUT OF WARRANTY'}
+                data-testid="ticket-warranty"
+                label={warrantyLabel(ticket)}
                 sx={{ fontWeight: 700 }}
               />
             }

@@ -2,19 +2,17 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, Stack, TextField } from '@mui/material';
 import { useUpdate } from 'react-admin';
 import { useToast } from '../../../components/useToast';
-import { appendNote, isBlankNote } from '../../../lib/ticketNotes';
+import { appendNote, isBlankNote, isNoteTooLong, NOTE_TOO_LONG_MESSAGE, noteCounter } from '../../../lib/ticketNotes';
+import { dialogOptions, DETAIL_STATUSES, TICKET_PRIORITIES } from '../../../lib/ticketOptions';
 import type { Ticket } from '../../../providers/types';
 import { InfoCard } from './InfoCard';
 
-/** Statuses the detail page's dialog offers (bulk actions add Resolved). */
-export const DETAIL_STATUSES = ['Open', 'Pending', 'Closed'] as const;
-
 /**
- * Update Status, Add Note, Contact Customer. Both edits are react-admin updates (PATCH
- * /api/tickets/{id}): the page, the list and the dashboard counts refresh by themselves.
+ * Update Status, Update Priority, Add Note, Contact Customer. The edits are react-admin updates
+ * (PATCH /api/tickets/{id}): the page, the list and the dashboard counts refresh by themselves.
  */
 export function QuickActionsCard({ ticket }: { ticket: Ticket }) {
-  const [dialog, setDialog] = useState<'status' | 'note' | null>(null);
+  const [dialog, setDialog] = useState<'status' | 'priority' | 'note' | null>(null);
   const toast = useToast();
   const [update, { isPending }] = useUpdate<Ticket>('tickets');
   const email = ticket.customer?.email?.trim();
@@ -38,6 +36,9 @@ export function QuickActionsCard({ ticket }: { ticket: Ticket }) {
         <Button variant="outlined" fullWidth onClick={() => setDialog('status')} data-testid="update-status-button">
           Update Status
         </Button>
+        <Button variant="outlined" fullWidth onClick={() => setDialog('priority')} data-testid="update-priority-button">
+          Update Priority
+        </Button>
         <Button variant="outlined" fullWidth onClick={() => setDialog('note')} data-testid="add-note-button">
           Add Note
         </Button>
@@ -53,11 +54,25 @@ export function QuickActionsCard({ ticket }: { ticket: Ticket }) {
         </Button>
       </Stack>
       {dialog === 'status' ? (
-        <StatusDialog
+        <ChoiceDialog
+          title="Update Status"
+          testId="update-status"
+          options={dialogOptions(DETAIL_STATUSES, ticket.status)}
           initial={ticket.status}
           pending={isPending}
           onClose={() => setDialog(null)}
           onSave={status => save({ status }, ['Status Updated', `Ticket status changed to ${status}.`], 'Failed to update ticket status.')}
+        />
+      ) : null}
+      {dialog === 'priority' ? (
+        <ChoiceDialog
+          title="Update Priority"
+          testId="update-priority"
+          options={dialogOptions(TICKET_PRIORITIES, ticket.priority)}
+          initial={ticket.priority}
+          pending={isPending}
+          onClose={() => setDialog(null)}
+          onSave={priority => save({ priority }, ['Priority Updated', `Ticket priority changed to ${priority}.`], 'Failed to update ticket priority.')}
         />
       ) : null}
       {dialog === 'note' ? (
@@ -79,14 +94,26 @@ export function QuickActionsCard({ ticket }: { ticket: Ticket }) {
 
 type DialogProps<T> = { pending: boolean; onClose(): void; onSave(value: T): void };
 
-function StatusDialog({ initial, pending, onClose, onSave }: DialogProps<string> & { initial: string }) {
-  const [status, setStatus] = useState(initial);
+/**
+ * One choice among `options`, the ticket's current value selected (Update Status, Update Priority).
+ * Its confirm button stays disabled until another value is chosen: saving the same value changes nothing.
+ */
+function ChoiceDialog({
+  title,
+  testId,
+  options,
+  initial,
+  pending,
+  onClose,
+  onSave,
+}: DialogProps<string> & { title: string; testId: string; options: readonly string[]; initial: string }) {
+  const [value, setValue] = useState(initial);
   return (
-    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="xs" data-testid="update-status-dialog">
-      <DialogTitle>Update Status</DialogTitle>
+    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="xs" data-testid={`${testId}-dialog`}>
+      <DialogTitle>{title}</DialogTitle>
       <DialogContent>
-        <RadioGroup value={status} onChange={event => setStatus(event.target.value)} aria-label="Status">
-          {DETAIL_STATUSES.map(option => (
+        <RadioGroup value={value} onChange={event => setValue(event.target.value)} aria-label={title.replace('Update ', '')}>
+          {options.map(option => (
             <FormControlLabel key={option} value={option} control={<Radio />} label={option} />
           ))}
         </RadioGroup>
@@ -95,16 +122,18 @@ function StatusDialog({ initial, pending, onClose, onSave }: DialogProps<string>
         <Button onClick={onClose} disabled={pending}>
           Cancel
         </Button>
-        <Button variant="contained" onClick={() => onSave(status)} disabled={pending || !status} data-testid="update-status-confirm">
-          Update Status
+        <Button variant="contained" onClick={() => onSave(value)} disabled={pending || !value || value === initial} data-testid={`${testId}-confirm`}>
+          {title}
         </Button>
       </DialogActions>
     </Dialog>
   );
 }
 
+/** A multi-line note with its "N / 2000 characters" counter; blank or too long cannot be confirmed. */
 function NoteDialog({ pending, onClose, onSave }: DialogProps<string>) {
   const [note, setNote] = useState('');
+  const tooLong = isNoteTooLong(note);
   return (
     <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="sm" data-testid="add-note-dialog">
       <DialogTitle>Add Note</DialogTitle>
@@ -113,11 +142,19 @@ function NoteDialog({ pending, onClose, onSave }: DialogProps<string>) {
           autoFocus
           multiline
           minRows={4}
+          maxRows={12}
           fullWidth
           label="Note"
           placeholder="Write a note about this ticket"
           value={note}
           onChange={event => setNote(event.target.value)}
+          error={tooLong}
+          helperText={
+            <Stack component="span" direction="row" justifyContent="space-between" gap={2}>
+              <span data-testid="note-error">{tooLong ? NOTE_TOO_LONG_MESSAGE : ''}</span>
+              <span data-testid="note-counter">{noteCounter(note)}</span>
+            </Stack>
+          }
           sx={{ mt: 1 }}
           slotProps={{ htmlInput: { 'data-testid': 'note-input' } }}
         />
@@ -126,7 +163,7 @@ function NoteDialog({ pending, onClose, onSave }: DialogProps<string>) {
         <Button onClick={onClose} disabled={pending}>
           Cancel
         </Button>
-        <Button variant="contained" onClick={() => onSave(note)} disabled={pending || isBlankNote(note)} data-testid="add-note-confirm">
+        <Button variant="contained" onClick={() => onSave(note)} disabled={pending || isBlankNote(note) || tooLong} data-testid="add-note-confirm">
           Add Note
         </Button>
       </DialogActions>

@@ -1,33 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { productTermDays, type TicketProductKey } from '@warranty-crm/contract';
 import type { Product } from '../product.entity.js';
-import { warrantyTermDays } from '@warranty-crm/contract';
 
-/** What identifies a ticket's product: the SKU and model it was filed with, and its brand. */
-export interface TicketProductKey {
-  productSku?: string | null;
-  productModel?: string | null;
-  productBrand?: string | null;
-}
+// The matching rule is the contract's (matchProduct): the admin's create dialog applies the same one.
+export type { TicketProductKey };
 
 const key = (text: string | null | undefined) => text?.trim().toLowerCase() || null;
-
-/**
- * The product whose warranty term applies to a ticket: the ticket's SKU or model equals a product's
- * SKU / Model Number, or its model equals a product's name (letter case and surrounding spaces
- * aside). A ticket with a brand matches only that brand's products. The first match in that order
- * wins.
- */
-export function matchProduct<P extends Pick<Product, 'brand' | 'sku' | 'productName'>>(ticket: TicketProductKey, products: P[]): P | undefined {
-  const candidates = ticket.productBrand ? products.filter((p) => p.brand === ticket.productBrand) : products;
-  const sku = key(ticket.productSku);
-  const model = key(ticket.productModel);
-  return (
-    (sku ? candidates.find((p) => key(p.sku) === sku) : undefined) ??
-    (model ? candidates.find((p) => key(p.sku) === model) : undefined) ??
-    (model ? candidates.find((p) => key(p.productName) === model) : undefined)
-  );
-}
 
 /** What the warranty rule reads of a product. */
 export type TermProduct = Pick<Product, 'brand' | 'sku' | 'productName' | 'warrantyTerm'>;
@@ -38,10 +17,7 @@ export type TermProduct = Pick<Product, 'brand' | 'sku' | 'productName' | 'warra
  * `products` must hold every product the tickets may match, oldest first.
  */
 export function termDaysFrom(tickets: TicketProductKey[], products: TermProduct[]): (number | null | undefined)[] {
-  return tickets.map((t) => {
-    const product = matchProduct(t, products);
-    return product ? warrantyTermDays(product.warrantyTerm) : undefined;
-  });
+  return tickets.map((t) => productTermDays(t, products));
 }
 
 /**

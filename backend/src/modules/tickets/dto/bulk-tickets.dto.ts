@@ -1,7 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsNotEmpty, IsUUID } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsNotEmpty, IsUUID, ValidateIf } from 'class-validator';
 import { oneOfMessage } from '@warranty-crm/contract';
-import { TICKET_STATUSES, type TicketStatus } from '../ticket.entity.js';
+import { OptionalField } from '../../../common/http/optional.js';
+import { TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from '../ticket.entity.js';
 
 export const MAX_BULK = 1000;
 
@@ -14,15 +15,22 @@ export class BulkDeleteTicketsDto {
   ticketIds!: string[];
 }
 
+/** The spec's ticketIds and status; or priority (the bulk bar's Priority), or both. */
 export class BulkUpdateTicketsDto extends BulkDeleteTicketsDto {
-  @ApiProperty({ enum: TICKET_STATUSES })
+  @ApiPropertyOptional({ enum: TICKET_STATUSES, description: 'Required unless priority is sent' })
+  @ValidateIf((o: BulkUpdateTicketsDto) => o.status !== undefined || o.priority === undefined)
   @IsIn(TICKET_STATUSES, { message: oneOfMessage('Status', TICKET_STATUSES) })
   @IsNotEmpty({ message: 'Status is required' })
-  status!: TicketStatus;
+  status?: TicketStatus;
+
+  @ApiPropertyOptional({ enum: TICKET_PRIORITIES, description: 'Sets the priority too (recorded in each changed ticket\'s activity)' })
+  @OptionalField()
+  @IsIn(TICKET_PRIORITIES, { message: oneOfMessage('Priority', TICKET_PRIORITIES) })
+  priority?: TicketPriority;
 }
 
 export class BulkUpdatedDto {
-  @ApiProperty({ example: 3, description: "Tickets of the organization that now have the status (others' ids are not counted)" })
+  @ApiProperty({ example: 3, description: "Tickets of the organization that now have the status and priority sent (others' ids are not counted)" })
   updated!: number;
 }
 
