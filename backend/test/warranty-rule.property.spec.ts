@@ -21,7 +21,9 @@ beforeAll(async () => {
 afterAll(async () => app.close());
 
 const BRANDS = ['IronJack', 'TorqueLine'];
-const TERMS = ['1 year', '6 months', '90 days', '45 days', '30 days', '2 weeks', '18 months', '1 year 6 months', 'Lifetime', 'None', 'until it breaks'];
+/** A term the API now refuses, kept by products saved before it did (written to the row directly). */
+const LEGACY_TERM = 'until it breaks';
+const TERMS = ['1 year', '6 months', '90 days', '45 days', '30 days', '2 weeks', '18 months', '1 year 6 months', 'Lifetime', 'None', LEGACY_TERM];
 const SKUS = ['FJ-1', 'FJ-2', ' fj-3 '];
 const NAMES = [...JACK_MODELS.slice(0, 3), 'Bottle Jack'];
 
@@ -46,7 +48,9 @@ async function setUp(products: { brand: string; sku: string; product_name: strin
   for (const p of existing) await owner.agent.delete(`/api/products/${p.id}`).expect(200);
   await owner.agent.put('/api/settings').send({ brands: BRANDS, ticket_brand: defaultBrand }).expect(200);
   for (const p of products) {
-    await owner.agent.post('/api/products').send({ ...p, sale_locations: ['online'] }).expect(201);
+    const legacy = p.warranty_term === LEGACY_TERM;
+    const created = await owner.agent.post('/api/products').send({ ...p, warranty_term: legacy ? '1 year' : p.warranty_term, sale_locations: ['online'] }).expect(201);
+    if (legacy) await app.db.query('update products set warranty_term = $1 where id = $2', [LEGACY_TERM, created.body.id]);
   }
 }
 

@@ -25,3 +25,16 @@ export class BrandHasProductsError extends DomainError {
     );
   }
 }
+
+export class ProductNotFoundError extends DomainError {
+  constructor() {
+    super('products.not_found', 'not_found', 'Product not found');
+  }
+}
+
+/** SKU / Model Number is unique within a brand. */
+export class DuplicateSkuError extends DomainError {
+  constructor(brand: string, sku: string) {
+    super('products.duplicate_sku', 'conflict', `${brand} already has a product with SKU / Model Number ${sku}`, 'sku');
+  }
+}

@@ -1,12 +1,12 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../../common/auth/actor.js';
 import { type ListQuery, parseListQuery } from '../../../common/http/list-query.js';
 import { isUuid } from '../../../common/http/ids.js';
 import { Product } from '../product.entity.js';
 import { SystemSettings } from '../system-settings.entity.js';
-import { ProductBrandNotSavedError, ProductIdsInvalidError } from './products.errors.js';
+import { DuplicateSkuError, ProductBrandNotSavedError, ProductIdsInvalidError, ProductNotFoundError } from './products.errors.js';
 import type { ListProductsQueryDto, ProductInputDto, ProductResponseDto } from './product.dto.js';
 import { parseWarrantyTerm } from '@warranty-crm/contract';
 
@@ -67,7 +67,7 @@ export class ProductsService {
 
   async get(actor: Actor, id: string): Promise<Product> {
     const product = await this.em.findOne(Product, { id, organization: actor.organizationId });
-    if (!product) throw new NotFoundException('Product not found');
+    if (!product) throw new ProductNotFoundError();
     return product;
   }
 
@@ -88,7 +88,7 @@ export class ProductsService {
   async update(actor: Actor, id: string, dto: ProductInputDto): Promise<Product> {
     return this.writeUnique(dto, async (tx) => {
       const product = await tx.findOne(Product, { id, organization: actor.organizationId });
-      if (!product) throw new NotFoundException('Product not found');
+      if (!product) throw new ProductNotFoundError();
       if (product.brand !== dto.brand) await this.assertSavedBrand(tx, actor, dto.brand);
       product.brand = dto.brand;
       product.sku = dto.sku;
@@ -122,7 +122,7 @@ export class ProductsService {
       return await this.em.transactional(write);
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) {
-        throw new ConflictException(`${dto.brand} already has a product with SKU / Model Number ${dto.sku}`);
+        throw new DuplicateSkuError(dto.brand, dto.sku);
       }
       throw error;
     }
