@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { describeDescriptionChange, respondByOf, responseKind } from '@warranty-crm/contract';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { describeDescriptionChange, isQuestionAsked, respondByOf, responseKind, type TicketQuestion, unaskedPayloadFields } from '@warranty-crm/contract';
 import type { Actor } from '../../common/auth/actor.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { CallLog } from '../call-logs/call-log.entity.js';
 import { type CustomerContact, CustomersService, normalizeEmail } from '../customers/customers.service.js';
 import { storedPhone } from '../customers/phone.js';
 import { SettingsService } from '../settings/settings.service.js';
-import type { CreateTicketDto } from './dto/create-ticket.dto.js';
+import { validatePayload } from '../../common/http/validate-payload.js';
+import { CreateTicketDto, type CreateTicketFromCallDto, TicketIntakeDto } from './dto/create-ticket.dto.js';
 import type { PossibleDuplicateDto } from './dto/ticket-response.dto.js';
 import type { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { TicketCreatedEvent } from './events/ticket-created.event.js';
@@ -17,6 +18,7 @@ import { TicketStatusChangedEvent } from './events/ticket-status-changed.event.j
 import { nextTicketNumber } from './ticket-number.js';
 import { TicketActivity } from './ticket-activity.entity.js';
 import { TicketStatusChange } from './ticket-status-change.entity.js';
+import { CallAlreadyHasTicketError, CallLogNotFoundError } from './tickets.errors.js';
 import { DUPLICATE_KEYS, Ticket, type TicketSource } from './ticket.entity.js';
 
 const DUPLICATES_LIMIT = 20;
@@ -64,6 +66,41 @@ export interface NewTicket {
   source: TicketSource;
 }
 
+/** The ticket's field of each question. */
+const QUESTION_TICKET_FIELD = {
+  product_model: 'productModel',
+  purchase_location: 'purchaseLocation',
+  purchase_date: 'purchaseDate',
+  issue_description: 'issueDescription',
+  injury_reported: 'injuryReported',
+  property_damage: 'propertyDamage',
+} as const satisfies Record<TicketQuestion, keyof NewTicket>;
+
+/** The intake payload as the fields of a new ticket (an unasked question is null or false). */
+function intakeFields(dto: TicketIntakeDto): Omit<NewTicket, 'callLogId' | 'source'> {
+  const attempted = dto.troubleshootingAttempted === 'Yes';
+  return {
+    customer: { name: dto.customerName, email: dto.customerEmail, phone: dto.customerPhone ?? null },
+    productBrand: dto.productBrand ?? null,
+    productModel: dto.jackModel ?? null,
+    productSku: dto.productSku,
+    serialNumber: dto.serialNumber ?? null,
+    orderNumber: dto.orderNumber,
+    purchaseLocation: dto.purchaseLocation ?? null,
+    purchaseDate: dto.purchaseDate ?? null,
+    issueCategory: dto.issueCategory,
+    issueDescription: dto.issueDescription ?? '',
+    issueStartTime: dto.issueStartTime,
+    troubleshootingAttempted: attempted,
+    troubleshootingSteps: attempted ? dto.troubleshootingSteps : null,
+    preferredResolution: dto.preferredResolution,
+    contactMethod: dto.contactMethod ?? 'Email',
+    priority: dto.priority ?? 'Medium',
+    injuryReported: dto.injuryReported ?? false,
+    propertyDamage: dto.propertyDamage ?? false,
+  };
+}
+
 /** Creating, reading and editing one ticket. */
 @Injectable()
 export class TicketsService {
@@ -74,32 +111,81 @@ export class TicketsService {
     private readonly events: DomainEvents,
   ) {}
 
-  async create(actor: Actor, dto: CreateTicketDto): Promise<Ticket> {
-    const attempted = dto.troubleshootingAttempted === 'Yes';
+  /**
+   * POST /api/tickets: the body is validated here, with the questions the organization does not ask
+   * left out (not required, and an answer sent for one is dropped).
+   */
+  async create(actor: Actor, body: unknown): Promise<Ticket> {
+    const dto = await this.validateIntake(actor, CreateTicketDto, body);
     return this.em.transactional((tx) =>
       this.createIn(tx, actor.organizationId, actor.id, {
-        customer: { name: dto.customerName, email: dto.customerEmail, phone: dto.customerPhone },
-        productBrand: dto.productBrand,
-        productModel: dto.jackModel,
-        productSku: dto.productSku,
-        serialNumber: dto.serialNumber ?? null,
-        orderNumber: dto.orderNumber,
-        purchaseLocation: dto.purchaseLocation,
-        purchaseDate: dto.purchaseDate,
-        issueCategory: dto.issueCategory,
-        issueDescription: dto.issueDescription,
-        issueStartTime: dto.issueStartTime,
-        troubleshootingAttempted: attempted,
-        troubleshootingSteps: attempted ? dto.troubleshootingSteps : null,
-        preferredResolution: dto.preferredResolution,
-        contactMethod: dto.contactMethod ?? 'Email',
-        priority: dto.priority ?? 'Medium',
-        injuryReported: dto.injuryReported ?? false,
-        propertyDamage: dto.propertyDamage ?? false,
+        ...intakeFields(dto),
         callLogId: dto.call_log_id ?? null,
         source: dto.call_log_id ? 'phone_call' : 'form',
       }),
     );
+  }
+
+  /**
+   * The Phone System's short form: brand (the call's unless another is picked), product model,
+   * issue description and priority; the caller is the customer (the call's customer's name, else the
+   * caller's name, else the number) and the call is linked. The rest of the intake is completed in
+   * the ticket's Edit view.
+   */
+  async createFromCall(actor: Actor, dto: CreateTicketFromCallDto): Promise<Ticket> {
+    const asksModel = isQuestionAsked(await this.settings.ticketQuestions(actor.organizationId), 'product_model');
+    return this.em.transactional(async (tx) => {
+      const call = await this.callForTicket(tx, actor.organizationId, dto.call_log_id);
+      await tx.populate(call, ['customer']);
+      const phone = call.fromPhone ?? null;
+      return this.createIn(tx, actor.organizationId, actor.id, {
+        customer: { name: call.customer?.name ?? call.callerName ?? phone ?? 'Unknown caller', email: call.customer?.email ?? null, phone },
+        productBrand: dto.productBrand ?? call.brand ?? null,
+        productModel: asksModel ? (dto.productModel ?? null) : null,
+        productSku: dto.productSku ?? null,
+        issueDescription: dto.issueDescription,
+        troubleshootingAttempted: false,
+        contactMethod: 'Phone',
+        priority: dto.priority ?? 'Medium',
+        injuryReported: false,
+        propertyDamage: false,
+        callLogId: call.id,
+        source: 'phone_call',
+      });
+    });
+  }
+
+  /**
+   * PUT /api/tickets/{id}/intake, the Edit view: the create payload with the create's rules (and the
+   * same questions left out) replaces the ticket's customer, order, product, issue, priority and brand.
+   * The customer is matched as a create matches it (phone, then e-mail).
+   */
+  async updateIntake(actor: Actor, id: string, body: unknown): Promise<Ticket> {
+    const questions = await this.settings.ticketQuestions(actor.organizationId);
+    const dto = await validatePayload(TicketIntakeDto, body, unaskedPayloadFields(questions));
+    return this.em.transactional(async (tx) => {
+      const ticket = await this.get(actor, id, tx, true);
+      await tx.populate(ticket, ['customer']);
+      const intake = await this.settings.ticketIntake(actor.organizationId, tx);
+      const { customer: contact, ...given } = intakeFields(dto);
+      const fields: Partial<typeof given> = { ...given, priority: dto.priority ?? ticket.priority };
+      fields.productBrand ||= intake.defaultBrand;
+      // A question not asked keeps what the ticket has.
+      for (const [question, field] of Object.entries(QUESTION_TICKET_FIELD)) if (!isQuestionAsked(questions, question as TicketQuestion)) delete fields[field];
+      const phone = storedPhone(contact.phone ?? ticket.customer.phone, intake.phoneCountry);
+      await lockCustomerContacts(tx, actor.organizationId, phone, contact.email);
+      this.recordActivity(tx, actor, ticket, { priority: fields.priority as UpdateTicketDto['priority'], issue_description: fields.issueDescription });
+      ticket.customer = await this.customers.resolveForTicket(tx, actor.organizationId, { ...contact, phone });
+      tx.assign(ticket, fields);
+      await tx.flush();
+      return ticket;
+    });
+  }
+
+  /** The intake payload validated, the questions the organization does not ask left out. */
+  private async validateIntake<T extends TicketIntakeDto>(actor: Actor, cls: new () => T, body: unknown): Promise<T> {
+    const questions = await this.settings.ticketQuestions(actor.organizationId);
+    return validatePayload(cls, body, unaskedPayloadFields(questions));
   }
 
   /**
@@ -160,8 +246,8 @@ export class TicketsService {
   /** A ticket made from a call: the organization's call log, locked, not yet linked to a ticket. */
   private async callForTicket(tx: EntityManager, organizationId: string, callLogId: string): Promise<CallLog> {
     const call = await tx.findOne(CallLog, { id: callLogId, organization: organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (!call) throw new NotFoundException('Call log not found');
-    if (call.ticket) throw new ConflictException('This call already has a ticket');
+    if (!call) throw new CallLogNotFoundError();
+    if (call.ticket) throw new CallAlreadyHasTicketError();
     return call;
   }
 

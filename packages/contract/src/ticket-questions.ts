@@ -1,0 +1,69 @@
+/**
+ * The six ticket questions an organization may ask or not (spec part 2: settings
+ * `ticket_fields_enabled`), and the create payload's field each one is. A question that is not
+ * enabled is neither asked (create form, Edit view, the AI agent's function) nor required, and an
+ * answer sent for it anyway is ignored.
+ */
+export const TICKET_QUESTIONS = [
+  'product_model',
+  'purchase_location',
+  'purchase_date',
+  'issue_description',
+  'injury_reported',
+  'property_damage',
+] as const;
+export type TicketQuestion = (typeof TICKET_QUESTIONS)[number];
+
+/** The create payload's (camelCase) field of each question. */
+export const QUESTION_PAYLOAD_FIELD = {
+  product_model: 'jackModel',
+  purchase_location: 'purchaseLocation',
+  purchase_date: 'purchaseDate',
+  issue_description: 'issueDescription',
+  injury_reported: 'injuryReported',
+  property_damage: 'propertyDamage',
+} as const satisfies Record<TicketQuestion, string>;
+
+/** Whether a question is asked; an unknown list (settings not loaded) asks every one. */
+export function isQuestionAsked(enabled: readonly string[] | null | undefined, question: TicketQuestion): boolean {
+  return !enabled || enabled.includes(question);
+}
+
+/** The create payload's fields of the questions that are not asked. */
+export function unaskedPayloadFields(enabled: readonly string[] | null | undefined): string[] {
+  return TICKET_QUESTIONS.filter((q) => !isQuestionAsked(enabled, q)).map((q) => QUESTION_PAYLOAD_FIELD[q]);
+}
+
+/** What the intake check reads of a ticket (the API's snake_case record). */
+export interface IntakeRecord {
+  customer?: { email?: string | null } | null;
+  order_number?: string | null;
+  purchase_date?: string | null;
+  purchase_location?: string | null;
+  product_sku?: string | null;
+  product_model?: string | null;
+  issue_category?: string | null;
+  issue_description?: string | null;
+  issue_start_time?: string | null;
+  preferred_resolution?: string | null;
+}
+
+/**
+ * The create form's required fields a ticket lacks (a ticket made from a call or by the AI agent
+ * may lack them), by their form labels, in the form's order; questions not asked are not missing.
+ */
+export function missingIntakeFields(ticket: IntakeRecord, enabled: readonly string[] | null | undefined): string[] {
+  const blank = (v: string | null | undefined) => !v || !v.trim();
+  const checks: [string, boolean, TicketQuestion?][] = [
+    ['Email', blank(ticket.customer?.email)],
+    ['Order Number', blank(ticket.order_number)],
+    ['Purchase Date', blank(ticket.purchase_date), 'purchase_date'],
+    ['Purchase Location', blank(ticket.purchase_location), 'purchase_location'],
+    ['Product SKU/Model', blank(ticket.product_sku)],
+    ['Jack Model', blank(ticket.product_model), 'product_model'],
+    ['Issue Category', blank(ticket.issue_category)],
+    ['When did the issue start?', blank(ticket.issue_start_time)],
+    ['Preferred Resolution', blank(ticket.preferred_resolution)],
+  ];
+  return checks.filter(([, missing, question]) => missing && (!question || isQuestionAsked(enabled, question))).map(([label]) => label);
+}
