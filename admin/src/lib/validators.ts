@@ -9,6 +9,7 @@ import {
   isPurchaseDateInWindow as isInWindow,
   MIN_PASSWORD_LENGTH,
   TICKET_MESSAGES as MESSAGES,
+  unaskedPayloadFields,
 } from '@warranty-crm/contract';
 import type { TicketFormErrors, TicketFormValues } from './ticketForm';
 
@@ -103,7 +104,7 @@ export function isPurchaseDateInWindow(value: string, now: Date = new Date()): b
 }
 
 /** Every failing rule of section 5, one message per field, in form order. */
-export function validateTicketForm(values: TicketFormValues, now: Date = new Date()): TicketFormErrors {
+export function validateTicketForm(values: TicketFormValues, now: Date = new Date(), questions?: readonly string[] | null): TicketFormErrors {
   const errors: TicketFormErrors = {};
   if (blank(values.customerName)) errors.customerName = MESSAGES.customerName;
   if (!isValidEmail(values.customerEmail ?? '')) errors.customerEmail = MESSAGES.customerEmail;
@@ -120,6 +121,8 @@ export function validateTicketForm(values: TicketFormValues, now: Date = new Dat
     errors.troubleshootingSteps = MESSAGES.troubleshootingSteps;
   }
   if (blank(values.preferredResolution)) errors.preferredResolution = MESSAGES.preferredResolution;
+  // A question the organization does not ask is not required.
+  for (const field of unaskedPayloadFields(questions)) delete errors[field as keyof TicketFormErrors];
   return errors;
 }
 
