@@ -9,6 +9,8 @@ import {
   isPurchaseDateInWindow as isInWindow,
   MIN_PASSWORD_LENGTH,
   TICKET_MESSAGES as MESSAGES,
+  JACK_MODELS,
+  oneOfMessage,
   unaskedPayloadFields,
 } from '@warranty-crm/contract';
 import type { TicketFormErrors, TicketFormValues } from './ticketForm';
@@ -114,6 +116,7 @@ export function validateTicketForm(values: TicketFormValues, now: Date = new Dat
   if (blank(values.purchaseLocation)) errors.purchaseLocation = MESSAGES.purchaseLocation;
   if (blank(values.productSku)) errors.productSku = MESSAGES.productSku;
   if (blank(values.jackModel)) errors.jackModel = MESSAGES.jackModel;
+  else if (!(JACK_MODELS as readonly string[]).includes(values.jackModel.trim())) errors.jackModel = oneOfMessage('Jack model', JACK_MODELS);
   if (blank(values.issueCategory)) errors.issueCategory = MESSAGES.issueCategory;
   if ((values.issueDescription ?? '').trim().length < ISSUE_DESCRIPTION_MIN) errors.issueDescription = MESSAGES.issueDescription;
   if (blank(values.issueStartTime)) errors.issueStartTime = MESSAGES.issueStartTime;

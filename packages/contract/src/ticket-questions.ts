@@ -1,3 +1,5 @@
+import { JACK_MODELS } from './ticket-options.js';
+
 /**
  * The six ticket questions an organization may ask or not (spec part 2: settings
  * `ticket_fields_enabled`), and the create payload's field each one is. A question that is not
@@ -51,6 +53,7 @@ export interface IntakeRecord {
 /**
  * The create form's required fields a ticket lacks (a ticket made from a call or by the AI agent
  * may lack them), by their form labels, in the form's order; questions not asked are not missing.
+ * A jack model that is not one of the form's options is missing too.
  */
 export function missingIntakeFields(ticket: IntakeRecord, enabled: readonly string[] | null | undefined): string[] {
   const blank = (v: string | null | undefined) => !v || !v.trim();
@@ -60,7 +63,8 @@ export function missingIntakeFields(ticket: IntakeRecord, enabled: readonly stri
     ['Purchase Date', blank(ticket.purchase_date), 'purchase_date'],
     ['Purchase Location', blank(ticket.purchase_location), 'purchase_location'],
     ['Product SKU/Model', blank(ticket.product_sku)],
-    ['Jack Model', blank(ticket.product_model), 'product_model'],
+    // A model given as free text (a call's form, the AI agent) is not yet one of the form's options.
+    ['Jack Model', !(JACK_MODELS as readonly string[]).includes(ticket.product_model ?? ''), 'product_model'],
     ['Issue Category', blank(ticket.issue_category)],
     ['When did the issue start?', blank(ticket.issue_start_time)],
     ['Preferred Resolution', blank(ticket.preferred_resolution)],

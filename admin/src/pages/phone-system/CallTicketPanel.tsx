@@ -44,7 +44,8 @@ export function CallTicketPanel({ call }: { call: CallLog }) {
     );
   }
 
-  return <CallTicketForm call={call} />;
+  // A new call, or its transcription arriving, starts the form afresh with what the call has.
+  return <CallTicketForm key={`${call.id}:${call.transcription ? 1 : 0}`} call={call} />;
 }
 
 const PRIORITIES = [

@@ -34,6 +34,9 @@ export function TicketInputs({ hostName, questions, brands = [] }: { hostName?: 
   const asks = (question: Parameters<typeof isQuestionAsked>[1]) => isQuestionAsked(questions, question);
   const brand: string = useWatch({ name: 'productBrand' }) ?? '';
   const brandChoices = brand && !brands.includes(brand) ? [...brands, brand] : brands;
+  // A model a call or the AI agent took as free text stays visible until one of the options replaces it.
+  const model: string = useWatch({ name: 'jackModel' }) ?? '';
+  const modelChoices = model && !(JACK_MODELS as readonly string[]).includes(model) ? [...JACK_MODELS, model] : JACK_MODELS;
   return (
     <>
       <RevalidateAfterSubmit />
@@ -60,7 +63,7 @@ export function TicketInputs({ hostName, questions, brands = [] }: { hostName?: 
       <Section title="Product Details">
         <SelectInput {...common('productBrand')} label="Brand" choices={choices(brandChoices)} emptyText="Default brand" />
         <TextInput {...common('productSku')} label="Product SKU/Model" isRequired resettable={false} />
-        {asks('product_model') ? <SelectInput {...common('jackModel')} label="Jack Model" choices={choices(JACK_MODELS)} isRequired /> : null}
+        {asks('product_model') ? <SelectInput {...common('jackModel')} label="Jack Model" choices={choices(modelChoices)} isRequired /> : null}
         <TextInput {...common('serialNumber')} label="Serial Number" resettable={false} />
       </Section>
 
