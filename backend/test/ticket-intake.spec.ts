@@ -75,6 +75,15 @@ describe('POST /api/tickets/from-call', () => {
     expect(unbranded.body).toMatchObject({ product_brand: 'LiftPro', customer: { name: '+15125550166', phone: '+15125550166' } });
   });
 
+  it('takes the dialled number as the customer of an outbound call (click-to-call)', async () => {
+    const { rows } = await app.db.query(
+      `insert into call_logs (organization_id, call_type, call_sid, from_phone, to_phone, brand) values ($1, 'call', 'CA-outbound-1', '+15125550199', '+15125550122', 'IronJack') returning id`,
+      [owner.user.organization_id],
+    );
+    const res = await owner.agent.post('/api/tickets/from-call').send({ call_log_id: rows[0].id, issueDescription: TRANSCRIPT }).expect(201);
+    expect(res.body.customer).toMatchObject({ name: '+15125550122', phone: '+15125550122' });
+  });
+
   it('refuses a short description, an unknown priority, and another organization\'s call', async () => {
     const callLogId = await voicemail(owner);
     const short = await owner.agent.post('/api/tickets/from-call').send({ call_log_id: callLogId, issueDescription: 'call me' }).expect(400);

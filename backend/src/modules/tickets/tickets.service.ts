@@ -66,6 +66,15 @@ export interface NewTicket {
   source: TicketSource;
 }
 
+/**
+ * The customer's number on a call: the caller of a voicemail or of the AI agent's call, the number
+ * dialled by an agent's outbound call (click-to-call: a call without a Retell call id).
+ */
+function customerPhoneOf(call: CallLog): string | null {
+  const outbound = call.callType === 'call' && !call.retellCallId;
+  return (outbound ? call.toPhone : call.fromPhone) ?? null;
+}
+
 /** The ticket's field of each question. */
 const QUESTION_TICKET_FIELD = {
   product_model: 'productModel',
@@ -137,7 +146,7 @@ export class TicketsService {
     return this.em.transactional(async (tx) => {
       const call = await this.callForTicket(tx, actor.organizationId, dto.call_log_id);
       await tx.populate(call, ['customer']);
-      const phone = call.fromPhone ?? null;
+      const phone = customerPhoneOf(call);
       return this.createIn(tx, actor.organizationId, actor.id, {
         customer: { name: call.customer?.name ?? call.callerName ?? phone ?? 'Unknown caller', email: call.customer?.email ?? null, phone },
         productBrand: dto.productBrand ?? call.brand ?? null,
@@ -199,7 +208,7 @@ export class TicketsService {
     const call = input.callLogId ? await this.callForTicket(tx, organizationId, input.callLogId) : null;
     // "(555) 123-4567" and "+15551234567" are one customer: locked and matched as E.164.
     const intake = await this.settings.ticketIntake(organizationId, tx);
-    const phone = storedPhone(call?.fromPhone ?? input.customer.phone, intake.phoneCountry);
+    const phone = storedPhone((call && customerPhoneOf(call)) ?? input.customer.phone, intake.phoneCountry);
     // Creates for the same customer (phone or e-mail) queue here, so the second finds the
     // customer the first made; creates for other customers go on.
     await lockCustomerContacts(tx, organizationId, phone, input.customer.email);
