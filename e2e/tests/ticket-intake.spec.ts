@@ -202,10 +202,23 @@ test.describe('ticket intake', () => {
     await expect(e('jackModel')).toBeVisible();
     for (const name of ['purchaseDate', 'purchaseLocation', 'injuryReported', 'propertyDamage']) await expect(e(name), name).toHaveCount(0);
 
-    // asked again, the same ticket lacks them
+    // the AI agent's function, as entered in Retell, names only the questions asked
+    await page.goto('/settings');
+    const summary = page.getByRole('button', { name: /Retell AI Configuration/ });
+    await summary.click();
+    await expect(summary).toHaveAttribute('aria-expanded', 'true');
+    const parameters = page.getByTestId('retell-function-parameters');
+    await expect(parameters).toContainText('"issue_description"');
+    await expect(parameters).toContainText('"product_model"');
+    for (const name of ['injury_reported', 'property_damage', 'purchase_date', 'purchase_location']) await expect(parameters).not.toContainText(`"${name}"`);
+
+    // asked again, the same ticket lacks them, and the function names them
     await page.request.put('/api/settings', { data: { ticket_fields_enabled: ALL_QUESTIONS } });
     await page.goto(`/tickets/${ticket.id}`);
     await expect(page.getByTestId('missing-intake')).toContainText('Missing: Purchase Date, Purchase Location');
+    await page.goto('/settings');
+    await page.getByRole('button', { name: /Retell AI Configuration/ }).click();
+    await expect(page.getByTestId('retell-function-parameters')).toContainText('"injury_reported"');
   });
 });
 

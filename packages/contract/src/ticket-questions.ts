@@ -71,3 +71,40 @@ export function missingIntakeFields(ticket: IntakeRecord, enabled: readonly stri
   ];
   return checks.filter(([, missing, question]) => missing && (!question || isQuestionAsked(enabled, question))).map(([label]) => label);
 }
+
+type JsonProperty = { type: 'string' | 'boolean'; description: string; format?: 'date' | 'email' };
+
+/**
+ * The create_warranty_ticket custom function as it is entered in Retell (name, description,
+ * parameters as JSON Schema), for the questions the organization asks: the agent is told to collect
+ * only those, and the server ignores an answer to another (its description is what the model reads).
+ */
+export function warrantyTicketFunction(enabled: readonly string[] | null | undefined): {
+  name: 'create_warranty_ticket';
+  description: string;
+  parameters: { type: 'object'; properties: Record<string, JsonProperty>; required: string[] };
+} {
+  const asks = (q: TicketQuestion) => isQuestionAsked(enabled, q);
+  const properties: Record<string, JsonProperty> = {
+    customer_name: { type: 'string', description: "The caller's full name" },
+    customer_email: { type: 'string', format: 'email', description: "The caller's e-mail address, if they have one" },
+    customer_phone: { type: 'string', description: 'A callback number, if it is not the number they are calling from' },
+    product_sku: { type: 'string', description: asks('product_model') ? 'The product SKU (or give the model)' : 'The product SKU' },
+  };
+  if (asks('product_model')) properties.product_model = { type: 'string', description: 'The product model, e.g. 3-Ton Floor Jack' };
+  if (asks('purchase_date')) properties.purchase_date = { type: 'string', format: 'date', description: 'The purchase date as YYYY-MM-DD' };
+  if (asks('purchase_location')) properties.purchase_location = { type: 'string', description: 'Where the product was bought' };
+  properties.order_number = { type: 'string', description: 'The order number, if they have it' };
+  properties.serial_number = { type: 'string', description: 'The serial number, if they have it' };
+  if (asks('issue_description')) properties.issue_description = { type: 'string', description: 'What is wrong with the product, in the caller\u2019s words' };
+  if (asks('injury_reported')) properties.injury_reported = { type: 'boolean', description: 'Whether anyone was injured' };
+  if (asks('property_damage')) properties.property_damage = { type: 'boolean', description: 'Whether any property was damaged' };
+  const required = ['customer_name', ...(asks('issue_description') ? ['issue_description'] : []), ...(asks('product_model') ? [] : ['product_sku'])];
+  return {
+    name: 'create_warranty_ticket',
+    description:
+      "Creates the caller's warranty ticket once you have collected their details. Ask only for the fields listed; " +
+      'the answer contains the ticket number and the warranty status to tell the caller.',
+    parameters: { type: 'object', properties, required },
+  };
+}
