@@ -153,6 +153,19 @@ describe('PUT /api/tickets/{id}/intake (the Edit view)', () => {
   });
 });
 
+describe('a body that is not an object', () => {
+  it("is answered with the create's 400 by POST /api/tickets and PUT /api/tickets/{id}/intake", async () => {
+    const ticket = await createTicket(owner.agent);
+    for (const request of [owner.agent.post('/api/tickets'), owner.agent.put(`/api/tickets/${ticket.id}/intake`)]) {
+      const res = await request.send([ticketPayload()]).expect(400);
+      expect(res.body.error).toBe('Full name is required');
+    }
+    for (const request of [owner.agent.post('/api/tickets'), owner.agent.put(`/api/tickets/${ticket.id}/intake`)]) {
+      await request.set('Content-Type', 'application/json').send('null').expect(400);
+    }
+  });
+});
+
 describe('enabled ticket questions (settings.ticket_fields_enabled)', () => {
   afterAll(async () => setQuestions(ALL_QUESTIONS));
 

@@ -10,7 +10,7 @@ import { flattenValidationErrors } from './validation.pipe.js';
  * their rules do not apply and a value sent for them is dropped.
  */
 export async function validatePayload<T extends object>(cls: ClassConstructor<T>, body: unknown, ignore: readonly string[] = []): Promise<T> {
-  const instance = plainToInstance(cls, typeof body === 'object' && body !== null ? body : {});
+  const instance = plainToInstance(cls, typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {});
   const errors = (await validate(instance, { whitelist: true, stopAtFirstError: true })).filter((e) => !ignore.includes(e.property));
   if (errors.length) throw new ValidationFailedException(flattenValidationErrors(errors));
   for (const field of ignore) delete (instance as Record<string, unknown>)[field];
