@@ -90,7 +90,7 @@ export class WarrantyTicketArgsDto {
   @IsString({ message: 'serial_number must be text' })
   serial_number?: string;
 
-  @ApiPropertyOptional({ example: 'The jack will not hold a load and sinks slowly.', description: 'Required while the organization asks the issue description question' })
+  @ApiPropertyOptional({ nullable: true, example: 'The jack will not hold a load and sinks slowly.', description: 'Required while the organization asks the issue description question' })
   @Transform(blankToUndefined)
   @IsOptional()
   @MaxLength(20000, { message: 'issue_description must be at most 20000 characters' })
