@@ -2759,7 +2759,7 @@ export interface components {
              * @description Required while the organization asks the issue description question
              * @example The jack will not hold a load and sinks slowly.
              */
-            issue_description?: string;
+            issue_description?: string | null;
             order_number?: string | null;
             /** @example 3-Ton Floor Jack */
             product_model?: string | null;
