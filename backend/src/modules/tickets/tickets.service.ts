@@ -125,7 +125,7 @@ export class TicketsService {
    * left out (not required, and an answer sent for one is dropped).
    */
   async create(actor: Actor, body: unknown): Promise<Ticket> {
-    const dto = await this.validateIntake(actor, CreateTicketDto, body);
+    const { dto } = await this.validateIntake(actor, CreateTicketDto, body);
     return this.em.transactional((tx) =>
       this.createIn(tx, actor.organizationId, actor.id, {
         ...intakeFields(dto),
@@ -170,8 +170,7 @@ export class TicketsService {
    * The customer is matched as a create matches it (phone, then e-mail).
    */
   async updateIntake(actor: Actor, id: string, body: unknown): Promise<Ticket> {
-    const questions = await this.settings.ticketQuestions(actor.organizationId);
-    const dto = await validatePayload(TicketIntakeDto, body, unaskedPayloadFields(questions));
+    const { dto, questions } = await this.validateIntake(actor, TicketIntakeDto, body);
     return this.em.transactional(async (tx) => {
       const ticket = await this.get(actor, id, tx, true);
       await tx.populate(ticket, ['customer']);
@@ -191,10 +190,10 @@ export class TicketsService {
     });
   }
 
-  /** The intake payload validated, the questions the organization does not ask left out. */
-  private async validateIntake<T extends TicketIntakeDto>(actor: Actor, cls: new () => T, body: unknown): Promise<T> {
+  /** The intake payload validated, the questions the organization does not ask left out; and those questions. */
+  private async validateIntake<T extends TicketIntakeDto>(actor: Actor, cls: new () => T, body: unknown): Promise<{ dto: T; questions: string[] }> {
     const questions = await this.settings.ticketQuestions(actor.organizationId);
-    return validatePayload(cls, body, unaskedPayloadFields(questions));
+    return { dto: await validatePayload(cls, body, unaskedPayloadFields(questions)), questions };
   }
 
   /**
