@@ -16,6 +16,7 @@ import { queryClient } from './providers/queryClient';
 import products from './resources/products';
 import notifications from './resources/notifications';
 import tickets from './resources/tickets';
+import { TicketEdit } from './resources/tickets/TicketEdit';
 import users from './resources/users';
 import webhooks from './resources/webhooks';
 import { theme } from './theme';
@@ -42,7 +43,9 @@ export function App() {
       catchAll={NotFoundPage}
       notification={Toaster}
     >
-      <Resource name="tickets" {...tickets} />
+      <Resource name="tickets" {...tickets}>
+        <Route path=":id/edit" element={<TicketEdit />} />
+      </Resource>
       <Resource name="users" {...users} />
       <Resource name="products" {...products} />
       <Resource name="webhooks" {...webhooks} />

@@ -2,10 +2,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { phoneOrganization, simulateVoicemail } from './phone-support.js';
 import { chooseOption, openNavigation, saveScreenshot } from './support.js';
 
-async function choose(page: Page, field: ReturnType<Page['locator']>, option: string) {
-  await chooseOption(page, field.locator('[role="combobox"]'), option);
-}
-
 const TRANSCRIPT = 'My floor jack leaks oil from the base';
 
 async function openCall(page: Page, caller: string) {
@@ -19,6 +15,8 @@ test('a simulated voicemail arrives unread, opens read, plays and seeks, keeps n
   test.setTimeout(180_000);
   const { numbers } = await phoneOrganization(page, { buy: 1 });
   await simulateVoicemail(numbers[0], '+15125550123', 6, TRANSCRIPT);
+  const product = await page.request.post('/api/products', { data: { brand: 'Acme', sku: 'AC-300', product_name: 'Acme 3-Ton Jack', warranty_term: '1 year', sale_locations: [] } });
+  expect(product.status()).toBe(201);
 
   await page.goto('/phone-system');
   const row = page.getByTestId('call-row').filter({ hasText: '+15125550123' });
@@ -71,34 +69,31 @@ test('a simulated voicemail arrives unread, opens read, plays and seeks, keeps n
   await expect(page.getByTestId('call-mark-returned')).toHaveText('Returned');
   await expect(page.getByTestId('call-mark-returned')).toBeDisabled();
 
-  // a ticket from the call, then linked
-  await page.getByTestId('call-create-ticket-open').click();
-  const dialog = page.getByTestId('create-ticket-dialog');
-  const f = (name: string) => dialog.locator(`[data-field="${name}"]`);
+  // the pane is the create-ticket form: the call's brand, the brand's products or free text, the
+  // transcription as the description, a priority; creating links the ticket and shows it
+  const form = page.getByTestId('call-create-ticket');
+  const f = (name: string) => form.locator(`[data-field="${name}"]`);
+  await expect(f('brand')).toContainText('Acme');
   await expect(f('issueDescription').locator('textarea').first()).toHaveValue(TRANSCRIPT);
-  await expect(f('customerPhone').locator('input')).toHaveValue('+15125550123');
-  await f('customerName').locator('input').fill('Maria Garcia');
-  // turning the window across the narrow layout's edge keeps the open dialog and what it holds
+  await expect(f('priority')).toContainText('Medium');
+  await f('productModel').locator('input').fill('Acme 3');
+  await page.getByRole('option', { name: 'Acme 3-Ton Jack' }).click();
+  await expect(f('productModel').locator('input')).toHaveValue('Acme 3-Ton Jack');
+  await chooseOption(page, f('priority').locator('[role="combobox"]'), 'High');
+  // turning the window across the narrow layout's edge keeps the open form and what it holds
   const viewport = page.viewportSize()!;
   await page.setViewportSize({ width: viewport.width >= 900 ? 800 : 1200, height: viewport.height });
   await expect(page.getByTestId('back-to-calls')).toHaveCount(viewport.width >= 900 ? 1 : 0);
   await page.setViewportSize(viewport);
-  await expect(f('customerName').locator('input')).toHaveValue('Maria Garcia');
-  await f('customerEmail').locator('input').fill('maria@example.com');
-  await f('orderNumber').locator('input').fill('ORD-77');
-  await f('purchaseDate').locator('input').fill(new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10));
-  await choose(page, f('purchaseLocation'), 'Walmart');
-  await f('productSku').locator('input').fill('FJ-250');
-  await choose(page, f('jackModel'), '3-Ton Floor Jack');
-  await choose(page, f('issueCategory'), 'Other');
-  await choose(page, f('issueStartTime'), 'First use / brand new');
-  await dialog.getByRole('radio', { name: 'Refund' }).check();
   await saveScreenshot(page, 'phone-system-create-ticket', testInfo);
-  const created = page.waitForResponse(r => r.url().endsWith('/api/tickets') && r.request().method() === 'POST');
-  await dialog.getByRole('button', { name: 'Create Ticket' }).click();
+  const created = page.waitForResponse(r => r.url().endsWith('/api/tickets/from-call') && r.request().method() === 'POST');
+  await form.getByRole('button', { name: 'Create Ticket' }).click();
   const ticket = await (await created).json();
-  expect(JSON.parse((await created).request().postData() ?? '{}').call_log_id).toBeTruthy();
+  expect((await created).status()).toBe(201);
+  expect(ticket).toMatchObject({ product_brand: 'Acme', product_model: 'Acme 3-Ton Jack', product_sku: 'AC-300', priority: 'High', issue_description: TRANSCRIPT, customer: { phone: '+15125550123' } });
   await expect(page.getByTestId('call-linked-ticket-id')).toHaveText(`#${String(ticket.id).slice(0, 8).toUpperCase()}`);
+  await expect(page.getByTestId('call-linked-ticket')).toContainText(ticket.ticket_number);
+  await expect(page.getByTestId('call-linked-ticket')).toContainText('High');
   await saveScreenshot(page, 'phone-system-linked-ticket', testInfo);
   await page.getByTestId('call-view-ticket').click();
   await expect(page).toHaveURL(new RegExp(`/tickets/${ticket.id}$`));

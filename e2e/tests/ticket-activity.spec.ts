@@ -32,7 +32,7 @@ test.describe('ticket activity', () => {
       await expect(card).toContainText('Ticket created from the New Ticket form');
       await expect(card).toContainText('Alex Agent');
       await expect(card).toContainText('Confirmation e-mail sent to rita.activity@example.com');
-      await expect(card).not.toContainText('Last Updated');
+      await expect(page.getByTestId('timeline-card')).not.toContainText('Last Updated');
 
       await page.getByRole('button', { name: 'Update Status' }).click();
       const statusDialog = page.getByTestId('update-status-dialog');
@@ -48,7 +48,7 @@ test.describe('ticket activity', () => {
       await noteDialog.getByRole('button', { name: 'Add Note' }).click();
       await expect(page.getByTestId('toast-title')).toHaveText('Note Added');
       await expect(card).toContainText('Note added: Asked the customer for a photo of the seal.');
-      await expect(card).toContainText('Last Updated');
+      await expect(page.getByTestId('timeline-card')).toContainText('Last Updated');
       expect(await kinds(page)).toEqual(['created', 'confirmation_email', 'status_changed', 'note']);
       await saveScreenshot(page, 'ticket-activity', testInfo);
     } finally {

@@ -388,7 +388,7 @@ test.describe('tickets', () => {
     await expect(page.getByTestId('flag-damage')).toHaveText('Property Damage: No');
     await expect(page.getByTestId('call-history')).toContainText('No call recordings yet');
     await expect(page.getByTestId('activity-card')).toContainText('Ticket Created');
-    await expect(page.getByTestId('activity-card')).not.toContainText('Last Updated');
+    await expect(page.getByTestId('timeline-card')).not.toContainText('Last Updated');
     await expect(page.getByTestId('contact-customer-button')).toHaveAttribute('href', /^mailto:evan@example\.com/);
     await saveScreenshot(page, 'ticket-detail', testInfo);
 
@@ -403,7 +403,7 @@ test.describe('tickets', () => {
     await statusDialog.getByRole('button', { name: 'Update Status' }).click();
     await expect(page.getByTestId('toast-title')).toHaveText('Status Updated');
     await expect(page.getByTestId('status-badge')).toHaveText('Pending');
-    await expect(page.getByTestId('activity-card')).toContainText('Last Updated');
+    await expect(page.getByTestId('timeline-card')).toContainText('Last Updated');
     expect((await (await page.request.get(`/api/tickets/${ticket.id}`)).json()).status).toBe('Pending');
 
     // note: blank cannot be confirmed

@@ -8,9 +8,11 @@ import {
   purchaseLocationOptions,
   responsePromiseOf,
   ticketCreatedDescription,
+  ticketFormValues,
   toCreatePayload,
   type TicketFormValues,
 } from './ticketForm';
+import { missingIntakeFields } from '@warranty-crm/contract';
 import { isPurchaseDateInWindow, validateTicketForm } from './validators';
 
 const NOW = new Date(2026, 0, 31, 12, 0, 0);
@@ -158,5 +160,73 @@ describe('helpers', () => {
     expect(responsePromiseOf({ preferred_resolution: 'Technical Support Only' }, settings)).toEqual({ kind: 'technical_support', hours: 36 });
     expect(responsePromiseOf({ preferred_resolution: 'Unsure - Need Guidance', issue_category: 'Rust/Corrosion/Maintenance' }, settings)).toEqual({ kind: 'technical_support', hours: 36 });
     expect(responsePromiseOf({ preferred_resolution: 'Technical Support Only' }, undefined)).toEqual({ kind: 'technical_support', hours: 48 });
+  });
+});
+
+describe('the ticket questions the organization asks', () => {
+  const asked = ['product_model', 'issue_description'];
+
+  it('validateTicketForm does not require a question that is not asked', () => {
+    const errors = validateTicketForm({ ...EMPTY_TICKET_FORM }, NOW, asked);
+    expect(errors).not.toHaveProperty('purchaseDate');
+    expect(errors).not.toHaveProperty('purchaseLocation');
+    expect(errors.jackModel).toBe('Jack model is required');
+    expect(errors.issueDescription).toBe('Issue description must be at least 20 characters');
+  });
+
+  it('validateTicketForm refuses a jack model that is not one of the options', () => {
+    expect(validateTicketForm({ ...valid, jackModel: 'Old red jack' }, NOW).jackModel).toBe(
+      'Jack model must be one of: 2-Ton Floor Jack, 2.5-Ton Floor Jack, 3-Ton Floor Jack, Other',
+    );
+  });
+
+  it('toCreatePayload sends priority, brand and the flags, and nothing for a question not asked', () => {
+    const values = { ...valid, priority: 'High', productBrand: 'IronJack', injuryReported: true, propertyDamage: false };
+    expect(toCreatePayload(values)).toMatchObject({ priority: 'High', productBrand: 'IronJack', injuryReported: true, propertyDamage: false, purchaseDate: '2026-01-15' });
+    const payload = toCreatePayload(values, asked);
+    for (const field of ['purchaseDate', 'purchaseLocation', 'injuryReported', 'propertyDamage']) expect(payload).not.toHaveProperty(field);
+    expect(payload).toMatchObject({ jackModel: '3-Ton Floor Jack', priority: 'High' });
+  });
+});
+
+describe('ticketFormValues and missingIntakeFields', () => {
+  const fromCall = {
+    customer: { name: 'DANA', email: null, phone: '+15125550177' },
+    priority: 'Low',
+    product_brand: 'IronJack',
+    product_model: 'Old red jack',
+    product_sku: null,
+    order_number: null,
+    purchase_date: null,
+    purchase_location: null,
+    issue_category: null,
+    issue_description: 'The jack drops the car slowly.',
+    issue_start_time: null,
+    preferred_resolution: null,
+    troubleshooting_attempted: false,
+    injury_reported: false,
+    property_damage: false,
+  };
+
+  it("turns a call's ticket into the Edit view's values", () => {
+    expect(ticketFormValues(fromCall)).toMatchObject({
+      customerName: 'DANA',
+      customerEmail: '',
+      customerPhone: '+15125550177',
+      contactMethod: 'Email',
+      jackModel: 'Old red jack',
+      priority: 'Low',
+      productBrand: 'IronJack',
+      troubleshootingAttempted: 'No',
+      injuryReported: false,
+    });
+  });
+
+  it('names what the create form requires and the ticket lacks, except questions not asked', () => {
+    expect(missingIntakeFields(fromCall, undefined)).toEqual([
+      'Email', 'Order Number', 'Purchase Date', 'Purchase Location', 'Product SKU/Model', 'Jack Model', 'Issue Category', 'When did the issue start?', 'Preferred Resolution',
+    ]);
+    expect(missingIntakeFields(fromCall, ['issue_description'])).toEqual(['Email', 'Order Number', 'Product SKU/Model', 'Issue Category', 'When did the issue start?', 'Preferred Resolution']);
+    expect(missingIntakeFields({ ...fromCall, product_model: '3-Ton Floor Jack' }, undefined)).not.toContain('Jack Model');
   });
 });

@@ -18,6 +18,9 @@ import {
   type ResponseKind,
   TICKET_MESSAGES as MESSAGES,
   YES_NO,
+  isQuestionAsked,
+  unaskedPayloadFields,
+  type IntakeRecord,
 } from '@warranty-crm/contract';
 
 export {
@@ -49,7 +52,16 @@ export interface TicketFormValues {
   troubleshootingAttempted: string;
   troubleshootingSteps: string;
   preferredResolution: string;
+  /** High, Medium or Low. */
+  priority: string;
+  /** Blank: the organization's default ticket brand. */
+  productBrand: string;
+  injuryReported: boolean;
+  propertyDamage: boolean;
 }
+
+export const TICKET_PRIORITIES = ['High', 'Medium', 'Low'] as const;
+export { isQuestionAsked };
 
 export type TicketFormField = keyof TicketFormValues;
 export type TicketFormErrors = Partial<Record<TicketFormField, string>>;
@@ -71,6 +83,10 @@ export const EMPTY_TICKET_FORM: TicketFormValues = {
   troubleshootingAttempted: 'No',
   troubleshootingSteps: '',
   preferredResolution: '',
+  priority: 'Medium',
+  productBrand: '',
+  injuryReported: false,
+  propertyDamage: false,
 };
 
 /** Walmart, the organization's own store (the spec's {host}), Other; no duplicates, no blanks. */
@@ -92,16 +108,61 @@ export function descriptionCounter(description: string): string {
   return `${description.trim().length} / ${ISSUE_DESCRIPTION_MIN} characters minimum`;
 }
 
-/** The camelCase create payload: trimmed, optional blanks left out, steps only when attempted is Yes. */
-export function toCreatePayload(values: TicketFormValues): Record<string, string> {
-  const payload: Record<string, string> = {};
-  for (const [key, raw] of Object.entries(values) as [TicketFormField, string][]) {
-    const value = raw.trim();
+/**
+ * The camelCase create payload: trimmed, optional blanks left out, steps only when attempted is
+ * Yes, and nothing for a question the organization does not ask (`questions`: its enabled list).
+ */
+export function toCreatePayload(values: TicketFormValues, questions?: readonly string[] | null): Record<string, string | boolean> {
+  const payload: Record<string, string | boolean> = {};
+  const unasked = new Set(unaskedPayloadFields(questions));
+  for (const [key, raw] of Object.entries(values) as [TicketFormField, string | boolean | null | undefined][]) {
+    if (unasked.has(key)) continue;
+    if (typeof raw === 'boolean') {
+      payload[key] = raw;
+      continue;
+    }
+    const value = (raw ?? '').trim();
     if (value === '') continue;
     if (key === 'troubleshootingSteps' && values.troubleshootingAttempted !== 'Yes') continue;
     payload[key] = value;
   }
   return payload;
+}
+
+/** A ticket as read from the API, as the Edit view's form values (blank where it has nothing). */
+export function ticketFormValues(ticket: IntakeRecord & {
+  customer?: { name?: string | null; email?: string | null; phone?: string | null } | null;
+  contact_method?: string | null;
+  serial_number?: string | null;
+  troubleshooting_attempted?: boolean;
+  troubleshooting_steps?: string | null;
+  priority?: string | null;
+  product_brand?: string | null;
+  injury_reported?: boolean;
+  property_damage?: boolean;
+}): TicketFormValues {
+  return {
+    customerName: ticket.customer?.name ?? '',
+    customerEmail: ticket.customer?.email ?? '',
+    customerPhone: ticket.customer?.phone ?? '',
+    contactMethod: ticket.contact_method || 'Email',
+    orderNumber: ticket.order_number ?? '',
+    purchaseDate: ticket.purchase_date ?? '',
+    purchaseLocation: ticket.purchase_location ?? '',
+    productSku: ticket.product_sku ?? '',
+    jackModel: ticket.product_model ?? '',
+    serialNumber: ticket.serial_number ?? '',
+    issueCategory: ticket.issue_category ?? '',
+    issueDescription: ticket.issue_description ?? '',
+    issueStartTime: ticket.issue_start_time ?? '',
+    troubleshootingAttempted: ticket.troubleshooting_attempted ? 'Yes' : 'No',
+    troubleshootingSteps: ticket.troubleshooting_steps ?? '',
+    preferredResolution: ticket.preferred_resolution ?? '',
+    priority: ticket.priority || 'Medium',
+    productBrand: ticket.product_brand ?? '',
+    injuryReported: !!ticket.injury_reported,
+    propertyDamage: !!ticket.property_damage,
+  };
 }
 
 const FIELDS = new Set<string>(Object.keys(EMPTY_TICKET_FORM));

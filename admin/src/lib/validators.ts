@@ -9,6 +9,9 @@ import {
   isPurchaseDateInWindow as isInWindow,
   MIN_PASSWORD_LENGTH,
   TICKET_MESSAGES as MESSAGES,
+  JACK_MODELS,
+  oneOfMessage,
+  unaskedPayloadFields,
 } from '@warranty-crm/contract';
 import type { TicketFormErrors, TicketFormValues } from './ticketForm';
 
@@ -103,7 +106,7 @@ export function isPurchaseDateInWindow(value: string, now: Date = new Date()): b
 }
 
 /** Every failing rule of section 5, one message per field, in form order. */
-export function validateTicketForm(values: TicketFormValues, now: Date = new Date()): TicketFormErrors {
+export function validateTicketForm(values: TicketFormValues, now: Date = new Date(), questions?: readonly string[] | null): TicketFormErrors {
   const errors: TicketFormErrors = {};
   if (blank(values.customerName)) errors.customerName = MESSAGES.customerName;
   if (!isValidEmail(values.customerEmail ?? '')) errors.customerEmail = MESSAGES.customerEmail;
@@ -113,6 +116,7 @@ export function validateTicketForm(values: TicketFormValues, now: Date = new Dat
   if (blank(values.purchaseLocation)) errors.purchaseLocation = MESSAGES.purchaseLocation;
   if (blank(values.productSku)) errors.productSku = MESSAGES.productSku;
   if (blank(values.jackModel)) errors.jackModel = MESSAGES.jackModel;
+  else if (!(JACK_MODELS as readonly string[]).includes(values.jackModel.trim())) errors.jackModel = oneOfMessage('Jack model', JACK_MODELS);
   if (blank(values.issueCategory)) errors.issueCategory = MESSAGES.issueCategory;
   if ((values.issueDescription ?? '').trim().length < ISSUE_DESCRIPTION_MIN) errors.issueDescription = MESSAGES.issueDescription;
   if (blank(values.issueStartTime)) errors.issueStartTime = MESSAGES.issueStartTime;
@@ -120,6 +124,8 @@ export function validateTicketForm(values: TicketFormValues, now: Date = new Dat
     errors.troubleshootingSteps = MESSAGES.troubleshootingSteps;
   }
   if (blank(values.preferredResolution)) errors.preferredResolution = MESSAGES.preferredResolution;
+  // A question the organization does not ask is not required.
+  for (const field of unaskedPayloadFields(questions)) delete errors[field as keyof TicketFormErrors];
   return errors;
 }
 

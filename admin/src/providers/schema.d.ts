@@ -908,6 +908,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tickets/{id}/intake": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The Edit view: replace the ticket's customer, order, product, issue, priority and brand
+         * @description The create payload with the create's rules; a question the organization does not ask is not required and keeps the ticket's value. Omitted priority keeps the current one.
+         */
+        put: operations["TicketsController_updateIntake"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tickets/bulk-delete": {
         parameters: {
             query?: never;
@@ -940,6 +960,26 @@ export interface paths {
         head?: never;
         /** Set the status (and/or the priority) of many tickets; ids of other organizations are ignored */
         patch: operations["TicketsController_bulkUpdate"];
+        trace?: never;
+    };
+    "/api/tickets/from-call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a call's ticket from the Phone System's form: brand, product model, issue description, priority
+         * @description The caller is the customer and the call is linked; the intake fields it lacks are completed later (PUT /api/tickets/{id}/intake).
+         */
+        post: operations["TicketsController_createFromCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/tickets/metrics": {
@@ -1569,6 +1609,24 @@ export interface components {
             troubleshootingAttempted: "Yes" | "No" | null;
             /** @description Required when troubleshootingAttempted is Yes; ignored otherwise */
             troubleshootingSteps?: string;
+        };
+        CreateTicketFromCallDto: {
+            /** Format: uuid */
+            call_log_id: string;
+            /** @description Prefilled from the call's transcription */
+            issueDescription: string;
+            /**
+             * @description null or blank: the default
+             * @default Medium
+             * @enum {string|null}
+             */
+            priority: "High" | "Medium" | "Low" | null;
+            /** @description The call's brand by default; null or blank: the organization's default ticket brand */
+            productBrand?: string | null;
+            /** @description One of the brand's products or free text; ignored when the product model question is not asked */
+            productModel?: string | null;
+            /** @description The SKU of the product picked */
+            productSku?: string | null;
         };
         CreateUploadDto: {
             /** @example greeting.mp3 */
@@ -2259,6 +2317,70 @@ export interface components {
             /** @example WC-000123 */
             ticket_number: string;
         };
+        TicketIntakeDto: {
+            /**
+             * @description null or blank: the default
+             * @default Email
+             * @enum {string|null}
+             */
+            contactMethod: "Email" | "Phone" | "SMS" | null;
+            /** @example maria@example.com */
+            customerEmail: string;
+            /** @example Maria Gonzalez */
+            customerName: string;
+            /**
+             * @description null or blank: none
+             * @example +15125550101
+             */
+            customerPhone?: string | null;
+            /** @default false */
+            injuryReported: boolean;
+            /** @enum {string} */
+            issueCategory: "Won't Lift / Lifting Issues" | "Drops Too Fast / Won't Hold Load" | "Hydraulic Oil Leak" | "Wheel/Caster Problems" | "Handle Issues" | "Insufficient Height" | "Capacity/Overload Concerns" | "Arrived Damaged/Missing Parts" | "Rust/Corrosion/Maintenance" | "Other";
+            /** @example The jack pumps but the saddle will not rise under load. */
+            issueDescription: string;
+            /** @enum {string} */
+            issueStartTime: "First use / brand new" | "Within first week" | "Within first month" | "After 1-3 months" | "More than 3 months";
+            /** @enum {string} */
+            jackModel: "2-Ton Floor Jack" | "2.5-Ton Floor Jack" | "3-Ton Floor Jack" | "Other";
+            /** @example ORD-100200 */
+            orderNumber: string;
+            /** @enum {string} */
+            preferredResolution: "Replacement" | "Repair Parts" | "Refund" | "Technical Support Only" | "Unsure - Need Guidance";
+            /**
+             * @description null or blank: the default
+             * @default Medium
+             * @enum {string|null}
+             */
+            priority: "High" | "Medium" | "Low" | null;
+            /** @description Defaults to the organization's default ticket brand (settings.ticket_brand); null or blank: that default */
+            productBrand?: string | null;
+            /** @example FJ-250 */
+            productSku: string;
+            /** @default false */
+            propertyDamage: boolean;
+            /**
+             * Format: date
+             * @description Not in the future, not more than 5 years ago
+             * @example 2026-01-15
+             */
+            purchaseDate: string;
+            /**
+             * @description Walmart, the host retailer, or Other
+             * @example Walmart
+             */
+            purchaseLocation: string;
+            /** @description null or blank: none */
+            serialNumber?: string | null;
+            /**
+             * @description null or blank: the default
+             * @default No
+             * @enum {string|null}
+             */
+            troubleshootingAttempted: "Yes" | "No" | null;
+            /** @description Required when troubleshootingAttempted is Yes; ignored otherwise */
+            troubleshootingSteps?: string;
+        };
         TicketMetricsDto: {
             /**
              * @description Tickets that changed to Closed or Resolved today (from the status history)
@@ -2643,13 +2765,16 @@ export interface components {
             customer_phone?: string | null;
             /** @default false */
             injury_reported: boolean | null;
-            /** @example The jack will not hold a load and sinks slowly. */
-            issue_description: string;
+            /**
+             * @description Required while the organization asks the issue description question
+             * @example The jack will not hold a load and sinks slowly.
+             */
+            issue_description?: string | null;
             order_number?: string | null;
             /** @example 3-Ton Floor Jack */
             product_model?: string | null;
             /**
-             * @description SKU or model: at least one of the two
+             * @description SKU or model: at least one of the two (the SKU when the product model question is not asked)
              * @example FJ-250
              */
             product_sku?: string | null;
@@ -4987,6 +5112,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description A question the organization does not ask (settings.ticket_fields_enabled) is not required, and a value sent for it is ignored */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CreateTicketDto"];
@@ -5186,6 +5312,57 @@ export interface operations {
             };
         };
     };
+    TicketsController_updateIntake: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketIntakeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketResponseDto"];
+                };
+            };
+            /** @description The first failing rule in error, every failure in errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     TicketsController_bulkDelete: {
         parameters: {
             query?: never;
@@ -5257,6 +5434,64 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    TicketsController_createFromCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTicketFromCallDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedTicketResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such call log in your organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The call already has a ticket */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,6 +7,7 @@ export * from './calendar.js';
 export * from './list-paging.js';
 export * from './ticket-notes.js';
 export * from './ticket-options.js';
+export * from './ticket-questions.js';
 export * from './response-promise.js';
 export * from './warranty.js';
 export * from './warranty-term.js';

@@ -4,6 +4,7 @@ import { Form, SaveButton, TextInput, useGetList } from 'react-admin';
 import { CopyButton } from '../../components/CopyButton';
 import { useToast } from '../../components/useToast';
 import { failureMessage } from '../../lib/fieldErrors';
+import { warrantyTicketFunction } from '@warranty-crm/contract';
 import type { BrandWebhook, Settings } from '../../providers/types';
 import { SecretInput } from './SecretInput';
 import { useCrm, useSaveSettings } from './settingsData';
@@ -90,6 +91,30 @@ export function RetellSection({ settings }: { settings: Settings }) {
           </Stack>
         )}
       </Box>
+      <FunctionDefinition questions={settings.ticket_fields_enabled} />
     </Stack>
+  );
+}
+
+/**
+ * The function's description and parameters to enter in Retell: only the ticket questions the
+ * organization asks (Tickets Configuration), so the agent does not ask the others.
+ */
+function FunctionDefinition({ questions }: { questions: readonly string[] }) {
+  const fn = warrantyTicketFunction(questions);
+  const parameters = JSON.stringify(fn.parameters, null, 2);
+  return (
+    <Box data-testid="retell-function">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography variant="subtitle2">create_warranty_ticket parameters</Typography>
+        <CopyButton text={parameters} label="Copy function parameters" />
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Description: {fn.description} The parameters follow the enabled ticket questions; paste them again after changing those.
+      </Typography>
+      <Box component="pre" data-testid="retell-function-parameters" sx={{ m: 0, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, fontSize: 12, overflow: 'auto', maxHeight: 320 }}>
+        {parameters}
+      </Box>
+    </Box>
   );
 }

@@ -1,7 +1,7 @@
 import { HttpError } from 'react-admin';
 import { browserTimeZone, withTimeZone } from '../../lib/timeZone';
-import { apiGet } from '../httpClient';
-import type { Organization, Settings, Ticket, TicketActivityEntry, TicketCallLog, TicketMetrics, TicketTrends } from '../types';
+import { apiGet, apiSend } from '../httpClient';
+import type { CreatedTicket, Organization, Settings, Ticket, TicketActivityEntry, TicketCallLog, TicketMetrics, TicketTrends } from '../types';
 
 /**
  * GET with the browser's time zone as `tz` (so "today" is the user's day); should the server not
@@ -31,6 +31,11 @@ export const ticketMethods = {
     const list = await apiGet<TicketActivityEntry[]>(`/tickets/${encodeURIComponent(id)}/activity`);
     return Array.isArray(list) ? list : [];
   },
+  /** POST /api/tickets/from-call: the Phone System's form; the caller is the customer and the call is linked. */
+  createTicketFromCall: (payload: { call_log_id: string; productBrand?: string; productModel?: string; productSku?: string; issueDescription: string; priority: string }) =>
+    apiSend<CreatedTicket>('POST', '/tickets/from-call', payload),
+  /** PUT /api/tickets/{id}/intake: the Edit view saves the create payload. */
+  updateTicketIntake: (id: string, payload: Record<string, unknown>) => apiSend<Ticket>('PUT', `/tickets/${encodeURIComponent(id)}/intake`, payload),
   /** GET /api/settings: the brand names of the filters. */
   getSettings: () => apiGet<Settings>('/settings'),
   /** The organization: its name is the host store of the purchase-location options. */

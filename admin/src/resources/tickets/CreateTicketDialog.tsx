@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../providers/useAccount';
 import { useCrmQuery } from '../../providers/useCrm';
 import { CreatedDuplicatesToastLinks } from './PossibleDuplicates';
 import { TicketInputs } from './TicketInputs';
+import { useTicketSettings } from './useTicketSettings';
 
 export const CREATE_FAILED = 'Failed to create ticket. Please try again.';
 
@@ -38,10 +39,11 @@ export function CreateTicketDialog({
   // the response hours the organization configured (Settings → Tickets), for the toast's promise
   const { data: settings } = useCrmQuery('settings', 'getSettings', []);
   const [create, { isPending }] = useCreate<CreatedTicket>();
+  const { brands, questions } = useTicketSettings();
 
   const submit = async (values: TicketFormValues) => {
     try {
-      const created = (await create('tickets', { data: { ...toCreatePayload(withBlanks(values)), ...(callLogId ? { call_log_id: callLogId } : {}) } as never }, { returnPromise: true })) as CreatedTicket;
+      const created = (await create('tickets', { data: { ...toCreatePayload(withBlanks(values) as TicketFormValues, questions), ...(callLogId ? { call_log_id: callLogId } : {}) } as never }, { returnPromise: true })) as CreatedTicket;
       onClose();
       onCreated?.(created);
       const duplicates = created.possibleDuplicates ?? [];
@@ -70,7 +72,7 @@ export function CreateTicketDialog({
     >
       <Form noValidate
         defaultValues={{ ...EMPTY_TICKET_FORM, ...initialValues }}
-        validate={(values: FieldValues) => validateTicketForm(withBlanks(values as TicketFormValues))}
+        validate={(values: FieldValues) => validateTicketForm(withBlanks(values as TicketFormValues) as TicketFormValues, undefined, questions)}
         onSubmit={(values: FieldValues) => submit(values as TicketFormValues)}
         disableInvalidFormNotification
         sanitizeEmptyValues={false}
@@ -79,7 +81,7 @@ export function CreateTicketDialog({
           Create New Ticket
         </DialogTitle>
         <DialogContent dividers>
-          <TicketInputs hostName={hostName} />
+          <TicketInputs hostName={hostName} questions={questions} brands={brands} />
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 2 }}>
           <Button onClick={onClose} disabled={isPending}>

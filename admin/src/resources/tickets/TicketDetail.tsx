@@ -1,5 +1,6 @@
 import { Link as RouterLink, useParams } from 'react-router';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import { useGetOne } from 'react-admin';
 import { PriorityBadge, StatusBadge } from '../../components/StatusBadge';
@@ -14,12 +15,16 @@ import { ProductCard } from './cards/ProductCard';
 import { QuickActionsCard } from './cards/QuickActionsCard';
 import { ResponsePromiseCard } from './cards/ResponsePromiseCard';
 import { VerificationCard } from './cards/VerificationCard';
+import { MissingIntakeCard } from './cards/MissingIntakeCard';
+import { TimelineCard } from './cards/TimelineCard';
+import { useTicketSettings } from './useTicketSettings';
 import { PossibleDuplicatesCard } from './PossibleDuplicates';
 
 /** /tickets/{id}: the ticket detail with its quick actions (the resource's edit view). */
 export function TicketDetail() {
   const { id = '' } = useParams();
   const { data: ticket, isPending, error } = useGetOne<Ticket>('tickets', { id }, { retry: false });
+  const { questions } = useTicketSettings();
 
   if (isPending) return <DetailSkeleton />;
   const status = (error as { status?: number } | null)?.status;
@@ -46,11 +51,15 @@ export function TicketDetail() {
             Created {formatDateTime(ticket.created_at)}
           </Typography>
         </Box>
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} alignItems="center">
           <StatusBadge status={ticket.status} />
           <PriorityBadge priority={ticket.priority} />
+          <Button component={RouterLink} to={`/tickets/${ticket.id}/edit`} variant="outlined" size="small" startIcon={<EditIcon />} data-testid="ticket-edit-link">
+            Edit
+          </Button>
         </Stack>
       </Box>
+      <MissingIntakeCard ticket={ticket} questions={questions} />
       <PossibleDuplicatesCard ticket={ticket} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
@@ -60,6 +69,7 @@ export function TicketDetail() {
           <CallHistoryCard ticketId={ticket.id} />
         </Stack>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
+          <TimelineCard ticket={ticket} />
           <ResponsePromiseCard ticket={ticket} />
           <ConfirmationEmailStatus ticket={ticket} />
           <ActivityCard ticket={ticket} />

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Box, Typography } from '@mui/material';
-import { RadioButtonGroupInput, SelectInput, TextInput } from 'react-admin';
+import { BooleanInput, RadioButtonGroupInput, SelectInput, TextInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
   CONTACT_METHODS,
@@ -8,9 +8,11 @@ import {
   ISSUE_CATEGORIES,
   ISSUE_DESCRIPTION_MIN,
   ISSUE_START_TIMES,
+  isQuestionAsked,
   JACK_MODELS,
   PREFERRED_RESOLUTIONS,
   purchaseLocationOptions,
+  TICKET_PRIORITIES,
   YES_NO,
 } from '../../lib/ticketForm';
 import { WarrantyBadge } from './WarrantyBadge';
@@ -22,9 +24,19 @@ const common = (source: string) => ({ source, size: 'small', margin: 'none', ful
 /** Radio groups pass their props to two elements: `data-field` goes on a wrapper instead. */
 const radio = (source: string) => ({ source, margin: 'none', fullWidth: true, helperText: false }) as const;
 
-/** The Create New Ticket form's five sections (spec part 1 section 2), inside a react-admin Form. */
-export function TicketInputs({ hostName }: { hostName?: string }) {
+/**
+ * The Create New Ticket form's five sections (spec part 1 section 2), inside a react-admin Form;
+ * the Edit view shares it. `questions`: the ticket questions the organization asks (undefined:
+ * all); the others are not shown. `brands`: the brand choices (the default brand when blank).
+ */
+export function TicketInputs({ hostName, questions, brands = [] }: { hostName?: string; questions?: readonly string[]; brands?: readonly string[] }) {
   const troubleshooting = useWatch({ name: 'troubleshootingAttempted' });
+  const asks = (question: Parameters<typeof isQuestionAsked>[1]) => isQuestionAsked(questions, question);
+  const brand: string = useWatch({ name: 'productBrand' }) ?? '';
+  const brandChoices = brand && !brands.includes(brand) ? [...brands, brand] : brands;
+  // A model a call or the AI agent took as free text stays visible until one of the options replaces it.
+  const model: string = useWatch({ name: 'jackModel' }) ?? '';
+  const modelChoices = model && !(JACK_MODELS as readonly string[]).includes(model) ? [...JACK_MODELS, model] : JACK_MODELS;
   return (
     <>
       <RevalidateAfterSubmit />
@@ -37,26 +49,44 @@ export function TicketInputs({ hostName }: { hostName?: string }) {
 
       <Section title="Order Information">
         <TextInput {...common('orderNumber')} label="Order Number" isRequired resettable={false} />
-        <Box>
-          <TextInput {...common('purchaseDate')} label="Purchase Date" type="date" isRequired resettable={false} slotProps={{ inputLabel: { shrink: true } }} />
-          <WarrantyBadge />
-        </Box>
-        <SelectInput {...common('purchaseLocation')} label="Purchase Location" choices={choices(purchaseLocationOptions(hostName))} isRequired />
+        {asks('purchase_date') ? (
+          <Box>
+            <TextInput {...common('purchaseDate')} label="Purchase Date" type="date" isRequired resettable={false} slotProps={{ inputLabel: { shrink: true } }} />
+            <WarrantyBadge />
+          </Box>
+        ) : null}
+        {asks('purchase_location') ? (
+          <SelectInput {...common('purchaseLocation')} label="Purchase Location" choices={choices(purchaseLocationOptions(hostName))} isRequired />
+        ) : null}
       </Section>
 
       <Section title="Product Details">
+        <SelectInput {...common('productBrand')} label="Brand" choices={choices(brandChoices)} emptyText="Default brand" />
         <TextInput {...common('productSku')} label="Product SKU/Model" isRequired resettable={false} />
-        <SelectInput {...common('jackModel')} label="Jack Model" choices={choices(JACK_MODELS)} isRequired />
+        {asks('product_model') ? <SelectInput {...common('jackModel')} label="Jack Model" choices={choices(modelChoices)} isRequired /> : null}
         <TextInput {...common('serialNumber')} label="Serial Number" resettable={false} />
       </Section>
 
       <Section title="Issue Details">
         <SelectInput {...common('issueCategory')} label="Issue Category" choices={choices(ISSUE_CATEGORIES)} isRequired />
         <SelectInput {...common('issueStartTime')} label="When did the issue start?" choices={choices(ISSUE_START_TIMES)} isRequired />
-        <Box sx={{ gridColumn: '1 / -1' }}>
-          <TextInput {...common('issueDescription')} label="Issue Description" multiline minRows={4} placeholder="Describe the problem in detail" isRequired resettable={false} />
-          <DescriptionCounter />
-        </Box>
+        <SelectInput {...common('priority')} label="Priority" choices={choices(TICKET_PRIORITIES)} isRequired />
+        {asks('issue_description') ? (
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <TextInput {...common('issueDescription')} label="Issue Description" multiline minRows={4} placeholder="Describe the problem in detail" isRequired resettable={false} />
+            <DescriptionCounter />
+          </Box>
+        ) : null}
+        {asks('injury_reported') ? (
+          <Box data-field="injuryReported">
+            <BooleanInput source="injuryReported" label="Injury Reported" helperText={false} />
+          </Box>
+        ) : null}
+        {asks('property_damage') ? (
+          <Box data-field="propertyDamage">
+            <BooleanInput source="propertyDamage" label="Property Damage" helperText={false} />
+          </Box>
+        ) : null}
         <Box sx={{ gridColumn: '1 / -1' }} data-field="troubleshootingAttempted">
           <RadioButtonGroupInput {...radio('troubleshootingAttempted')} label="Have you attempted any troubleshooting?" choices={choices(YES_NO)} row />
         </Box>

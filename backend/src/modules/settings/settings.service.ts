@@ -99,6 +99,12 @@ export class SettingsService {
     };
   }
 
+  /** The ticket questions the organization asks (settings.ticket_fields_enabled); all six before it saved any settings. */
+  async ticketQuestions(organizationId: string, em: EntityManager = this.em): Promise<string[]> {
+    const row = await em.findOne(SystemSettings, { organization: organizationId }, { fields: ['ticketFieldsEnabled'] });
+    return row ? [...row.ticketFieldsEnabled] : [...TICKET_FIELDS];
+  }
+
   async update(actor: Actor, dto: UpdateSettingsDto): Promise<SettingsResponseDto> {
     const settings = await this.forOrganization(actor.organizationId);
 

@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Opt, Rel } from '@mikro-orm/core';
 import { Entity, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { TICKET_QUESTIONS } from '@warranty-crm/contract';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Organization } from '../organizations/organization.entity.js';
 
-export const TICKET_FIELDS = [
-  'product_model',
-  'purchase_location',
-  'purchase_date',
-  'issue_description',
-  'injury_reported',
-  'property_damage',
-] as const;
+/** The ticket questions an organization may ask (the contract's list, in its order). */
+export const TICKET_FIELDS = TICKET_QUESTIONS;
 
 /** Per-organization settings. Token, password and key columns hold ciphertext (see common/crypto). */
 @Entity({ tableName: 'system_settings' })

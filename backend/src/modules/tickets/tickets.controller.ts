@@ -1,6 +1,8 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiBody,
+  ApiConflictResponse,
   ApiCookieAuth,
   ApiCreatedResponse,
   ApiNotFoundResponse,
@@ -15,7 +17,8 @@ import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { uuidOr404 } from '../../common/http/ids.js';
 import { setContentRange } from '../../common/http/list-query.js';
 import { BulkDeletedDto, BulkDeleteTicketsDto, BulkUpdatedDto, BulkUpdateTicketsDto } from './dto/bulk-tickets.dto.js';
-import { CreateTicketDto } from './dto/create-ticket.dto.js';
+import { CreateTicketDto, CreateTicketFromCallDto, TicketIntakeDto } from './dto/create-ticket.dto.js';
+import type { Ticket } from './ticket.entity.js';
 import { TicketActivityEntryDto } from './dto/ticket-activity.dto.js';
 import { ListTicketsQueryDto, RecentTicketsQueryDto } from './dto/list-tickets-query.dto.js';
 import { MetricsQueryDto, TicketMetricsDto, TicketTrendsDto, TrendsQueryDto } from './dto/metrics.dto.js';
@@ -56,8 +59,28 @@ export class TicketsController {
   @ApiOperation({ summary: 'Create a ticket from the create payload (spec part 1 section 3); finds or creates the customer' })
   @ApiCreatedResponse({ type: CreatedTicketResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The first failing rule in error, every failure in errors' })
-  async create(@CurrentActor() actor: Actor, @Body() dto: CreateTicketDto): Promise<CreatedTicketResponseDto> {
-    const ticket = await this.tickets.create(actor, dto);
+  @ApiBody({
+    type: CreateTicketDto,
+    description: 'A question the organization does not ask (settings.ticket_fields_enabled) is not required, and a value sent for it is ignored',
+  })
+  async create(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<CreatedTicketResponseDto> {
+    return this.created(actor, await this.tickets.create(actor, body));
+  }
+
+  @Post('from-call')
+  @ApiOperation({
+    summary: "Create a call's ticket from the Phone System's form: brand, product model, issue description, priority",
+    description: "The caller is the customer and the call is linked; the intake fields it lacks are completed later (PUT /api/tickets/{id}/intake).",
+  })
+  @ApiCreatedResponse({ type: CreatedTicketResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such call log in your organization' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The call already has a ticket' })
+  async createFromCall(@CurrentActor() actor: Actor, @Body() dto: CreateTicketFromCallDto): Promise<CreatedTicketResponseDto> {
+    return this.created(actor, await this.tickets.createFromCall(actor, dto));
+  }
+
+  private async created(actor: Actor, ticket: Ticket): Promise<CreatedTicketResponseDto> {
     const possibleDuplicates = await this.tickets.possibleDuplicates(actor, ticket);
     return { ticketNumber: ticket.ticketNumber, ...(await this.responses.one(actor.organizationId, ticket)), possibleDuplicates };
   }
@@ -162,6 +185,21 @@ export class TicketsController {
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   async update(@CurrentActor() actor: Actor, @Param('id', ticketIdPipe) id: string, @Body() dto: UpdateTicketDto): Promise<TicketResponseDto> {
     return this.responses.one(actor.organizationId, await this.tickets.update(actor, id, dto));
+  }
+
+  @Put(':id/intake')
+  @ApiOperation({
+    summary: "The Edit view: replace the ticket's customer, order, product, issue, priority and brand",
+    description:
+      'The create payload with the create\'s rules; a question the organization does not ask is not required and keeps the ticket\'s value. ' +
+      'Omitted priority keeps the current one.',
+  })
+  @ApiBody({ type: TicketIntakeDto })
+  @ApiOkResponse({ type: TicketResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The first failing rule in error, every failure in errors' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async updateIntake(@CurrentActor() actor: Actor, @Param('id', ticketIdPipe) id: string, @Body() body: unknown): Promise<TicketResponseDto> {
+    return this.responses.one(actor.organizationId, await this.tickets.updateIntake(actor, id, body));
   }
 
   @Get(':id/call-logs')

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { describeDescriptionChange, isNoteTooLong, respondByOf, responseKind } from '@warranty-crm/contract';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { describeDescriptionChange, isNoteTooLong, isQuestionAsked, respondByOf, responseKind, type TicketQuestion, unaskedPayloadFields } from '@warranty-crm/contract';
 import type { Actor } from '../../common/auth/actor.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { CallLog } from '../call-logs/call-log.entity.js';
 import { type CustomerContact, CustomersService, normalizeEmail } from '../customers/customers.service.js';
 import { storedPhone } from '../customers/phone.js';
 import { SettingsService } from '../settings/settings.service.js';
-import type { CreateTicketDto } from './dto/create-ticket.dto.js';
+import { validatePayload } from '../../common/http/validate-payload.js';
+import { CreateTicketDto, type CreateTicketFromCallDto, TicketIntakeDto } from './dto/create-ticket.dto.js';
 import type { PossibleDuplicateDto } from './dto/ticket-response.dto.js';
 import type { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { TicketCreatedEvent } from './events/ticket-created.event.js';
@@ -17,7 +18,7 @@ import { TicketStatusChangedEvent } from './events/ticket-status-changed.event.j
 import { nextTicketNumber } from './ticket-number.js';
 import { TicketActivity } from './ticket-activity.entity.js';
 import { TicketStatusChange } from './ticket-status-change.entity.js';
-import { NoteTooLongError } from './tickets.errors.js';
+import { CallAlreadyHasTicketError, CallLogNotFoundError, NoteTooLongError } from './tickets.errors.js';
 import { DUPLICATE_KEYS, Ticket, type TicketSource } from './ticket.entity.js';
 
 const DUPLICATES_LIMIT = 20;
@@ -65,6 +66,50 @@ export interface NewTicket {
   source: TicketSource;
 }
 
+/**
+ * The customer's number on a call: the caller of a voicemail or of the AI agent's call, the number
+ * dialled by an agent's outbound call (click-to-call: a call without a Retell call id).
+ */
+function customerPhoneOf(call: CallLog): string | null {
+  const outbound = call.callType === 'call' && !call.retellCallId;
+  return (outbound ? call.toPhone : call.fromPhone) ?? null;
+}
+
+/** The ticket's field of each question. */
+const QUESTION_TICKET_FIELD = {
+  product_model: 'productModel',
+  purchase_location: 'purchaseLocation',
+  purchase_date: 'purchaseDate',
+  issue_description: 'issueDescription',
+  injury_reported: 'injuryReported',
+  property_damage: 'propertyDamage',
+} as const satisfies Record<TicketQuestion, keyof NewTicket>;
+
+/** The intake payload as the fields of a new ticket (an unasked question is null or false). */
+function intakeFields(dto: TicketIntakeDto): Omit<NewTicket, 'callLogId' | 'source'> {
+  const attempted = dto.troubleshootingAttempted === 'Yes';
+  return {
+    customer: { name: dto.customerName, email: dto.customerEmail, phone: dto.customerPhone ?? null },
+    productBrand: dto.productBrand ?? null,
+    productModel: dto.jackModel ?? null,
+    productSku: dto.productSku,
+    serialNumber: dto.serialNumber ?? null,
+    orderNumber: dto.orderNumber,
+    purchaseLocation: dto.purchaseLocation ?? null,
+    purchaseDate: dto.purchaseDate ?? null,
+    issueCategory: dto.issueCategory,
+    issueDescription: dto.issueDescription ?? '',
+    issueStartTime: dto.issueStartTime,
+    troubleshootingAttempted: attempted,
+    troubleshootingSteps: attempted ? dto.troubleshootingSteps : null,
+    preferredResolution: dto.preferredResolution,
+    contactMethod: dto.contactMethod ?? 'Email',
+    priority: dto.priority ?? 'Medium',
+    injuryReported: dto.injuryReported ?? false,
+    propertyDamage: dto.propertyDamage ?? false,
+  };
+}
+
 /** Creating, reading and editing one ticket. */
 @Injectable()
 export class TicketsService {
@@ -75,32 +120,80 @@ export class TicketsService {
     private readonly events: DomainEvents,
   ) {}
 
-  async create(actor: Actor, dto: CreateTicketDto): Promise<Ticket> {
-    const attempted = dto.troubleshootingAttempted === 'Yes';
+  /**
+   * POST /api/tickets: the body is validated here, with the questions the organization does not ask
+   * left out (not required, and an answer sent for one is dropped).
+   */
+  async create(actor: Actor, body: unknown): Promise<Ticket> {
+    const { dto } = await this.validateIntake(actor, CreateTicketDto, body);
     return this.em.transactional((tx) =>
       this.createIn(tx, actor.organizationId, actor.id, {
-        customer: { name: dto.customerName, email: dto.customerEmail, phone: dto.customerPhone },
-        productBrand: dto.productBrand,
-        productModel: dto.jackModel,
-        productSku: dto.productSku,
-        serialNumber: dto.serialNumber ?? null,
-        orderNumber: dto.orderNumber,
-        purchaseLocation: dto.purchaseLocation,
-        purchaseDate: dto.purchaseDate,
-        issueCategory: dto.issueCategory,
-        issueDescription: dto.issueDescription,
-        issueStartTime: dto.issueStartTime,
-        troubleshootingAttempted: attempted,
-        troubleshootingSteps: attempted ? dto.troubleshootingSteps : null,
-        preferredResolution: dto.preferredResolution,
-        contactMethod: dto.contactMethod ?? 'Email',
-        priority: dto.priority ?? 'Medium',
-        injuryReported: dto.injuryReported ?? false,
-        propertyDamage: dto.propertyDamage ?? false,
+        ...intakeFields(dto),
         callLogId: dto.call_log_id ?? null,
         source: dto.call_log_id ? 'phone_call' : 'form',
       }),
     );
+  }
+
+  /**
+   * The Phone System's short form: brand (the call's unless another is picked), product model,
+   * issue description and priority; the caller is the customer (the call's customer's name, else the
+   * caller's name, else the number) and the call is linked. The rest of the intake is completed in
+   * the ticket's Edit view.
+   */
+  async createFromCall(actor: Actor, dto: CreateTicketFromCallDto): Promise<Ticket> {
+    const asksModel = isQuestionAsked(await this.settings.ticketQuestions(actor.organizationId), 'product_model');
+    return this.em.transactional(async (tx) => {
+      const call = await this.callForTicket(tx, actor.organizationId, dto.call_log_id);
+      await tx.populate(call, ['customer']);
+      const phone = customerPhoneOf(call);
+      return this.createIn(tx, actor.organizationId, actor.id, {
+        customer: { name: call.customer?.name ?? call.callerName ?? phone ?? 'Unknown caller', email: call.customer?.email ?? null, phone },
+        productBrand: dto.productBrand ?? call.brand ?? null,
+        productModel: asksModel ? (dto.productModel ?? null) : null,
+        productSku: dto.productSku ?? null,
+        issueDescription: dto.issueDescription,
+        troubleshootingAttempted: false,
+        contactMethod: 'Phone',
+        priority: dto.priority ?? 'Medium',
+        injuryReported: false,
+        propertyDamage: false,
+        callLogId: call.id,
+        source: 'phone_call',
+      });
+    });
+  }
+
+  /**
+   * PUT /api/tickets/{id}/intake, the Edit view: the create payload with the create's rules (and the
+   * same questions left out) replaces the ticket's customer, order, product, issue, priority and brand.
+   * The customer is matched as a create matches it (phone, then e-mail).
+   */
+  async updateIntake(actor: Actor, id: string, body: unknown): Promise<Ticket> {
+    const { dto, questions } = await this.validateIntake(actor, TicketIntakeDto, body);
+    return this.em.transactional(async (tx) => {
+      const ticket = await this.get(actor, id, tx, true);
+      await tx.populate(ticket, ['customer']);
+      const intake = await this.settings.ticketIntake(actor.organizationId, tx);
+      const { customer: contact, ...given } = intakeFields(dto);
+      const fields: Partial<typeof given> = { ...given, priority: dto.priority ?? ticket.priority };
+      fields.productBrand ||= intake.defaultBrand;
+      // A question not asked keeps what the ticket has.
+      for (const [question, field] of Object.entries(QUESTION_TICKET_FIELD)) if (!isQuestionAsked(questions, question as TicketQuestion)) delete fields[field];
+      const phone = storedPhone(contact.phone ?? ticket.customer.phone, intake.phoneCountry);
+      await lockCustomerContacts(tx, actor.organizationId, phone, contact.email);
+      this.recordActivity(tx, actor, ticket, { priority: fields.priority as UpdateTicketDto['priority'], issue_description: fields.issueDescription });
+      ticket.customer = await this.customers.resolveForTicket(tx, actor.organizationId, { ...contact, phone });
+      tx.assign(ticket, fields);
+      await tx.flush();
+      return ticket;
+    });
+  }
+
+  /** The intake payload validated, the questions the organization does not ask left out; and those questions. */
+  private async validateIntake<T extends TicketIntakeDto>(actor: Actor, cls: new () => T, body: unknown): Promise<{ dto: T; questions: string[] }> {
+    const questions = await this.settings.ticketQuestions(actor.organizationId);
+    return { dto: await validatePayload(cls, body, unaskedPayloadFields(questions)), questions };
   }
 
   /**
@@ -114,7 +207,7 @@ export class TicketsService {
     const call = input.callLogId ? await this.callForTicket(tx, organizationId, input.callLogId) : null;
     // "(555) 123-4567" and "+15551234567" are one customer: locked and matched as E.164.
     const intake = await this.settings.ticketIntake(organizationId, tx);
-    const phone = storedPhone(call?.fromPhone ?? input.customer.phone, intake.phoneCountry);
+    const phone = storedPhone((call && customerPhoneOf(call)) ?? input.customer.phone, intake.phoneCountry);
     // Creates for the same customer (phone or e-mail) queue here, so the second finds the
     // customer the first made; creates for other customers go on.
     await lockCustomerContacts(tx, organizationId, phone, input.customer.email);
@@ -161,8 +254,8 @@ export class TicketsService {
   /** A ticket made from a call: the organization's call log, locked, not yet linked to a ticket. */
   private async callForTicket(tx: EntityManager, organizationId: string, callLogId: string): Promise<CallLog> {
     const call = await tx.findOne(CallLog, { id: callLogId, organization: organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (!call) throw new NotFoundException('Call log not found');
-    if (call.ticket) throw new ConflictException('This call already has a ticket');
+    if (!call) throw new CallLogNotFoundError();
+    if (call.ticket) throw new CallAlreadyHasTicketError();
     return call;
   }
 

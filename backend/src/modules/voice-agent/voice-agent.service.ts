@@ -3,7 +3,7 @@ import { AgentCallsService } from './agent-calls.service.js';
 import type { WarrantyTicketResultDto } from './dto/create-warranty-ticket.dto.js';
 import { isCallEvent, RetellEventDto } from './dto/retell-call.dto.js';
 import { RetellRequests, type SignedRequest } from './retell-requests.service.js';
-import { validatePayload } from './validate-payload.js';
+import { validatePayload } from '../../common/http/validate-payload.js';
 import { WarrantyTicketFunction } from './warranty-ticket-function.service.js';
 
 /**

@@ -1,18 +1,23 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
+import { SettingsService } from '../settings/settings.service.js';
 import type { TenantContext } from '../../common/tenancy/tenant-runner.js';
 import { ProductWarrantyTerms } from '../settings/products/product-warranty-terms.js';
 import type { Webhook } from '../settings/webhook.entity.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { TicketsService } from '../tickets/tickets.service.js';
-import { warrantyStatus, type WarrantyStatus } from '@warranty-crm/contract';
+import { isQuestionAsked, type TicketQuestion, warrantyStatus, type WarrantyStatus } from '@warranty-crm/contract';
 import { AgentCallsService } from './agent-calls.service.js';
 import {
   AGENT_TICKET_MESSAGES,
-  type WarrantyTicketArgsDto,
+  WarrantyTicketArgsDto,
   WarrantyTicketFunctionDto,
   type WarrantyTicketResultDto,
 } from './dto/create-warranty-ticket.dto.js';
-import { validatePayload } from './validate-payload.js';
+import { AgentArgumentError } from './voice-agent.errors.js';
+import { validatePayload } from '../../common/http/validate-payload.js';
+
+/** The function's arguments that are ticket questions (named as the questions are). */
+const AGENT_QUESTION_ARGS = ['product_model', 'purchase_location', 'purchase_date', 'issue_description', 'injury_reported', 'property_damage'] as const satisfies readonly (TicketQuestion & keyof WarrantyTicketArgsDto)[];
 
 /** The sentence the agent says about the ticket. */
 export function speakableResult(ticketNumber: string, warranty: WarrantyStatus): string {
@@ -34,6 +39,7 @@ export class WarrantyTicketFunction {
     private readonly calls: AgentCallsService,
     private readonly tickets: TicketsService,
     private readonly terms: ProductWarrantyTerms,
+    private readonly settings: SettingsService,
   ) {}
 
   /** Accepts Retell's `{ call, args }` request, or the arguments alone (with their own call_id). */
@@ -52,7 +58,7 @@ export class WarrantyTicketFunction {
     // A retry of the function (or a second call of it) answers the ticket already made.
     const ticket = log.ticket
       ? await ctx.em.findOneOrFail(Ticket, { id: log.ticket.id, organization: ctx.organizationId })
-      : await this.createTicket(ctx, webhook, request.args, log.fromPhone ?? null);
+      : await this.createTicket(ctx, webhook, await this.askedArgs(ctx, request.args), log.fromPhone ?? null);
     if (!log.ticket) {
       log.ticket = ticket;
       log.customer ??= ticket.customer;
@@ -70,6 +76,19 @@ export class WarrantyTicketFunction {
     };
   }
 
+  /**
+   * The arguments of the questions the organization asks (settings.ticket_fields_enabled): another
+   * question's argument is ignored, and an asked issue description is required.
+   */
+  private async askedArgs(ctx: TenantContext, args: WarrantyTicketArgsDto): Promise<WarrantyTicketArgsDto> {
+    const questions = await this.settings.ticketQuestions(ctx.organizationId, ctx.em);
+    const asked: WarrantyTicketArgsDto = Object.assign(new WarrantyTicketArgsDto(), args);
+    for (const question of AGENT_QUESTION_ARGS) if (!isQuestionAsked(questions, question)) delete asked[question];
+    if (isQuestionAsked(questions, 'issue_description') && !asked.issue_description) throw new AgentArgumentError(AGENT_TICKET_MESSAGES.issueDescription, 'args.issue_description');
+    if (!asked.product_sku && !asked.product_model) throw new AgentArgumentError(AGENT_TICKET_MESSAGES.product, 'args.product_sku');
+    return asked;
+  }
+
   private createTicket(ctx: TenantContext, webhook: Webhook, args: WarrantyTicketArgsDto, callerPhone: string | null): Promise<Ticket> {
     return this.tickets.createIn(ctx.em, ctx.organizationId, null, {
       customer: { name: args.customer_name, email: args.customer_email ?? null, phone: args.customer_phone ?? callerPhone },
@@ -80,7 +99,7 @@ export class WarrantyTicketFunction {
       orderNumber: args.order_number ?? null,
       purchaseLocation: args.purchase_location ?? null,
       purchaseDate: args.purchase_date ?? null,
-      issueDescription: args.issue_description,
+      issueDescription: args.issue_description ?? '',
       troubleshootingAttempted: false,
       contactMethod: 'Phone',
       priority: 'Medium',

@@ -9,7 +9,7 @@ import { InfoCard } from './InfoCard';
 /**
  * The ticket's activity trail, oldest first, from GET /api/tickets/{id}/activity: its creation (by
  * whom or which channel), status changes, notes, edits, purchase verification, linked calls and the
- * confirmation e-mail; then Last Updated when it differs from the creation. Edits of the ticket
+ * confirmation e-mail (the Timeline card beside it has Ticket Created and Last Updated). Edits of the ticket
  * refetch it (writes to `tickets` refetch its reads); so does the confirmation's outcome.
  */
 export function ActivityCard({ ticket }: { ticket: Ticket }) {
@@ -33,11 +33,6 @@ export function ActivityCard({ ticket }: { ticket: Ticket }) {
       ) : (
         <ActivityList entries={data ?? []} />
       )}
-      {ticket.updated_at && ticket.updated_at !== ticket.created_at ? (
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1.5 }} data-testid="activity-last-updated">
-          Last Updated {formatDateTime(ticket.updated_at)}
-        </Typography>
-      ) : null}
     </InfoCard>
   );
 }

@@ -47,8 +47,13 @@ const IsIsoDate = (options: ValidationOptions) => ValidateBy({ name: 'isIsoDate'
 const IsPurchaseDateInWindow = (options: ValidationOptions) =>
   ValidateBy({ name: 'isPurchaseDateInWindow', validator: { validate: (value) => isPurchaseDateInWindow(String(value), calendarDate(new Date(), 'UTC'), UTC_GRACE_DAYS) } }, options);
 
-/** The create payload of spec part 1 section 3, with the messages of section 5 verbatim. */
-export class CreateTicketDto {
+/**
+ * The create payload of spec part 1 section 3, with the messages of section 5 verbatim; also what
+ * the Edit view saves (PUT /api/tickets/{id}/intake). The questions the organization does not ask
+ * (settings.ticket_fields_enabled) are neither required nor kept: the service validates the body
+ * with them ignored.
+ */
+export class TicketIntakeDto {
   @ApiProperty({ example: 'Maria Gonzalez', maxLength: 255 })
   @Transform(trim)
   @MaxLength(255, { message: 'Full name must be at most 255 characters' })
@@ -148,7 +153,7 @@ export class CreateTicketDto {
 
   @ApiPropertyOptional({ description: 'Required when troubleshootingAttempted is Yes; ignored otherwise', maxLength: 5000 })
   @Transform(trim)
-  @ValidateIf((dto: CreateTicketDto) => dto.troubleshootingAttempted === 'Yes')
+  @ValidateIf((dto: TicketIntakeDto) => dto.troubleshootingAttempted === 'Yes')
   @MaxLength(5000, { message: 'Troubleshooting steps must be at most 5000 characters' })
   @IsNotEmpty({ message: TICKET_MESSAGES.troubleshootingSteps })
   @IsString({ message: TICKET_MESSAGES.troubleshootingSteps })
@@ -189,8 +194,58 @@ export class CreateTicketDto {
   @IsBoolean({ message: 'Property damage must be true or false' })
   propertyDamage?: boolean;
 
+}
+
+/** POST /api/tickets: the intake, optionally from a call. */
+export class CreateTicketDto extends TicketIntakeDto {
   @ApiPropertyOptional({ format: 'uuid', description: 'Create the ticket from this call log: the call is linked to the ticket and its caller’s number is the customer’s phone' })
   @ValidateIf((_, value) => value !== undefined)
   @IsUUID('all', { message: 'Call log not found' })
   call_log_id?: string;
+}
+
+/**
+ * POST /api/tickets/from-call: the Phone System's short form. The caller is the customer (the
+ * call's customer, else its caller name and number); the intake fields it lacks are completed later
+ * in the ticket's Edit view.
+ */
+export class CreateTicketFromCallDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all', { message: 'Call log not found' })
+  @IsNotEmpty({ message: 'Call log not found' })
+  call_log_id!: string;
+
+  @ApiPropertyOptional({ description: "The call's brand by default; null or blank: the organization's default ticket brand", maxLength: 50, nullable: true, type: String })
+  @Transform(blankToUndefined)
+  @OptionalField()
+  @MaxLength(50, { message: 'Brand must be at most 50 characters' })
+  @IsString({ message: 'Brand must be text' })
+  productBrand?: string;
+
+  @ApiPropertyOptional({ description: "One of the brand's products or free text; ignored when the product model question is not asked", maxLength: 255, nullable: true, type: String })
+  @Transform(blankToUndefined)
+  @OptionalField()
+  @MaxLength(255, { message: 'Product model must be at most 255 characters' })
+  @IsString({ message: 'Product model must be text' })
+  productModel?: string;
+
+  @ApiPropertyOptional({ description: 'The SKU of the product picked', maxLength: 255, nullable: true, type: String })
+  @Transform(blankToUndefined)
+  @OptionalField()
+  @MaxLength(255, { message: 'Product SKU/Model must be at most 255 characters' })
+  @IsString({ message: 'Product SKU/Model must be text' })
+  productSku?: string;
+
+  @ApiProperty({ minLength: 20, maxLength: 20000, description: "Prefilled from the call's transcription" })
+  @Transform(trim)
+  @MaxLength(20000, { message: 'Issue description must be at most 20000 characters' })
+  @MinLength(ISSUE_DESCRIPTION_MIN, { message: TICKET_MESSAGES.issueDescription })
+  @IsString({ message: TICKET_MESSAGES.issueDescription })
+  issueDescription!: string;
+
+  @ApiPropertyOptional({ enum: TICKET_PRIORITIES, default: 'Medium', nullable: true, description: 'null or blank: the default' })
+  @Transform(blankToUndefined)
+  @OptionalField()
+  @IsIn(TICKET_PRIORITIES, { message: oneOfMessage('Priority', TICKET_PRIORITIES) })
+  priority?: (typeof TICKET_PRIORITIES)[number];
 }

@@ -47,7 +47,7 @@ export class WarrantyTicketArgsDto {
   @IsString({ message: 'customer_phone must be text' })
   customer_phone?: string;
 
-  @ApiPropertyOptional({ nullable: true, example: 'FJ-250', description: 'SKU or model: at least one of the two' })
+  @ApiPropertyOptional({ nullable: true, example: 'FJ-250', description: 'SKU or model: at least one of the two (the SKU when the product model question is not asked)' })
   @Transform(blankToUndefined)
   @ValidateIf((o: WarrantyTicketArgsDto) => o.product_sku !== undefined || !o.product_model)
   @MaxLength(255, { message: 'product_sku must be at most 255 characters' })
@@ -90,12 +90,12 @@ export class WarrantyTicketArgsDto {
   @IsString({ message: 'serial_number must be text' })
   serial_number?: string;
 
-  @ApiProperty({ example: 'The jack will not hold a load and sinks slowly.' })
-  @Transform(trim)
+  @ApiPropertyOptional({ nullable: true, example: 'The jack will not hold a load and sinks slowly.', description: 'Required while the organization asks the issue description question' })
+  @Transform(blankToUndefined)
+  @IsOptional()
   @MaxLength(20000, { message: 'issue_description must be at most 20000 characters' })
-  @IsNotEmpty({ message: AGENT_TICKET_MESSAGES.issueDescription })
   @IsString({ message: AGENT_TICKET_MESSAGES.issueDescription })
-  issue_description!: string;
+  issue_description?: string;
 
   @ApiPropertyOptional({ nullable: true, default: false })
   @IsOptional()
