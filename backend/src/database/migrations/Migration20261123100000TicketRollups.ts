@@ -1,7 +1,11 @@
 import { Migration } from '@mikro-orm/migrations';
-import { STATUS_CHANGES_TRIGGERS, TICKETS_TRIGGERS } from '../../modules/tickets/rollups/rollup-triggers.js';
-import { REBUILD_ROLLUPS_SQL_V1 as REBUILD_ROLLUPS_SQL, ROLLUP_FUNCTIONS_SQL_V1 as ROLLUP_FUNCTIONS_SQL } from './frozen/ticket-rollups-v1.js';
-import { TICKET_LIST_INDEXES } from '../../modules/tickets/rollups/ticket-indexes.js';
+import {
+  REBUILD_ROLLUPS_SQL_V1 as REBUILD_ROLLUPS_SQL,
+  ROLLUP_FUNCTIONS_SQL_V1 as ROLLUP_FUNCTIONS_SQL,
+  STATUS_CHANGES_TRIGGERS_V1 as STATUS_CHANGES_TRIGGERS,
+  TICKET_LIST_INDEXES_V1 as TICKET_LIST_INDEXES,
+  TICKETS_TRIGGERS_V1 as TICKETS_TRIGGERS,
+} from './frozen/ticket-rollups-v1.js';
 
 /**
  * Rollups of the tickets for the dashboard, the analytics and the list's totals, kept current by
