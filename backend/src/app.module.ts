@@ -17,6 +17,7 @@ import { HealthModule } from './modules/health/health.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
 import { StorageModule } from './modules/storage/storage.module.js';
+import { TicketAnalyticsModule } from './modules/ticket-analytics/ticket-analytics.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { OrganizationsModule } from './modules/organizations/organizations.module.js';
 import { PhoneNumbersModule } from './modules/phone-numbers/phone-numbers.module.js';
@@ -57,6 +58,8 @@ export class AppModule {
         AuthModule,
         NotificationsModule,
         CallLogsModule,
+        // Before TicketsModule: its /tickets/metrics routes must match before /tickets/:id.
+        TicketAnalyticsModule,
         TicketsModule,
         SettingsModule,
         UsersModule,

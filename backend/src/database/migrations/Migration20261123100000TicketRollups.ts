@@ -11,7 +11,7 @@ import {
  * Rollups of the tickets for the dashboard, the analytics and the list's totals, kept current by
  * triggers in the same transaction as every write to tickets and their status history (the ORM,
  * the bulk statements and raw SQL alike), plus the list's indexes for every filter × sort of the
- * screen. See backend/src/modules/tickets/rollups/README.md.
+ * screen. See backend/src/modules/ticket-analytics/rollups/README.md.
  *
  * - ticket_rollups: per organization × UTC creation day × status × brand × priority, the number of
  *   tickets and the sums (and counts) of their first-response and resolution durations.

@@ -1,7 +1,7 @@
 /**
  * The rollup functions and rebuild exactly as Migration20261123100000TicketRollups created them
  * (before issue 17 added the response-promise counts). Frozen here so that migration keeps meaning
- * what it meant; the current definitions live in modules/tickets/rollups/.
+ * what it meant; the current definitions live in modules/ticket-analytics/rollups/.
  */
 /** A tickets row's contribution to ticket_rollups (sign -1 takes it back). */
 function rollupContribution(table: string, sign: 1 | -1): string {
