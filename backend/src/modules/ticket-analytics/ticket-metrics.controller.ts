@@ -18,7 +18,8 @@ export class TicketMetricsController {
   constructor(private readonly metricsService: TicketMetricsService) {}
 
   @Get('metrics')
-  @ApiOperation({ summary: 'Dashboard counts: total, open, pending, and closed or resolved today (UTC unless tz is given)' })
+  // The operation ids they had on TicketsController, so the OpenAPI document (and clients generated from it) stays the same.
+  @ApiOperation({ operationId: 'TicketsController_metrics', summary: 'Dashboard counts: total, open, pending, and closed or resolved today (UTC unless tz is given)' })
   @ApiOkResponse({ type: TicketMetricsDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   metrics(@CurrentActor() actor: Actor, @Query() query: MetricsQueryDto): Promise<TicketMetricsDto> {
@@ -27,6 +28,7 @@ export class TicketMetricsController {
 
   @Get('metrics/trends')
   @ApiOperation({
+    operationId: 'TicketsController_trends',
     summary: "Trend badges for the dashboard's cards",
     description:
       'total, open and pending: now vs. `days` ago (default 7; the past state comes from the status history); ' +
