@@ -164,6 +164,13 @@ describe('module boundaries', () => {
     expect(graph.get('ticket-analytics')?.has('tickets')).toBe(true);
   });
 
+  it("leaves the ticket's history (activity, status changes) to the tickets module: no other module imports those entities", () => {
+    const offending = IMPORTS.filter(
+      (i) => moduleOf(i.from) && moduleOf(i.from) !== 'tickets' && /^modules\/tickets\/(ticket-activity|ticket-status-change)\.entity\.js$/.test(i.to),
+    );
+    expect(offending.map((i) => `${i.from} imports ${i.specifier}`)).toEqual([]);
+  });
+
   it('keeps common/, integrations/ and config/ free of module code', () => {
     const offending = IMPORTS.filter((i) => /^(common|integrations|config)\//.test(i.from) && moduleOf(i.to));
     expect(offending.map((i) => `${i.from} imports ${i.specifier}`)).toEqual([]);

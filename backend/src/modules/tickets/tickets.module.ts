@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
+import { TicketConfirmationListener } from './listeners/ticket-confirmation.listener.js';
 import { TicketActivityService } from './ticket-activity.service.js';
 import { TicketBulkService } from './ticket-bulk.service.js';
 import { TicketListService } from './ticket-list.service.js';
@@ -11,7 +12,7 @@ import { TicketsService } from './tickets.service.js';
 @Module({
   imports: [CustomersModule, SettingsModule],
   controllers: [TicketsController],
-  providers: [TicketsService, TicketListService, TicketBulkService, TicketResponses, TicketActivityService],
+  providers: [TicketsService, TicketListService, TicketBulkService, TicketResponses, TicketActivityService, TicketConfirmationListener],
   exports: [TicketsService, TicketResponses],
 })
 export class TicketsModule {}
