@@ -15,8 +15,8 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { REBUILD_ROLLUPS_SQL } from '../backend/src/modules/tickets/rollups/rollup-sql.ts';
-import { TICKET_LIST_INDEXES } from '../backend/src/modules/tickets/rollups/ticket-indexes.ts';
+import { REBUILD_ROLLUPS_SQL } from '../backend/src/modules/ticket-analytics/rollups/rollup-sql.ts';
+import { TICKET_LIST_INDEXES } from '../backend/src/modules/tickets/ticket-indexes.ts';
 import { SLA_INDEXES } from '../backend/src/modules/tickets/sla/sla-indexes.ts';
 import { SEARCH_INDEXES, TICKET_NUMBER_PREFIX_INDEX } from '../backend/src/modules/search/search-indexes.ts';
 import { ticketNumberSequence } from '../backend/src/modules/tickets/ticket-number-sql.ts';

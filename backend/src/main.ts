@@ -6,7 +6,7 @@ import { TenantRunner } from './common/tenancy/tenant-runner.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/config.js';
 import { EMBEDDED_DATABASE, type EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres.js';
 import { migrateDatabase } from './database/migrate.js';
-import { seedDemoIfEmpty } from './database/seed-demo.js';
+import { seedDemoIfEmpty } from './dev/seed-demo.js';
 
 const logger = new Logger(cluster.isWorker ? `Worker ${cluster.worker?.id}` : 'Main');
 

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { runMigrations } from '../src/database/migrate.js';
 import { MIGRATIONS } from '../src/database/migrations/index.js';
 import { buildOrmOptions } from '../src/database/mikro-orm.config.js';
-import { REBUILD_ROLLUPS_SQL, ROLLUPS_SNAPSHOT_SQL } from '../src/modules/tickets/rollups/rollup-sql.js';
+import { REBUILD_ROLLUPS_SQL, ROLLUPS_SNAPSHOT_SQL } from '../src/modules/ticket-analytics/rollups/rollup-sql.js';
 import { NEXT_TICKET_NUMBER_SQL } from '../src/modules/tickets/ticket-number-sql.js';
 import { createTestDatabase } from './support/test-app.js';
 

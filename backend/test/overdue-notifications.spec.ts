@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { OverdueTickets } from '../src/modules/tickets/sla/overdue-tickets.service.js';
+import { OverdueTickets } from '../src/modules/ticket-analytics/sla/overdue-tickets.service.js';
 import { inviteMember, type InvitedMember } from './factories/members.js';
 import { createTicket } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';

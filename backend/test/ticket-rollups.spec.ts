@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { appendNote } from '@warranty-crm/contract';
-import { REBUILD_ROLLUPS_SQL, ROLLUPS_SNAPSHOT_SQL } from '../src/modules/tickets/rollups/rollup-sql.js';
+import { REBUILD_ROLLUPS_SQL, ROLLUPS_SNAPSHOT_SQL } from '../src/modules/ticket-analytics/rollups/rollup-sql.js';
 import { createTicket, recordStatusChange, setCreatedAt } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { scanBrands, scanMetrics, scanResponsePromises, scanResponseTimes, scanStatus, scanTimeline, scanTrends } from './support/scan-reference.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { REBUILD_ROLLUPS_SQL, ROLLUPS_SNAPSHOT_SQL } from '../src/modules/tickets/rollups/rollup-sql.js';
-import { RollupCompaction } from '../src/modules/tickets/rollups/rollup-compaction.service.js';
-import { ROLLUP_STRIPES } from '../src/modules/tickets/rollups/rollup-triggers.js';
+import { REBUILD_ROLLUPS_SQL, ROLLUPS_SNAPSHOT_SQL } from '../src/modules/ticket-analytics/rollups/rollup-sql.js';
+import { RollupCompaction } from '../src/modules/ticket-analytics/rollups/rollup-compaction.service.js';
+import { ROLLUP_STRIPES } from '../src/modules/ticket-analytics/rollups/rollup-triggers.js';
 import { NEXT_TICKET_NUMBER_SQL } from '../src/modules/tickets/ticket-number-sql.js';
 import { ticketPayload } from './factories/tickets.js';
 import { registerOwner } from './factories/users.js';

@@ -1,13 +1,17 @@
 import { Migration } from '@mikro-orm/migrations';
-import { STATUS_CHANGES_TRIGGERS, TICKETS_TRIGGERS } from '../../modules/tickets/rollups/rollup-triggers.js';
-import { REBUILD_ROLLUPS_SQL_V1 as REBUILD_ROLLUPS_SQL, ROLLUP_FUNCTIONS_SQL_V1 as ROLLUP_FUNCTIONS_SQL } from './frozen/ticket-rollups-v1.js';
-import { TICKET_LIST_INDEXES } from '../../modules/tickets/rollups/ticket-indexes.js';
+import {
+  REBUILD_ROLLUPS_SQL_V1 as REBUILD_ROLLUPS_SQL,
+  ROLLUP_FUNCTIONS_SQL_V1 as ROLLUP_FUNCTIONS_SQL,
+  STATUS_CHANGES_TRIGGERS_V1 as STATUS_CHANGES_TRIGGERS,
+  TICKET_LIST_INDEXES_V1 as TICKET_LIST_INDEXES,
+  TICKETS_TRIGGERS_V1 as TICKETS_TRIGGERS,
+} from './frozen/ticket-rollups-v1.js';
 
 /**
  * Rollups of the tickets for the dashboard, the analytics and the list's totals, kept current by
  * triggers in the same transaction as every write to tickets and their status history (the ORM,
  * the bulk statements and raw SQL alike), plus the list's indexes for every filter × sort of the
- * screen. See backend/src/modules/tickets/rollups/README.md.
+ * screen. See backend/src/modules/ticket-analytics/rollups/README.md.
  *
  * - ticket_rollups: per organization × UTC creation day × status × brand × priority, the number of
  *   tickets and the sums (and counts) of their first-response and resolution durations.

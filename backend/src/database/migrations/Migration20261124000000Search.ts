@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { SEARCH_INDEXES } from '../../modules/search/search-indexes.js';
+import { SEARCH_INDEXES_V1 as SEARCH_INDEXES } from './frozen/search-indexes-v1.js';
 
 /**
  * Global search (issue 17): pg_trgm for substring matches on identifiers, names, e-mails and

@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { DUPLICATE_INDEXES } from '../../modules/tickets/ticket.entity.js';
+import { DUPLICATE_INDEXES_V1 as DUPLICATE_INDEXES } from './frozen/duplicate-indexes-v1.js';
 
 /** Duplicate claims (issue 17): a ticket's order and serial numbers looked up per organization. */
 export class Migration20261124010000DuplicateClaims extends Migration {

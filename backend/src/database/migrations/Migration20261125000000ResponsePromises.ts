@@ -1,7 +1,12 @@
 import { Migration } from '@mikro-orm/migrations';
-import { DEFAULT_RESPONSE_HOURS, SUPPORT_CATEGORIES, SUPPORT_RESOLUTION, WARRANTY_REMEDIES } from '@warranty-crm/contract';
-import { rollupFunctionsSql } from '../../modules/tickets/rollups/rollup-triggers.js';
-import { SLA_INDEXES } from '../../modules/tickets/sla/sla-indexes.js';
+import {
+  DEFAULT_RESPONSE_HOURS_V1 as DEFAULT_RESPONSE_HOURS,
+  ROLLUP_FUNCTIONS_SQL_V2,
+  SLA_INDEXES_V1 as SLA_INDEXES,
+  SUPPORT_CATEGORIES_V1 as SUPPORT_CATEGORIES,
+  SUPPORT_RESOLUTION_V1 as SUPPORT_RESOLUTION,
+  WARRANTY_REMEDIES_V1 as WARRANTY_REMEDIES,
+} from './frozen/response-promises-v1.js';
 
 const quoted = (values: readonly string[]) => values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ');
 
@@ -28,7 +33,7 @@ export class Migration20261125000000ResponsePromises extends Migration {
       this.addSql(`alter table "${table}" add column "responded_n" int not null default 0, add column "responded_on_time_n" int not null default 0, add column "overdue_unanswered_n" int not null default 0;`);
     }
     // As the functions were then: one row per key (Migration20261127000000ParallelCreates added stripes).
-    this.addSql(rollupFunctionsSql(false));
+    this.addSql(ROLLUP_FUNCTIONS_SQL_V2);
 
     this.addSql(`update "tickets" set "respond_by" = "created_at" + make_interval(hours => case
         when "preferred_resolution" = '${SUPPORT_RESOLUTION}' then ${DEFAULT_RESPONSE_HOURS.technical_support}

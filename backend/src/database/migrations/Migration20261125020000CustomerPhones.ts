@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 import { Logger } from '@nestjs/common';
-import { normalizeCustomerPhones } from '../../modules/customers/phone-migration.js';
-import { CUSTOMER_RECENT_INDEX } from '../../modules/search/search-indexes.js';
+import { normalizeCustomerPhones } from './frozen/customer-phones-v1.js';
+import { CUSTOMER_RECENT_INDEX_V1 as CUSTOMER_RECENT_INDEX } from './frozen/search-indexes-v1.js';
 
 /**
  * Customer matching at every intake (issue 17): the phones on file become E.164 in their

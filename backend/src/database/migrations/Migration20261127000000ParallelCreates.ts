@@ -1,7 +1,14 @@
 import { Migration } from '@mikro-orm/migrations';
-import { REBUILD_ROLLUPS_SQL } from '../../modules/tickets/rollups/rollup-sql.js';
-import { ROLLUP_FUNCTIONS_SQL, rollupFunctionsSql } from '../../modules/tickets/rollups/rollup-triggers.js';
-import { createTicketNumberSequence, ORGANIZATION_TRIGGER_FUNCTION_SQL, ORGANIZATION_TRIGGERS, ticketNumberSequence } from '../../modules/tickets/ticket-number-sql.js';
+import {
+  CREATE_EXISTING_TICKET_NUMBER_SEQUENCE_V1,
+  LOOP_ORGANIZATION_SEQUENCE_V1,
+  ORGANIZATION_ROW_SEQUENCE_V1,
+  ORGANIZATION_TRIGGER_FUNCTION_SQL_V1 as ORGANIZATION_TRIGGER_FUNCTION_SQL,
+  ORGANIZATION_TRIGGERS_V1 as ORGANIZATION_TRIGGERS,
+  REBUILD_ROLLUPS_SQL_V2,
+  ROLLUP_FUNCTIONS_SQL_V3 as ROLLUP_FUNCTIONS_SQL,
+} from './frozen/parallel-creates-v1.js';
+import { ROLLUP_FUNCTIONS_SQL_V2 } from './frozen/response-promises-v1.js';
 
 /** Each rollup table's unique key, without and with the stripe. */
 const KEYS = [
@@ -39,7 +46,7 @@ export class Migration20261127000000ParallelCreates extends Migration {
     for (const trigger of ORGANIZATION_TRIGGERS) this.addSql(`${trigger.expression};`);
     this.addSql(`do $do$ declare o record; begin
       for o in select id, ticket_counter from organizations order by id loop
-        ${createTicketNumberSequence('o.id', 'o.ticket_counter + 1')}
+        ${CREATE_EXISTING_TICKET_NUMBER_SEQUENCE_V1}
       end loop;
     end $do$;`);
     this.addSql(`alter table "organizations" drop column "ticket_counter";`);
@@ -48,17 +55,17 @@ export class Migration20261127000000ParallelCreates extends Migration {
   override down(): void | Promise<void> {
     this.addSql(`alter table "organizations" add column "ticket_counter" int not null default 0;`);
     this.addSql(`update "organizations" set "ticket_counter" = coalesce((select last_value from pg_sequences
-      where schemaname = current_schema() and sequencename = ${ticketNumberSequence('organizations.id')}), 0);`);
+      where schemaname = current_schema() and sequencename = ${ORGANIZATION_ROW_SEQUENCE_V1}), 0);`);
     for (const trigger of ORGANIZATION_TRIGGERS) this.addSql(`drop trigger if exists "${trigger.name}" on "organizations";`);
     this.addSql(`do $do$ declare o record; begin
       for o in select id from organizations loop
-        execute format('drop sequence if exists %I', ${ticketNumberSequence('o.id')});
+        execute format('drop sequence if exists %I', ${LOOP_ORGANIZATION_SEQUENCE_V1});
       end loop;
     end $do$;`);
     this.addSql(`drop function if exists "organizations_ticket_numbers"();`);
 
     // The rollups go back to one row per key: emptied, unstriped, then recomputed from a scan.
-    this.addSql(rollupFunctionsSql(false));
+    this.addSql(ROLLUP_FUNCTIONS_SQL_V2);
     this.addSql(`truncate "ticket_rollups", "ticket_totals", "ticket_status_flow";`);
     this.addSql(`alter table "ticket_status_flow" drop constraint "ticket_status_flow_pkey";`);
     this.addSql(`alter table "ticket_status_flow" drop column "stripe", add constraint "ticket_status_flow_pkey" primary key ("organization_id", "day", "status");`);
@@ -66,7 +73,7 @@ export class Migration20261127000000ParallelCreates extends Migration {
       this.addSql(`alter table "${key.table}" drop column "stripe";`);
       this.addSql(`create unique index "${key.index}" on "${key.table}" (${key.columns}) nulls not distinct;`);
     }
-    this.addSql(REBUILD_ROLLUPS_SQL);
+    this.addSql(REBUILD_ROLLUPS_SQL_V2);
   }
 
 }

@@ -11,7 +11,6 @@ import { VapidKeys } from './channels/vapid-keys.js';
 import { ContactController } from './contact.controller.js';
 import { ContactTestService } from './contact-test.service.js';
 import { NotificationFanOut } from './fan-out.service.js';
-import { TicketConfirmationListener } from './listeners/ticket-confirmation.listener.js';
 import { WelcomeListener } from './listeners/welcome.listener.js';
 import { NotificationsController } from './notifications.controller.js';
 import { NotificationsService } from './notifications.service.js';
@@ -30,7 +29,6 @@ import { NotificationSources } from './sources/notification-sources.js';
     PushSubscriptionsService,
     ContactTestService,
     WelcomeListener,
-    TicketConfirmationListener,
     NotificationFanOut,
     NotificationSources,
     OrganizationMailer,
@@ -40,6 +38,6 @@ import { NotificationSources } from './sources/notification-sources.js';
     PushChannel,
     { provide: SMS_SENDER, useClass: TwilioSmsSender },
   ],
-  exports: [NotificationFanOut],
+  exports: [NotificationFanOut, OrganizationMailer],
 })
 export class NotificationsModule {}

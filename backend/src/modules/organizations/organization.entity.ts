@@ -1,7 +1,7 @@
 import type { Opt } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { ORGANIZATION_TRIGGERS } from '../tickets/ticket-number-sql.js';
+import { ORGANIZATION_TRIGGERS } from './organization-triggers.js';
 
 export const A2P_STATUSES = ['not_started', 'pending_registration', 'approved'] as const;
 export type A2pStatus = (typeof A2P_STATUSES)[number];
@@ -9,7 +9,7 @@ export const SUBACCOUNT_ORIGINS = ['created', 'imported'] as const;
 
 @Entity({
   tableName: 'organizations',
-  // Each organization's ticket-number sequence is made and dropped with it (tickets/ticket-number-sql.ts).
+  // Each organization's ticket-number sequence is made and dropped with it (organization-triggers.ts).
   triggers: ORGANIZATION_TRIGGERS.map((t) => ({ name: t.name, timing: 'after' as const, events: [...t.events], forEach: 'row' as const, expression: t.expression })),
 })
 export class Organization {

@@ -10,7 +10,7 @@ import { preparedRead } from '../../database/prepared-read.js';
 import { Customer } from '../customers/customer.entity.js';
 import { candidateProductsSql, type TermProduct } from '../settings/products/product-warranty-terms.js';
 import { queryPhoneDigits } from '../search/search-indexes.js';
-import { rollupCountSql } from './rollups/rollup-queries.js';
+import { rollupCountSql } from './ticket-list-totals.js';
 import { parseTicketFilters, type TicketFilters } from './ticket-filters.js';
 import { Ticket } from './ticket.entity.js';
 

@@ -30,8 +30,4 @@ begin
   return null;
 end $fn$;`;
 
-/** The organization's sequence follows the organization (declared on the entity too, for the schema diff). */
-export const ORGANIZATION_TRIGGERS = [
-  { name: 'organizations_ticket_numbers_insert', events: ['insert'], expression: `create trigger "organizations_ticket_numbers_insert" after insert on "organizations" for each row execute function "organizations_ticket_numbers"()` },
-  { name: 'organizations_ticket_numbers_delete', events: ['delete'], expression: `create trigger "organizations_ticket_numbers_delete" after delete on "organizations" for each row execute function "organizations_ticket_numbers"()` },
-] as const;
+/** The organizations table's triggers calling this function are declared with the Organization entity (organizations/organization-triggers.ts). */

@@ -3,7 +3,7 @@ import type { Opt, Rel } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Organization } from '../organizations/organization.entity.js';
-import { STATUS_CHANGES_TRIGGERS } from './rollups/rollup-triggers.js';
+import { STATUS_CHANGES_TRIGGERS } from './ticket-triggers.js';
 import { User } from '../users/user.entity.js';
 import { Ticket } from './ticket.entity.js';
 

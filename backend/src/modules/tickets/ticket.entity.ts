@@ -5,8 +5,8 @@ import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-o
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Customer } from '../customers/customer.entity.js';
 import { Organization } from '../organizations/organization.entity.js';
-import { TICKETS_TRIGGERS } from './rollups/rollup-triggers.js';
-import { TICKET_LIST_INDEXES } from './rollups/ticket-indexes.js';
+import { TICKETS_TRIGGERS } from './ticket-triggers.js';
+import { TICKET_LIST_INDEXES } from './ticket-indexes.js';
 import { SLA_INDEXES } from './sla/sla-indexes.js';
 
 // The one set of statuses and priorities, the admin's too.

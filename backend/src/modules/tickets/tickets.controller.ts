@@ -21,7 +21,6 @@ import { CreateTicketDto, CreateTicketFromCallDto, TicketIntakeDto } from './dto
 import type { Ticket } from './ticket.entity.js';
 import { TicketActivityEntryDto } from './dto/ticket-activity.dto.js';
 import { ListTicketsQueryDto, RecentTicketsQueryDto } from './dto/list-tickets-query.dto.js';
-import { MetricsQueryDto, TicketMetricsDto, TicketTrendsDto, TrendsQueryDto } from './dto/metrics.dto.js';
 import {
   CreatedTicketResponseDto,
   TicketCallLogDto,
@@ -33,11 +32,14 @@ import { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { TicketActivityService } from './ticket-activity.service.js';
 import { TicketBulkService } from './ticket-bulk.service.js';
 import { TicketListService } from './ticket-list.service.js';
-import { TicketMetricsService } from './ticket-metrics.service.js';
 import { TicketResponses } from './ticket-responses.service.js';
 import { TicketsService } from './tickets.service.js';
 
-/** Fixed paths (metrics, recent, bulk-*) are declared before /:id so they are never read as an id. */
+/**
+ * Fixed paths (recent, bulk-*) are declared before /:id so they are never read as an id; the
+ * dashboard's /tickets/metrics* are ticket-analytics' (TicketMetricsController), whose module comes
+ * before this one in AppModule so its routes are matched first.
+ */
 /** A malformed id is no ticket of the organization: the same 404 as another organization's id. */
 const ticketIdPipe = uuidOr404('Ticket not found');
 
@@ -49,7 +51,6 @@ export class TicketsController {
   constructor(
     private readonly tickets: TicketsService,
     private readonly list: TicketListService,
-    private readonly metricsService: TicketMetricsService,
     private readonly bulk: TicketBulkService,
     private readonly responses: TicketResponses,
     private readonly activity: TicketActivityService,
@@ -122,27 +123,6 @@ export class TicketsController {
     }
     res.setHeader('Access-Control-Expose-Headers', exposed.join(', '));
     return this.responses.withProducts(page.tickets, page.products);
-  }
-
-  @Get('metrics')
-  @ApiOperation({ summary: 'Dashboard counts: total, open, pending, and closed or resolved today (UTC unless tz is given)' })
-  @ApiOkResponse({ type: TicketMetricsDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  metrics(@CurrentActor() actor: Actor, @Query() query: MetricsQueryDto): Promise<TicketMetricsDto> {
-    return this.metricsService.metrics(actor, query.tz);
-  }
-
-  @Get('metrics/trends')
-  @ApiOperation({
-    summary: "Trend badges for the dashboard's cards",
-    description:
-      'total, open and pending: now vs. `days` ago (default 7; the past state comes from the status history); ' +
-      'closedToday: today vs. yesterday. change_percent = (current - previous) / previous * 100.',
-  })
-  @ApiOkResponse({ type: TicketTrendsDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  trends(@CurrentActor() actor: Actor, @Query() query: TrendsQueryDto): Promise<TicketTrendsDto> {
-    return this.metricsService.trends(actor, query.days, query.tz);
   }
 
   @Get('recent')

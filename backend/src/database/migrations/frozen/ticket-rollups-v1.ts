@@ -1,7 +1,7 @@
 /**
  * The rollup functions and rebuild exactly as Migration20261123100000TicketRollups created them
  * (before issue 17 added the response-promise counts). Frozen here so that migration keeps meaning
- * what it meant; the current definitions live in modules/tickets/rollups/.
+ * what it meant; the current definitions live in modules/ticket-analytics/rollups/.
  */
 /** A tickets row's contribution to ticket_rollups (sign -1 takes it back). */
 function rollupContribution(table: string, sign: 1 | -1): string {
@@ -173,3 +173,49 @@ from (
 group by 1, 2, 3
 having sum(d) <> 0;
 `;
+
+/** The list indexes (one per filter × sort) as Migration20261123100000TicketRollups created them. */
+export const TICKET_LIST_INDEXES_V1 = [
+  `create index "tickets_org_created_index" on "tickets" ("organization_id", "created_at", "id") include ("status", "product_brand", "priority", "first_response_at", "resolved_at")`,
+  `create index "tickets_org_status_created_index" on "tickets" ("organization_id", "status", "created_at", "id")`,
+  `create index "tickets_org_brand_created_index" on "tickets" ("organization_id", "product_brand", "created_at", "id")`,
+  `create index "tickets_org_priority_created_index" on "tickets" ("organization_id", "priority", "created_at", "id")`,
+  `create index "tickets_org_status_brand_created_index" on "tickets" ("organization_id", "status", "product_brand", "created_at", "id")`,
+  `create index "tickets_org_brand_status_created_index" on "tickets" ("organization_id", "product_brand", "status", "created_at", "id")`,
+  `create index "tickets_org_status_priority_created_index" on "tickets" ("organization_id", "status", "priority", "created_at", "id")`,
+  `create index "tickets_org_priority_status_created_index" on "tickets" ("organization_id", "priority", "status", "created_at", "id")`,
+  `create index "tickets_org_brand_priority_created_index" on "tickets" ("organization_id", "product_brand", "priority", "created_at", "id")`,
+  `create index "tickets_org_priority_brand_created_index" on "tickets" ("organization_id", "priority", "product_brand", "created_at", "id")`,
+] as const;
+
+/** The tickets table's rollup triggers as Migration20261123100000TicketRollups created them. */
+export const TICKETS_TRIGGERS_V1 = [
+  {
+    name: `tickets_rollups_insert`,
+    expression: `create trigger "tickets_rollups_insert" after insert on "tickets" referencing new table as new_rows for each statement execute function "ticket_rollups_apply"()`,
+  },
+  {
+    name: `tickets_rollups_update`,
+    expression: `create trigger "tickets_rollups_update" after update on "tickets" referencing old table as old_rows new table as new_rows for each statement execute function "ticket_rollups_apply"()`,
+  },
+  {
+    name: `tickets_rollups_delete`,
+    expression: `create trigger "tickets_rollups_delete" after delete on "tickets" referencing old table as old_rows for each statement execute function "ticket_rollups_apply"()`,
+  },
+] as const;
+
+/** The ticket_status_changes table's rollup triggers as Migration20261123100000TicketRollups created them. */
+export const STATUS_CHANGES_TRIGGERS_V1 = [
+  {
+    name: `ticket_status_changes_rollups_insert`,
+    expression: `create trigger "ticket_status_changes_rollups_insert" after insert on "ticket_status_changes" referencing new table as new_rows for each statement execute function "ticket_status_flow_apply"()`,
+  },
+  {
+    name: `ticket_status_changes_rollups_update`,
+    expression: `create trigger "ticket_status_changes_rollups_update" after update on "ticket_status_changes" referencing old table as old_rows new table as new_rows for each statement execute function "ticket_status_flow_apply"()`,
+  },
+  {
+    name: `ticket_status_changes_rollups_delete`,
+    expression: `create trigger "ticket_status_changes_rollups_delete" after delete on "ticket_status_changes" referencing old table as old_rows for each statement execute function "ticket_status_flow_apply"()`,
+  },
+] as const;

@@ -6,7 +6,7 @@ import { AgentCallEndedEvent } from '../../call-logs/events/agent-call-ended.eve
 import { CallLinkedToTicketEvent } from '../../call-logs/events/call-linked-to-ticket.event.js';
 import { VoicemailReceivedEvent } from '../../call-logs/events/voicemail-received.event.js';
 import { promisedResponseHours } from '../../tickets/response-promise.js';
-import { TicketOverdueEvent } from '../../tickets/events/ticket-overdue.event.js';
+import { TicketOverdueEvent } from '../../ticket-analytics/events/ticket-overdue.event.js';
 import { TicketCreatedEvent } from '../../tickets/events/ticket-created.event.js';
 import { Ticket } from '../../tickets/ticket.entity.js';
 import { NotificationFanOut } from '../fan-out.service.js';

@@ -3,7 +3,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import type { ResponsePromisesDto, ResponseTimesDto, TimelinePointDto } from './dto/analytics.dto.js';
 import { type CreatedWindow, countsBy, durationSums, promiseCounts } from './rollups/rollup-queries.js';
-import { TICKET_STATUSES } from './ticket.entity.js';
+import { TICKET_STATUSES } from '../tickets/ticket.entity.js';
 
 /** The label of tickets without a brand in the brand breakdown. */
 export const NO_BRAND = 'No Brand';

@@ -4,9 +4,9 @@
  * Writers to tickets wait while it runs; the triggers keep the rollups current afterwards.
  */
 import pg from 'pg';
-import { loadConfig } from '../config/config.js';
-import { REBUILD_ROLLUPS_SQL } from '../modules/tickets/rollups/rollup-sql.js';
-import { EMBEDDED_DATABASE, startEmbeddedPostgres } from './embedded-postgres.js';
+import { loadConfig } from '../../../config/config.js';
+import { REBUILD_ROLLUPS_SQL } from './rollup-sql.js';
+import { EMBEDDED_DATABASE, startEmbeddedPostgres } from '../../../database/embedded-postgres.js';
 
 const config = loadConfig();
 const embedded = config.databaseUrl

@@ -1,4 +1,21 @@
-import { DEFAULT_PHONE_COUNTRY, normalizePhone } from './phone.js';
+/**
+ * What Migration20261125020000CustomerPhones ran, frozen so it keeps meaning what it meant: the
+ * customers' phones rewritten to E.164 by the normalisation of that time (a copy of
+ * modules/customers/phone.ts's normalizePhone then; the live one may change).
+ */
+import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/core';
+import metadata from 'libphonenumber-js/min/metadata';
+
+const DEFAULT_PHONE_COUNTRY = 'US';
+
+/** E.164, a number without a country code read in the organization's country; null when it cannot be a phone number. */
+function normalizePhone(raw: string | null | undefined, country: string = DEFAULT_PHONE_COUNTRY): string | null {
+  const text = raw?.trim();
+  if (!text) return null;
+  const region = (isSupportedCountry(country as CountryCode, metadata) ? country : DEFAULT_PHONE_COUNTRY) as CountryCode;
+  const parsed = parsePhoneNumberFromString(text, region, metadata);
+  return parsed?.isPossible() ? parsed.number : null;
+}
 
 type Execute = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 

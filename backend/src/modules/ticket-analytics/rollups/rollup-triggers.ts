@@ -165,15 +165,5 @@ end $fn$;
 /** The current functions: striped rows (Migration20261127000000ParallelCreates). */
 export const ROLLUP_FUNCTIONS_SQL = rollupFunctionsSql(true);
 
-/** The triggers (declared on the entities too, so the schema diff knows them). */
-export const TICKETS_TRIGGERS = [
-  { name: 'tickets_rollups_insert', events: ['insert'], expression: `create trigger "tickets_rollups_insert" after insert on "tickets" referencing new table as new_rows for each statement execute function "ticket_rollups_apply"()` },
-  { name: 'tickets_rollups_update', events: ['update'], expression: `create trigger "tickets_rollups_update" after update on "tickets" referencing old table as old_rows new table as new_rows for each statement execute function "ticket_rollups_apply"()` },
-  { name: 'tickets_rollups_delete', events: ['delete'], expression: `create trigger "tickets_rollups_delete" after delete on "tickets" referencing old table as old_rows for each statement execute function "ticket_rollups_apply"()` },
-] as const;
-
-export const STATUS_CHANGES_TRIGGERS = [
-  { name: 'ticket_status_changes_rollups_insert', events: ['insert'], expression: `create trigger "ticket_status_changes_rollups_insert" after insert on "ticket_status_changes" referencing new table as new_rows for each statement execute function "ticket_status_flow_apply"()` },
-  { name: 'ticket_status_changes_rollups_update', events: ['update'], expression: `create trigger "ticket_status_changes_rollups_update" after update on "ticket_status_changes" referencing old table as old_rows new table as new_rows for each statement execute function "ticket_status_flow_apply"()` },
-  { name: 'ticket_status_changes_rollups_delete', events: ['delete'], expression: `create trigger "ticket_status_changes_rollups_delete" after delete on "ticket_status_changes" referencing old table as old_rows for each statement execute function "ticket_status_flow_apply"()` },
-] as const;
+/** The triggers calling these functions, declared with the entities of the tables they are on. */
+export { STATUS_CHANGES_TRIGGERS, TICKETS_TRIGGERS } from '../../tickets/ticket-triggers.js';

@@ -1,5 +1,4 @@
 import type { Connection } from '@mikro-orm/core';
-import type { TicketFilters } from '../ticket-filters.js';
 import { OVERDUE_UNANSWERED_N, RESPONDED_N, RESPONDED_ON_TIME_N } from './rollup-sql.js';
 
 /**
@@ -141,16 +140,3 @@ export async function promiseCounts(conn: Execute, organizationId: string, windo
   return row;
 }
 
-/** The list's total for filters the rollups carry (no search, no id list): exact, whole UTC days. */
-export function rollupCountSql(organizationId: string, filters: TicketFilters): { sql: string; params: unknown[] } {
-  const conditions = ['organization_id = ?'];
-  const params: unknown[] = [organizationId];
-  if (filters.status) conditions.push('status = ?') && params.push(filters.status);
-  if (filters.brand) conditions.push('product_brand = ?') && params.push(filters.brand);
-  if (filters.priority) conditions.push('priority = ?') && params.push(filters.priority);
-  if (filters.createdFrom) conditions.push('day >= ?::date') && params.push(filters.createdFrom.toISOString().slice(0, 10));
-  if (filters.createdBefore) conditions.push('day < ?::date') && params.push(filters.createdBefore.toISOString().slice(0, 10));
-  // Without a date filter the day-less totals answer (a few dozen rows per organization).
-  const table = filters.createdFrom || filters.createdBefore ? 'ticket_rollups' : 'ticket_totals';
-  return { sql: `select coalesce(sum(tickets), 0)::int as n from ${table} where ${conditions.join(' and ')}`, params };
-}

@@ -4,7 +4,7 @@ import { DomainEvents } from '../../../common/events/domain-event.js';
 import { ScheduledTask } from '../../../common/jobs/job-decorators.js';
 import { TenantRunner } from '../../../common/tenancy/tenant-runner.js';
 import { TicketOverdueEvent } from '../events/ticket-overdue.event.js';
-import { Ticket } from '../ticket.entity.js';
+import { Ticket } from '../../tickets/ticket.entity.js';
 
 /** Tickets marked per transaction, and transactions per run (a backlog drains over the next minutes). */
 const BATCH = 500;

@@ -1,0 +1,10 @@
+/**
+ * The organizations table's triggers: each organization's ticket-number sequence is made and
+ * dropped with it by the tickets module's function "organizations_ticket_numbers"
+ * (tickets/ticket-number-sql.ts). Declared here, with the entity of the table they are on, so the
+ * schema diff knows them and this module needs no code of the tickets module.
+ */
+export const ORGANIZATION_TRIGGERS = [
+  { name: 'organizations_ticket_numbers_insert', events: ['insert'], expression: `create trigger "organizations_ticket_numbers_insert" after insert on "organizations" for each row execute function "organizations_ticket_numbers"()` },
+  { name: 'organizations_ticket_numbers_delete', events: ['delete'], expression: `create trigger "organizations_ticket_numbers_delete" after delete on "organizations" for each row execute function "organizations_ticket_numbers"()` },
+] as const;
