@@ -54,6 +54,15 @@ describe('an AI-agent call’s recording and summary', () => {
     });
   });
 
+  it('answers one call by id (a notification’s link), and 404 to another organization', async () => {
+    await agentCall('call_one_1', { call_analysis: { call_summary: 'Asked about a warranty.' } });
+    const { id } = (await app.db.query('select id from call_logs where retell_call_id = $1', ['call_one_1'])).rows[0];
+    const one = await owner.agent.get(`/api/call-logs/${id}`).expect(200);
+    expect(one.body).toMatchObject({ id, call_type: 'call', brand: 'IronJack', call_summary: 'Asked about a warranty.' });
+    const stranger = await registerOwner(app);
+    expect((await stranger.agent.get(`/api/call-logs/${id}`).expect(404)).body.error).toBe('Call log not found');
+  });
+
   it('streams the audio through the app, whole and by Range, from the URL Retell’s API gives', async () => {
     retell.recordings.set('fresh.wav', AUDIO);
     // The webhook's URL has expired since; Retell's API answers the current one.
