@@ -16,6 +16,7 @@ import { Migration20261125020000CustomerPhones } from './Migration20261125020000
 import { Migration20261125030000JobHeartbeats } from './Migration20261125030000JobHeartbeats.js';
 import { Migration20261126000000TicketNumberPrefix } from './Migration20261126000000TicketNumberPrefix.js';
 import { Migration20261127000000ParallelCreates } from './Migration20261127000000ParallelCreates.js';
+import { Migration20261128300000UserInvitations } from './Migration20261128300000UserInvitations.js';
 
 /** Applied in this order; a new migration is appended here after `npm run migration:create`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -36,4 +37,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125030000JobHeartbeats', class: Migration20261125030000JobHeartbeats },
   { name: 'Migration20261126000000TicketNumberPrefix', class: Migration20261126000000TicketNumberPrefix },
   { name: 'Migration20261127000000ParallelCreates', class: Migration20261127000000ParallelCreates },
+  { name: 'Migration20261128300000UserInvitations', class: Migration20261128300000UserInvitations },
 ];

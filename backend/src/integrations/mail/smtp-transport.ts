@@ -15,6 +15,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** A fixed Message-ID (`<id@host>`), so a resend of one delivery is the same message to the recipient's server. */
+  messageId?: string;
 }
 
 /** A hung server fails the attempt (the job retries) instead of holding a worker. */
@@ -37,6 +39,7 @@ export class SmtpTransports {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      ...(mail.messageId ? { messageId: mail.messageId } : {}),
     });
     return { messageId: String(info.messageId ?? '') };
   }

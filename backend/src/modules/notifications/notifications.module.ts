@@ -12,6 +12,7 @@ import { VapidKeys } from './channels/vapid-keys.js';
 import { ContactController } from './contact.controller.js';
 import { ContactTestService } from './contact-test.service.js';
 import { NotificationFanOut } from './fan-out.service.js';
+import { InvitationEmailListener } from './listeners/invitation-email.listener.js';
 import { TicketConfirmationListener } from './listeners/ticket-confirmation.listener.js';
 import { WelcomeListener } from './listeners/welcome.listener.js';
 import { NotificationsController } from './notifications.controller.js';
@@ -32,6 +33,7 @@ import { NotificationSources } from './sources/notification-sources.js';
     ContactTestService,
     WelcomeListener,
     TicketConfirmationListener,
+    InvitationEmailListener,
     NotificationFanOut,
     NotificationSources,
     OrganizationMailer,
