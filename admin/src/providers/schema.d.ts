@@ -133,7 +133,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One call log (a notification’s link opens it in the Phone System) */
+        get: operations["CallLogsController_getOne"];
         put?: never;
         post?: never;
         /** Delete a call log */
@@ -1084,6 +1085,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the user's invitation e-mail stands: queued, sent, not_sent_no_smtp or failed (account owner only) */
+        get: operations["UsersController_invitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/invite": {
         parameters: {
             query?: never;
@@ -1358,6 +1376,8 @@ export interface components {
             /** Format: uuid */
             brand_phone_id: string | null;
             call_sid: string | null;
+            /** @description An AI-agent call’s summary from Retell’s analysis (call_analyzed), or null */
+            call_summary: string | null;
             /** @enum {string} */
             call_type: "voicemail" | "call";
             caller_name: string | null;
@@ -1666,7 +1686,24 @@ export interface components {
              */
             phoneNumber: string;
         };
+        InvitationStateDto: {
+            /** @example sam@example.com */
+            email: string;
+            /** @description Why the last attempt failed */
+            error: string | null;
+            /** Format: date-time */
+            sent_at: string | null;
+            /**
+             * @example queued
+             * @enum {string}
+             */
+            status: "queued" | "sent" | "not_sent_no_smtp" | "failed";
+        };
         InvitedUserDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description The invitation e-mail, when the invite named an e-mail */
+            invitation: components["schemas"]["InvitationStateDto"] | null;
             /** @example k7Pq2mXw9RtZ4vNb */
             temporaryPassword: string;
             /** @example sam */
@@ -2576,6 +2613,10 @@ export interface components {
              */
             uploadURL: string;
         };
+        UserInvitationResponseDto: {
+            /** @description null when the user was invited without an e-mail */
+            invitation: components["schemas"]["InvitationStateDto"] | null;
+        };
         UserListItemDto: {
             /** Format: date-time */
             created_at: string;
@@ -2962,6 +3003,44 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CallLogsController_getOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallLogResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5544,6 +5623,54 @@ export interface operations {
                 };
             };
             /** @description Not an owner, the account owner, or yourself */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such user in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    UsersController_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserInvitationResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only account owners can manage users */
             403: {
                 headers: {
                     [name: string]: unknown;
