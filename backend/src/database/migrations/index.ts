@@ -17,6 +17,7 @@ import { Migration20261125030000JobHeartbeats } from './Migration20261125030000J
 import { Migration20261126000000TicketNumberPrefix } from './Migration20261126000000TicketNumberPrefix.js';
 import { Migration20261127000000ParallelCreates } from './Migration20261127000000ParallelCreates.js';
 import { Migration20261128300000UserInvitations } from './Migration20261128300000UserInvitations.js';
+import { Migration20261128310000A2pSync } from './Migration20261128310000A2pSync.js';
 
 /** Applied in this order; a new migration is appended here after `npm run migration:create`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -38,4 +39,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126000000TicketNumberPrefix', class: Migration20261126000000TicketNumberPrefix },
   { name: 'Migration20261127000000ParallelCreates', class: Migration20261127000000ParallelCreates },
   { name: 'Migration20261128300000UserInvitations', class: Migration20261128300000UserInvitations },
+  { name: 'Migration20261128310000A2pSync', class: Migration20261128310000A2pSync },
 ];
