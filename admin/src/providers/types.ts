@@ -73,7 +73,7 @@ export type SettingsPatch = Partial<{
   support_response_hours: number;
 }>;
 
-export type A2pStatus = 'not_started' | 'pending_registration' | 'approved';
+export type A2pStatus = Organization['a2p_status'];
 
 
 export interface Product {

@@ -1,7 +1,7 @@
 import EditIcon from '@mui/icons-material/EditOutlined';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Box, Button, Chip, Collapse, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Collapse, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form, PasswordInput, required, SaveButton, TextInput } from 'react-admin';
@@ -15,10 +15,11 @@ import type { A2pStatus, Settings } from '../../providers/types';
 import { A2pDialog } from './A2pDialog';
 import { useCrm } from './settingsData';
 
-const STATUS_COLORS: Record<A2pStatus, 'success' | 'warning' | 'default'> = {
+const STATUS_COLORS: Record<A2pStatus, 'success' | 'warning' | 'default' | 'error'> = {
   approved: 'success',
   pending_registration: 'warning',
   not_started: 'default',
+  failed: 'error',
 };
 
 export function useOrganization() {
@@ -81,6 +82,16 @@ export function PhoneSetupSection({ settings }: { settings: Settings }) {
           Edit A2P Registration
         </Button>
       </Box>
+      {status === 'failed' && (
+        <Alert severity="error" data-testid="a2p-failure-reason">
+          Twilio rejected the A2P registration: {organization?.a2p_failure_reason ?? 'no reason given'}. Correct it in the Twilio console; the status here follows Twilio's.
+        </Alert>
+      )}
+      {organization?.a2p_checked_at && (
+        <Typography variant="caption" color="text.secondary" data-testid="a2p-checked-at">
+          Status read from Twilio {new Date(organization.a2p_checked_at).toLocaleString('en-US')}
+        </Typography>
+      )}
       <Box>
         <Button size="small" onClick={() => setProviderOpen(open => !open)} endIcon={providerOpen ? <ExpandLessIcon /> : <ExpandMoreIcon />}>
           Provider information
