@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type TestAgent from 'supertest/lib/agent.js';
 import { JobRegistry } from '../src/common/jobs/job-registry.js';
-import type { FakeAccount } from '../src/dev/fake-twilio/fake-twilio.js';
+import { FAKE_MONTHLY_PRICES, type FakeAccount } from '../src/dev/fake-twilio/fake-twilio.js';
 import { connectAccount, startTelephonyApp, type TelephonyApp } from './factories/telephony.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 
@@ -104,5 +104,27 @@ describe('the A2P registration reflects Twilio', () => {
     });
     // Another organization's registration is not read into this one.
     expect((await organization()).a2p_brand_id).not.toBe(brand.sid);
+  });
+});
+
+describe('the price of a number', () => {
+  it('comes with every search result from Twilio’s pricing of the country’s local numbers', async () => {
+    t.fake.clearRequests();
+    const res = await owner.agent.get('/api/phone-numbers/search').query({ country: 'CA' }).expect(200);
+    expect(res.body.length).toBeGreaterThan(0);
+    for (const n of res.body) expect(n).toMatchObject({ monthlyPrice: '1.15', priceUnit: 'USD' });
+    expect(t.fake.received('GET', /^\/v1\/PhoneNumbers\/Countries\/CA$/)).toHaveLength(1);
+  });
+
+  it('is null, and the search still answers, when Twilio’s pricing does not answer', async () => {
+    const gb = FAKE_MONTHLY_PRICES.GB;
+    delete FAKE_MONTHLY_PRICES.GB; // the fake's pricing answers 404 for GB
+    try {
+      const res = await owner.agent.get('/api/phone-numbers/search').query({ country: 'GB' }).expect(200);
+      expect(res.body.length).toBeGreaterThan(0);
+      expect(res.body[0]).toMatchObject({ monthlyPrice: null, priceUnit: null });
+    } finally {
+      FAKE_MONTHLY_PRICES.GB = gb;
+    }
   });
 });

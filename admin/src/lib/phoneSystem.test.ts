@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callParty, checkImport, checkLauncher, greetingPayload, isLauncherPhone, shortTicketId, voicemailMaxLength, type GreetingValues } from './phoneSystem';
+import { callParty, checkImport, checkLauncher, greetingPayload, isLauncherPhone, monthlyCostText, purchaseConfirmText, shortTicketId, voicemailMaxLength, type GreetingValues } from './phoneSystem';
 
 const base = { from: '+15125550100', to: '(512) 555-0123', method: 'computer' as const, otherPhone: '', profilePhone: null };
 
@@ -67,5 +67,21 @@ describe('callParty', () => {
     expect(callParty({ call_type: 'voicemail', from_phone: '+1512', to_phone: '+1999', caller_name: null })).toBe('+1512');
     expect(callParty({ call_type: 'call', from_phone: '+1512', to_phone: '+1999', caller_name: null })).toBe('+1999');
     expect(callParty({ call_type: 'call', from_phone: null, to_phone: null, caller_name: 'MARIA G' })).toBe('MARIA G');
+  });
+});
+
+describe('purchaseConfirmText', () => {
+  it('names the number, its place, the brand and Twilio’s monthly price', () => {
+    expect(purchaseConfirmText({ phoneNumber: '+15125550100', locality: 'Austin', region: 'TX', monthlyPrice: '1.15', priceUnit: 'USD' }, 'Acme')).toBe(
+      'Buy +15125550100 (Austin, TX) for Acme? It costs $1.15 a month on your Twilio account.',
+    );
+    expect(monthlyCostText('1', 'GBP')).toBe('£1.00 a month');
+  });
+
+  it('says so when Twilio gave no price', () => {
+    expect(purchaseConfirmText({ phoneNumber: '+442071234567', monthlyPrice: null, priceUnit: null }, 'Zeta')).toBe(
+      'Buy +442071234567 for Zeta? Twilio did not give its price: see your Twilio console for what it costs.',
+    );
+    expect(monthlyCostText('', 'USD')).toBeNull();
   });
 });
