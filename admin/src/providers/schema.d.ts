@@ -1330,8 +1330,15 @@ export interface components {
             isoCountry: string;
             /** @example Austin */
             locality: string | null;
+            /**
+             * @description What the number costs a month on the Twilio account (Twilio Pricing, local numbers of the country); null when Twilio did not say
+             * @example 1.15
+             */
+            monthlyPrice: string | null;
             /** @example +15125550123 */
             phoneNumber: string;
+            /** @example USD */
+            priceUnit: string | null;
             /** @example TX */
             region: string | null;
         };
@@ -1851,8 +1858,18 @@ export interface components {
         };
         OrganizationResponseDto: {
             a2p_brand_id: string | null;
-            /** @enum {string} */
-            a2p_status: "not_started" | "pending_registration" | "approved";
+            /**
+             * Format: date-time
+             * @description When the status was last read from Twilio
+             */
+            a2p_checked_at: string | null;
+            /** @description Why Twilio failed the registration (a2p_status failed) */
+            a2p_failure_reason: string | null;
+            /**
+             * @description Synced from Twilio’s brand registration on a schedule
+             * @enum {string}
+             */
+            a2p_status: "not_started" | "pending_registration" | "approved" | "failed";
             business_city: string | null;
             /** @example US */
             business_country: string;
@@ -4108,6 +4125,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The number is no longer in the Twilio account (it is marked inactive) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
