@@ -45,7 +45,8 @@ function serveAudio(req: IncomingMessage, res: ServerResponse, audio: Buffer | u
   res.end(audio.subarray(start, end + 1));
 }
 
-export async function startFakeRetell(): Promise<FakeRetell> {
+/** On `port` (0: any free one); the e2e app is configured with a fixed one. */
+export async function startFakeRetell(listenPort = 0): Promise<FakeRetell> {
   const fake: Omit<FakeRetell, 'url' | 'close'> = { apiKeys: new Set(), agents: new Map(), calls: new Map(), recordings: new Map(), requests: [] };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
@@ -66,7 +67,7 @@ export async function startFakeRetell(): Promise<FakeRetell> {
     }
     json(res, 404, { status: 'error', message: 'Not found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     ...fake,
