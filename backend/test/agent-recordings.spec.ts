@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sign } from 'retell-sdk';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { type FakeRetell, startFakeRetell } from './support/fake-retell.js';
+import { eventually } from './support/job-probe.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 let app: TestApp;
@@ -25,9 +26,9 @@ afterAll(async () => {
   await retell.close();
 });
 
-async function agentCall(callId: string, extra: Record<string, unknown>): Promise<void> {
+async function agentCall(callId: string, extra: Record<string, unknown>, event = 'call_analyzed'): Promise<void> {
   const raw = JSON.stringify({
-    event: 'call_analyzed',
+    event,
     call: { call_id: callId, agent_id: 'agent_1', call_type: 'phone_call', from_number: '+15125550142', to_number: '+15125550199', start_timestamp: Date.now() - 60_000, duration_ms: 42_000, ...extra },
   });
   await app.request().post(`/api/webhooks/retell/${webhookId}`).set('Content-Type', 'application/json').set('x-retell-signature', await sign(raw, KEY)).send(raw).expect(204);
@@ -106,3 +107,28 @@ function binary(res: NodeJS.ReadableStream & { setEncoding(e: string): void }, d
   res.on('data', (c: Buffer) => chunks.push(c));
   res.on('end', () => done(null, Buffer.concat(chunks)));
 }
+
+describe('the inquiry_received notification of an AI-agent call', () => {
+  async function inquiries(callLogId: string) {
+    return (await app.db.query(`select * from notifications where type = 'inquiry_received' and related_entity_id = $1`, [callLogId])).rows;
+  }
+  async function pendingNotificationJobs(): Promise<number> {
+    const rows = await app.db.query(
+      `select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier like 'event:agent_call.ended:%'`,
+    );
+    return rows.rows[0].n;
+  }
+
+  it('reaches the owner once when the call ends, linking the call, however often Retell reports the end', async () => {
+    await agentCall('call_notify_1', { duration_ms: undefined }, 'call_started');
+    const { id } = (await app.db.query('select id from call_logs where retell_call_id = $1', ['call_notify_1'])).rows[0];
+    await Promise.all([agentCall('call_notify_1', {}, 'call_ended'), agentCall('call_notify_1', {}, 'call_ended')]);
+    await agentCall('call_notify_1', { call_analysis: { call_summary: 'Asked about shipping.' } });
+
+    await eventually('the inquiry notification arrived', async () => (await inquiries(id)).length > 0);
+    await eventually('no agent-call notification job left', async () => (await pendingNotificationJobs()) === 0);
+    const [notification, ...more] = await inquiries(id);
+    expect(more).toHaveLength(0);
+    expect(notification).toMatchObject({ user_id: owner.user.id, related_entity_type: 'call_log', related_entity_id: id });
+  });
+});
