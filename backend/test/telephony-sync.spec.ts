@@ -105,6 +105,22 @@ describe('the A2P registration reflects Twilio', () => {
     // Another organization's registration is not read into this one.
     expect((await organization()).a2p_brand_id).not.toBe(brand.sid);
   });
+
+  it('is read from Twilio on demand by a member of the organization, and by no one else', async () => {
+    const other = await registerOwner(t.app);
+    const otherAccount = await connectAccount(t.fake, other.agent);
+    t.fake.setBrandRegistration(otherAccount.sid, 'FAILED', 'Website does not match the business');
+    const res = await other.agent.post(`/api/organizations/${other.user.organization_id}/a2p/refresh`).expect(200);
+    expect(res.body).toMatchObject({ a2p_status: 'failed', a2p_failure_reason: 'Website does not match the business' });
+    await owner.agent.post(`/api/organizations/${other.user.organization_id}/a2p/refresh`).expect(404);
+
+    t.fake.failNext(1);
+    const failed = await other.agent.post(`/api/organizations/${other.user.organization_id}/a2p/refresh`).expect(502);
+    expect(failed.body.error).toBe('Could not read the A2P registration status from Twilio');
+    const unconnected = await registerOwner(t.app);
+    const none = await unconnected.agent.post(`/api/organizations/${unconnected.user.organization_id}/a2p/refresh`).expect(400);
+    expect(none.body.error).toBe('Connect a Twilio account in Settings → Phone Setup first');
+  });
 });
 
 describe('the price of a number', () => {

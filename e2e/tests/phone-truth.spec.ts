@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { sign } from 'retell-sdk';
 import { toneWav } from '../../backend/src/dev/fake-twilio/wav.js';
 import { type FakeRetell, startFakeRetell } from './fixtures.js';
-import { phoneOrganization, PORT, simulateVoicemail } from './phone-support.js';
+import { FAKE_TWILIO_URL, phoneOrganization, PORT, simulateVoicemail } from './phone-support.js';
 import { saveScreenshot } from './support.js';
 
 const RETELL_KEY = 'key_e2e_retell_0123456789';
@@ -77,4 +77,27 @@ test('a voicemail notification’s link opens that call in the Phone System', as
   await expect(page).toHaveURL(/\/phone-system\?call=[0-9a-f-]{36}$/);
   await expect(page.getByTestId('call-detail-caller')).toHaveText('+15125550131');
   await expect(page.getByTestId('call-transcription')).toHaveText('First caller about a leaking jack');
+});
+
+test('Phone Setup shows the A2P status Twilio reports, with the reason of a failed registration', async ({ page }, testInfo) => {
+  const { account } = await phoneOrganization(page);
+  const set = await page.request.post(`${FAKE_TWILIO_URL}/_fake/brand-registrations`, {
+    data: { accountSid: account.sid, status: 'FAILED', failureReason: 'The EIN does not match the business legal name' },
+  });
+  expect(set.status()).toBe(200);
+
+  await page.goto('/settings');
+  const summary = page.getByRole('button', { name: /Phone Setup/ });
+  if ((await summary.getAttribute('aria-expanded')) !== 'true') await summary.click();
+  await expect(page.getByTestId('a2p-status')).toHaveText('Not Started');
+  await page.getByTestId('a2p-check').click();
+  await expect(page.getByTestId('a2p-status')).toHaveText('Registration Failed');
+  await expect(page.getByTestId('a2p-failure-reason')).toContainText('Twilio rejected the A2P registration: The EIN does not match the business legal name');
+  await saveScreenshot(page, 'settings-a2p-failed', testInfo);
+
+  // approved at Twilio: the next read says so and the reason goes
+  await page.request.post(`${FAKE_TWILIO_URL}/_fake/brand-registrations`, { data: { accountSid: account.sid, status: 'APPROVED' } });
+  await page.getByTestId('a2p-check').click();
+  await expect(page.getByTestId('a2p-status')).toHaveText('Approved');
+  await expect(page.getByTestId('a2p-failure-reason')).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
 import EditIcon from '@mui/icons-material/EditOutlined';
+import RefreshIcon from '@mui/icons-material/Refresh';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Alert, Box, Button, Chip, Collapse, Stack, Typography } from '@mui/material';
@@ -71,6 +72,23 @@ export function PhoneSetupSection({ settings }: { settings: Settings }) {
   const [providerOpen, setProviderOpen] = useState(false);
   const voiceUrl = voiceWebhookUrl();
   const status: A2pStatus = organization?.a2p_status ?? 'not_started';
+  const crm = useCrm();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [checking, setChecking] = useState(false);
+  const checkA2p = async () => {
+    if (!organization) return;
+    setChecking(true);
+    try {
+      const read = await crm.refreshA2p(organization.id);
+      queryClient.setQueryData(['organization', organization.id], read);
+      toast('A2P status updated', { description: `Twilio reports: ${A2P_STATUS_LABELS[read.a2p_status]}`, variant: 'success' });
+    } catch (failure) {
+      toast(failureMessage(failure, 'Could not read the A2P registration status from Twilio'), { variant: 'destructive' });
+    } finally {
+      setChecking(false);
+    }
+  };
   return (
     <Stack spacing={2}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -81,6 +99,11 @@ export function PhoneSetupSection({ settings }: { settings: Settings }) {
         <Button size="small" startIcon={<EditIcon />} onClick={() => setA2pOpen(true)} disabled={!organization}>
           Edit A2P Registration
         </Button>
+        {organization?.twilio_subaccount_sid && (
+          <Button size="small" startIcon={<RefreshIcon />} onClick={checkA2p} disabled={checking} data-testid="a2p-check">
+            {checking ? 'Checking…' : 'Check with Twilio'}
+          </Button>
+        )}
       </Box>
       {status === 'failed' && (
         <Alert severity="error" data-testid="a2p-failure-reason">

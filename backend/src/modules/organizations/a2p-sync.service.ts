@@ -1,8 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
+import type { Actor } from '../../common/auth/actor.js';
 import { ScheduledTask } from '../../common/jobs/job-decorators.js';
 import { TwilioClients } from '../../integrations/twilio/twilio-clients.js';
 import { type A2pStatus, Organization } from './organization.entity.js';
+import { A2pReadFailedError, OrganizationNotFoundError, TwilioNotConnectedError } from './organizations.errors.js';
 import { TwilioAccountService } from './twilio-account.service.js';
 
 /** What Twilio's brand registration says about the A2P registration, in our statuses. */
@@ -66,6 +68,22 @@ export class A2pSyncService {
       }
     }
     return synced;
+  }
+
+  /** "Check with Twilio now" (any member of the organization): the same read as the schedule's, then the record. */
+  async refresh(actor: Actor, organizationId: string): Promise<Organization> {
+    if (organizationId !== actor.organizationId) throw new OrganizationNotFoundError();
+    const fork = this.em.fork({ clear: true, useContext: false });
+    const organization = await fork.findOne(Organization, { id: organizationId });
+    if (!organization) throw new OrganizationNotFoundError();
+    if (!this.twilioAccount.credentialsOf(organization)) throw new TwilioNotConnectedError();
+    try {
+      await this.sync(organizationId);
+    } catch (error) {
+      this.logger.warn(`A2P status of organization ${organizationId} not read: ${(error as Error).message}`);
+      throw new A2pReadFailedError();
+    }
+    return fork.findOneOrFail(Organization, { id: organizationId }, { refresh: true });
   }
 
   /** Reads the organization's brand registration at Twilio and keeps its status; false when it has none yet. */
