@@ -470,6 +470,23 @@ export interface paths {
         patch: operations["OrganizationsController_updateA2p"];
         trace?: never;
     };
+    "/api/organizations/{id}/a2p/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read the A2P registration’s status from Twilio now (as the half-hourly sync does): approved, or failed with Twilio’s reason */
+        post: operations["OrganizationsController_refreshA2p"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations/twilio-credentials": {
         parameters: {
             query?: never;
@@ -2204,6 +2221,10 @@ export interface components {
             from_phone: string | null;
             /** Format: uuid */
             id: string;
+            /**
+             * @description Our audio proxy (never the provider URL), or null
+             * @example /api/call-logs/9b1c…/recording
+             */
             recording_url: string | null;
             transcription: string | null;
         };
@@ -3799,6 +3820,63 @@ export interface operations {
                 };
             };
             /** @description Creating the Twilio subaccount failed; nothing saved */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    OrganizationsController_refreshA2p: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationResponseDto"];
+                };
+            };
+            /** @description No Twilio account connected */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not the signed-in user's organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Could not read the A2P registration status from Twilio */
             502: {
                 headers: {
                     [name: string]: unknown;
