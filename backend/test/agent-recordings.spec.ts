@@ -71,12 +71,12 @@ describe('an AI-agent call’s recording and summary', () => {
     await agentCall('call_range_1', { recording_url: `${retell.url}/recordings/expired.wav` });
     const call = await listed('call_range_1');
 
-    const whole = await owner.agent.get(call.recording_url).buffer(true).parse(binary).expect(200);
+    const whole = await owner.agent.get(call.recording_url).buffer(true).parse(binary as never).expect(200);
     expect(whole.headers['content-type']).toBe('audio/wav');
     expect(whole.headers['accept-ranges']).toBe('bytes');
     expect(Buffer.compare(whole.body as Buffer, AUDIO)).toBe(0);
 
-    const part = await owner.agent.get(call.recording_url).set('Range', 'bytes=1000-1999').buffer(true).parse(binary).expect(206);
+    const part = await owner.agent.get(call.recording_url).set('Range', 'bytes=1000-1999').buffer(true).parse(binary as never).expect(206);
     expect(part.headers['content-range']).toBe('bytes 1000-1999/4000');
     expect(part.headers['content-length']).toBe('1000');
     expect(Buffer.compare(part.body as Buffer, AUDIO.subarray(1000, 2000))).toBe(0);
@@ -102,7 +102,8 @@ describe('an AI-agent call’s recording and summary', () => {
   });
 });
 
-function binary(res: NodeJS.ReadableStream & { setEncoding(e: string): void }, done: (err: Error | null, body: Buffer) => void): void {
+/** supertest's parser for a binary body: the bytes as one Buffer. */
+function binary(res: NodeJS.ReadableStream, done: (err: Error | null, body: unknown) => void): void {
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
   res.on('end', () => done(null, Buffer.concat(chunks)));

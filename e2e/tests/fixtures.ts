@@ -5,4 +5,4 @@
  */
 export { SmtpCatcher } from '../../backend/test/support/smtp-catcher.js';
 export { wavBytes } from '../../backend/test/factories/uploads.js';
-export { startFakeRetell } from '../../backend/test/support/fake-retell.js';
+export { type FakeRetell, startFakeRetell } from '../../backend/test/support/fake-retell.js';
