@@ -84,6 +84,33 @@ describe('the invitation e-mail', () => {
     expect(smtp.to('once@example.com')).toHaveLength(1);
   });
 
+  it('reports failed with the reason after the last attempt, and the temporary password is erased', async () => {
+    await smtp.stop();
+    try {
+      const res = await owner.agent.post('/api/users/invite').send({ username: uniqueUsername('outage'), email: 'outage@example.com' }).expect(201);
+      await eventually('the first attempt failed', async () => (await invitationOf(owner, res.body.id))?.error != null);
+      const retrying = await invitationOf(owner, res.body.id);
+      expect(retrying).toMatchObject({ status: 'queued', error: expect.stringMatching(/ECONNREFUSED/) });
+      // Skip the backoff: the next attempt is the last one.
+      await eventually('the job was moved to its last attempt', async () => {
+        const moved = await app.db.query(
+          `update graphile_worker._private_jobs set attempts = max_attempts - 1, run_at = now()
+            where task_id = (select id from graphile_worker._private_tasks where identifier = $1) and locked_at is null`,
+          [TASK],
+        );
+        return moved.rowCount === 1;
+      });
+      const failed = await settled(owner, res.body.id, 'failed');
+      expect(failed).toMatchObject({ status: 'failed', sent_at: null, error: expect.stringMatching(/ECONNREFUSED/) });
+      const row = (await app.db.query('select sealed_password from user_invitations where user_id = $1', [res.body.id])).rows[0];
+      expect(row.sealed_password).toBeNull();
+      await app.db.query('delete from graphile_worker._private_jobs where task_id = (select id from graphile_worker._private_tasks where identifier = $1)', [TASK]);
+    } finally {
+      await smtp.start();
+    }
+    expect(smtp.to('outage@example.com')).toHaveLength(0);
+  }, 60_000);
+
   it('is not sent, and says so, when the organization has no SMTP settings', async () => {
     const other = await registerOwner(app);
     const res = await other.agent.post('/api/users/invite').send({ username: uniqueUsername('nosmtp'), email: 'no.smtp@example.com' }).expect(201);
