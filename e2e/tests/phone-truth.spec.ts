@@ -61,7 +61,7 @@ test.describe('AI-agent calls', () => {
   });
 });
 
-test('a voicemail notification’s link opens that call in the Phone System', async ({ page }) => {
+test('a voicemail notification opens that call in the Phone System, from the bell and from its card', async ({ page }) => {
   test.setTimeout(120_000);
   const { numbers } = await phoneOrganization(page, { buy: 1 });
   // Two voicemails: the notification's is not the newest, so the list alone would not open it.
@@ -70,6 +70,15 @@ test('a voicemail notification’s link opens that call in the Phone System', as
 
   await expect.poll(async () => JSON.stringify(await (await page.request.get('/api/notifications')).json()), { timeout: 30_000 })
     .toContain('New voicemail from +15125550131');
+  // from the bell
+  await page.goto('/');
+  await page.getByTestId('notification-bell').click();
+  await page.getByTestId('notification-item').filter({ hasText: 'New voicemail from +15125550131' }).click();
+  await expect(page).toHaveURL(/\/phone-system\?call=[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('call-detail-caller')).toHaveText('+15125550131');
+  await expect(page.getByTestId('call-transcription')).toHaveText('First caller about a leaking jack');
+
+  // and from its card on /notifications
   await page.goto('/notifications');
   const card = page.getByTestId('notification-card').filter({ hasText: 'New voicemail from +15125550131' });
   await card.getByRole('button', { expanded: false }).click();
