@@ -5,6 +5,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${PORT}`;
 /** The project's fake Twilio (backend/src/dev/fake-twilio), which the app's Twilio SDK talks to. */
 export const FAKE_TWILIO_URL = `http://127.0.0.1:${PORT + 52_000}`;
+/** Where the app's retell-sdk goes; a test that needs Retell starts the fake there (tests/fixtures.ts). */
+export const FAKE_RETELL_URL = `http://127.0.0.1:${PORT + 53_000}`;
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 /**
@@ -67,6 +69,7 @@ export default defineConfig({
       SEED_DEMO: '0',
       LOGIN_MAX_FAILURES: '50',
       TWILIO_API_BASE_URL: FAKE_TWILIO_URL,
+      RETELL_API_BASE_URL: FAKE_RETELL_URL,
     },
   }],
 });

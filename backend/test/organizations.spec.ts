@@ -32,7 +32,7 @@ const A2P_FORM = {
 
 const ORGANIZATION_FIELDS = [
   'id', 'name', 'twilio_subaccount_sid', 'twilio_subaccount_auth_token_set', 'subaccount_origin', 'imported_at', 'a2p_brand_id',
-  'a2p_status', 'business_legal_name', 'business_type', 'ein_tax_id', 'business_street', 'business_city', 'business_state',
+  'a2p_status', 'a2p_failure_reason', 'a2p_checked_at', 'business_legal_name', 'business_type', 'ein_tax_id', 'business_street', 'business_city', 'business_state',
   'business_zip', 'business_country', 'business_website', 'business_industry', 'business_description', 'contact_first_name',
   'contact_last_name', 'contact_email', 'contact_phone', 'stock_exchange', 'stock_symbol', 'created_at',
 ];

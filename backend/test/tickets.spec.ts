@@ -286,16 +286,17 @@ describe('GET /api/tickets/{id}/call-logs', () => {
   it('lists the calls linked to the ticket, newest first, and no others', async () => {
     const ticket = await createTicket(owner.agent);
     const unrelated = await createTicket(owner.agent);
-    const insert = `insert into call_logs (organization_id, ticket_id, call_type, from_phone, caller_name, recording_url, recording_duration, transcription, created_at)
-                    values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`;
+    const insert = `insert into call_logs (organization_id, ticket_id, call_type, from_phone, caller_name, recording_url, recording_sid, recording_duration, transcription, created_at)
+                    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`;
     const org = owner.user.organization_id;
-    const older = await app.db.query(insert, [org, ticket.id, 'voicemail', '+15125550101', 'Maria', 'https://rec/1.mp3', 65, 'It leaks.', new Date(Date.now() - 3_600_000)]);
-    const newer = await app.db.query(insert, [org, ticket.id, 'call', '+15125550101', null, null, null, null, new Date()]);
-    await app.db.query(insert, [org, unrelated.id, 'call', '+15125550199', null, null, 10, null, new Date()]);
+    const recordingSid = `RE${Date.now()}`;
+    const older = await app.db.query(insert, [org, ticket.id, 'voicemail', '+15125550101', 'Maria', 'https://api.twilio.com/rec/1', recordingSid, 65, 'It leaks.', new Date(Date.now() - 3_600_000)]);
+    const newer = await app.db.query(insert, [org, ticket.id, 'call', '+15125550101', null, null, null, null, null, new Date()]);
+    await app.db.query(insert, [org, unrelated.id, 'call', '+15125550199', null, null, null, 10, null, new Date()]);
     const res = await owner.agent.get(`/api/tickets/${ticket.id}/call-logs`).expect(200);
     expect(res.body).toEqual([
       { id: newer.rows[0].id, created_at: expect.any(String), call_duration: null, recording_url: null, transcription: null, from_phone: '+15125550101', caller_name: null, call_type: 'call' },
-      { id: older.rows[0].id, created_at: expect.any(String), call_duration: 65, recording_url: 'https://rec/1.mp3', transcription: 'It leaks.', from_phone: '+15125550101', caller_name: 'Maria', call_type: 'voicemail' },
+      { id: older.rows[0].id, created_at: expect.any(String), call_duration: 65, recording_url: `/api/call-logs/${older.rows[0].id}/recording`, transcription: 'It leaks.', from_phone: '+15125550101', caller_name: 'Maria', call_type: 'voicemail' },
     ]);
   });
 

@@ -93,7 +93,12 @@ describe('POST /api/users/invite', () => {
     const owner = await registerOwner(app);
     const username = uniqueUsername('invitee');
     const res = await owner.agent.post('/api/users/invite').send({ username, email: 'sam@example.com' }).expect(201);
-    expect(res.body).toEqual({ username, temporaryPassword: expect.stringMatching(/^[A-Za-z2-9]{16}$/) });
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      username,
+      temporaryPassword: expect.stringMatching(/^[A-Za-z2-9]{16}$/),
+      invitation: { email: 'sam@example.com', status: 'queued', sent_at: null, error: null },
+    });
 
     const row = (await app.db.query('select * from users where lower(username) = lower($1)', [username])).rows[0];
     expect(row).toMatchObject({

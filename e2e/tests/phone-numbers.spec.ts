@@ -1,6 +1,6 @@
 import { wavBytes } from './fixtures.js';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { fakeOwnedNumber, phoneOrganization } from './phone-support.js';
+import { FAKE_TWILIO_URL, fakeOwnedNumber, phoneOrganization } from './phone-support.js';
 import { chooseOption, saveScreenshot } from './support.js';
 
 async function choose(page: Page, input: Locator, option: string | RegExp) {
@@ -50,7 +50,17 @@ test('search, purchase (brand first), import, brand change, Fix Webhooks and del
   await first.getByTestId('buy-purchase').click();
   await expectToast(page, 'Purchase failed', 'Please select a brand before purchasing');
   await choose(page, first.getByTestId('buy-result-brand'), 'Acme');
+  await expect(first.getByTestId('buy-result-price')).toHaveText('$1.15 a month');
+  // nothing is bought before the confirmation, which names the number and Twilio's monthly price
   await first.getByTestId('buy-purchase').click();
+  const confirm = page.getByTestId('buy-confirm-dialog');
+  await expect(confirm).toContainText(`Buy ${bought} (`);
+  await expect(confirm).toContainText('for Acme? It costs $1.15 a month on your Twilio account.');
+  await confirm.getByTestId('buy-confirm-cancel').click();
+  await expect(confirm).toHaveCount(0);
+  await expect(numberRow(page, bought)).toHaveCount(0);
+  await first.getByTestId('buy-purchase').click();
+  await page.getByTestId('buy-confirm-dialog').getByTestId('buy-confirm-confirm').click();
   await expect(numberRow(page, bought)).toBeVisible();
   await expect(numberRow(page, bought).getByTestId('number-status')).toHaveText('Active');
 
@@ -81,6 +91,13 @@ test('search, purchase (brand first), import, brand change, Fix Webhooks and del
   await manager.getByTestId('fix-webhooks').click();
   await expectToast(page, 'Webhooks reconfigured', 'Successfully updated 2 phone number(s)');
   await saveScreenshot(page, 'phone-numbers-list', testInfo);
+
+  // a number released at Twilio meanwhile: Fix Webhooks skips it and the list shows it Inactive
+  expect((await page.request.delete(`${FAKE_TWILIO_URL}/_fake/numbers?phoneNumber=${encodeURIComponent(bought)}`)).status()).toBe(204);
+  await manager.getByTestId('fix-webhooks').click();
+  await expectToast(page, 'Webhooks reconfigured', 'Successfully updated 1 phone number(s)');
+  await expect(numberRow(page, bought).getByTestId('number-status')).toHaveText('Inactive');
+  await expect(imported.getByTestId('number-status')).toHaveText('Active');
 
   // delete with confirmation
   await imported.getByTestId('number-delete').click();

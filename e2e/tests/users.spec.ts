@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { SmtpCatcher } from './fixtures.js';
 import { newBrowserLike, openNavigation, registerInUi, saveScreenshot, signIn, signOut, uniqueName } from './support.js';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -39,6 +40,10 @@ test.describe('user management', () => {
     const temporaryPassword = ((await credentials.getByTestId('credentials-password').textContent()) ?? '').trim();
     expect(temporaryPassword.length).toBeGreaterThanOrEqual(8);
     await expect(credentials.getByTestId('credentials-note')).toHaveText('The user must change this password at first login.');
+    // no SMTP settings in this organization: the dialog says the e-mail did not go
+    await expect(credentials.getByTestId('invitation-status')).toHaveText(
+      `Invitation e-mail not sent: no SMTP server is configured (Settings → SMTP Configuration). Share the credentials with ${member}@example.com yourself.`,
+    );
     await saveScreenshot(page, 'users-credentials', testInfo);
     await credentials.getByTestId('copy-credentials').click();
     await expect(page.getByTestId('toast-title')).toHaveText('Copied!');
@@ -108,6 +113,34 @@ test.describe('user management', () => {
     await expect(memberPage).toHaveURL(/\/auth$/);
     expect((await memberContext.request.get('/api/user')).status()).toBe(401);
     await memberContext.close();
+  });
+
+  test('an invite with an e-mail sends the invitation through the SMTP settings, and the credentials dialog says it went', async ({ page }, testInfo) => {
+    const smtp = await new SmtpCatcher().start();
+    try {
+      await registerInUi(page, uniqueName('owner'));
+      const settings = await page.request.put('/api/settings', { data: { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_from_email: 'team@example.com' } });
+      expect(settings.status()).toBe(200);
+      const member = uniqueName('mailed');
+      await page.goto('/users');
+      await page.getByTestId('invite-user-button').click();
+      const invite = page.getByTestId('invite-dialog');
+      await invite.getByTestId('invite-username').fill(member);
+      await invite.getByTestId('invite-email').fill(`${member}@example.com`);
+      await invite.getByTestId('invite-submit').click();
+
+      const credentials = page.getByTestId('credentials-dialog');
+      const status = credentials.getByTestId('invitation-status');
+      await expect(status).toHaveAttribute('data-status', 'sent');
+      await expect(status).toHaveText(`Invitation e-mail sent to ${member}@example.com.`);
+      const temporaryPassword = ((await credentials.getByTestId('credentials-password').textContent()) ?? '').trim();
+      await saveScreenshot(page, 'users-invitation-sent', testInfo);
+      expect(smtp.to(`${member}@example.com`)).toHaveLength(1);
+      expect(smtp.messages[0].text).toContain(`Username: ${member}`);
+      expect(smtp.messages[0].text).toContain(`Temporary password: ${temporaryPassword}`);
+    } finally {
+      await smtp.stop();
+    }
   });
 
   test("shows the server's reason when an invite or a removal fails", async ({ page }) => {

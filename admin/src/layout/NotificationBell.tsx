@@ -13,6 +13,8 @@ import {
 } from '@mui/material';
 import BellIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import { badgeCount } from '../lib/badge';
+import { notificationLink } from '../lib/notifications';
+import { useCrmMutation } from '../providers/useCrm';
 import { relativeTime } from '../lib/relativeTime';
 import { useBellNotifications, useUnreadNotificationCount } from './shellData';
 
@@ -28,6 +30,15 @@ export function NotificationBell() {
   const goToNotifications = () => {
     close();
     navigate('/notifications');
+  };
+  // A notification opens its record (its ticket, its call), read from then on; one without a record opens the list.
+  const markRead = useCrmMutation('notifications', 'markRead');
+  const openNotification = (n: { id: string; is_read: boolean; related_entity_type: string | null; related_entity_id: string | null }) => {
+    const link = notificationLink(n);
+    if (!link) return goToNotifications();
+    close();
+    if (!n.is_read) markRead.mutate([n.id]);
+    navigate(link);
   };
 
   const icon = <BellIcon />;
@@ -81,7 +92,7 @@ export function NotificationBell() {
           notifications.map(notification => (
             <MenuItem
               key={notification.id}
-              onClick={goToNotifications}
+              onClick={() => openNotification(notification)}
               data-testid="notification-item"
               sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.25, whiteSpace: 'normal' }}
             >

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callFailureTitle, callParty, checkImport, checkLauncher, greetingPayload, isLauncherPhone, shortTicketId, voicemailMaxLength, type GreetingValues } from './phoneSystem';
+import { callFailureTitle, callParty, checkImport, checkLauncher, greetingPayload, isLauncherPhone, monthlyCostText, purchaseConfirmText, shortTicketId, voicemailMaxLength, type GreetingValues } from './phoneSystem';
 
 const base = { from: '+15125550100', to: '(512) 555-0123', method: 'computer' as const, otherPhone: '', profilePhone: null };
 
@@ -77,5 +77,21 @@ describe('callFailureTitle', () => {
   it('is "Call failed" otherwise', () => {
     expect(callFailureTitle({ status: 502, body: { error: 'Could not initiate the call' } })).toBe('Call failed');
     expect(callFailureTitle(new Error('offline'))).toBe('Call failed');
+  });
+});
+
+describe('purchaseConfirmText', () => {
+  it('names the number, its place, the brand and Twilio’s monthly price', () => {
+    expect(purchaseConfirmText({ phoneNumber: '+15125550100', locality: 'Austin', region: 'TX', monthlyPrice: '1.15', priceUnit: 'USD' }, 'Acme')).toBe(
+      'Buy +15125550100 (Austin, TX) for Acme? It costs $1.15 a month on your Twilio account.',
+    );
+    expect(monthlyCostText('1', 'GBP')).toBe('£1.00 a month');
+  });
+
+  it('says so when Twilio gave no price', () => {
+    expect(purchaseConfirmText({ phoneNumber: '+442071234567', monthlyPrice: null, priceUnit: null }, 'Zeta')).toBe(
+      'Buy +442071234567 for Zeta? Twilio did not give its price: see your Twilio console for what it costs.',
+    );
+    expect(monthlyCostText('', 'USD')).toBeNull();
   });
 });

@@ -142,3 +142,25 @@ export function callParty(call: { call_type: string; from_phone: string | null; 
   const phone = call.call_type === 'call' ? call.to_phone : call.from_phone;
   return call.caller_name || phone || 'Unknown caller';
 }
+
+/** "$1.15 a month" from Twilio's price of a number; null when Twilio did not give one. */
+export function monthlyCostText(price: string | null | undefined, unit: string | null | undefined): string | null {
+  const amount = Number(price);
+  if (price === null || price === undefined || price === '' || !Number.isFinite(amount)) return null;
+  let formatted: string;
+  try {
+    formatted = new Intl.NumberFormat('en-US', { style: 'currency', currency: unit || 'USD' }).format(amount);
+  } catch {
+    formatted = `${price} ${unit ?? ''}`.trim();
+  }
+  return `${formatted} a month`;
+}
+
+/** The purchase confirmation's text: the number, where, the brand, and what it costs on the account. */
+export function purchaseConfirmText(r: { phoneNumber: string; locality?: string | null; region?: string | null; monthlyPrice?: string | null; priceUnit?: string | null }, brand: string): string {
+  const place = [r.locality, r.region].filter(Boolean).join(', ');
+  const cost = monthlyCostText(r.monthlyPrice, r.priceUnit);
+  return `Buy ${r.phoneNumber}${place ? ` (${place})` : ''} for ${brand}? ${
+    cost ? `It costs ${cost} on your Twilio account.` : 'Twilio did not give its price: see your Twilio console for what it costs.'
+  }`;
+}

@@ -60,6 +60,7 @@ export const A2P_STATUS_LABELS = {
   approved: 'Approved',
   pending_registration: 'Pending Registration',
   not_started: 'Not Started',
+  failed: 'Registration Failed',
 } as const;
 
 /** The A2P form's required fields and their messages (spec part 2 section 5). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canRemoveUser,
   credentialsText,
+  invitationMessage,
   invitePayload,
   removeConfirmText,
   usersCountText,
@@ -60,5 +61,19 @@ describe('usersCountText', () => {
     expect(usersCountText(1)).toBe('1 user in your organization');
     expect(usersCountText(2)).toBe('2 users in your organization');
     expect(usersCountText(0)).toBe('0 users in your organization');
+  });
+});
+
+describe('invitationMessage', () => {
+  it('says whether the invitation e-mail is on its way, went, could not go for want of SMTP, or failed with the reason', () => {
+    expect(invitationMessage({ email: 'sam@example.com', status: 'queued', error: null })).toEqual({ severity: 'info', text: 'Sending the invitation e-mail to sam@example.com…' });
+    expect(invitationMessage({ email: 'sam@example.com', status: 'sent', error: null })).toEqual({ severity: 'success', text: 'Invitation e-mail sent to sam@example.com.' });
+    expect(invitationMessage({ email: 'sam@example.com', status: 'not_sent_no_smtp', error: null }).text).toBe(
+      'Invitation e-mail not sent: no SMTP server is configured (Settings → SMTP Configuration). Share the credentials with sam@example.com yourself.',
+    );
+    expect(invitationMessage({ email: 'sam@example.com', status: 'failed', error: 'Connection refused' })).toEqual({
+      severity: 'error',
+      text: 'Invitation e-mail to sam@example.com failed: Connection refused. Share the credentials yourself.',
+    });
   });
 });

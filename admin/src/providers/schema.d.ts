@@ -133,7 +133,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One call log (a notification’s link opens it in the Phone System) */
+        get: operations["CallLogsController_getOne"];
         put?: never;
         post?: never;
         /** Delete a call log */
@@ -467,6 +468,23 @@ export interface paths {
         head?: never;
         /** Save the A2P 10DLC business and contact information (account owner only) */
         patch: operations["OrganizationsController_updateA2p"];
+        trace?: never;
+    };
+    "/api/organizations/{id}/a2p/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read the A2P registration’s status from Twilio now (as the half-hourly sync does): approved, or failed with Twilio’s reason */
+        post: operations["OrganizationsController_refreshA2p"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/organizations/twilio-credentials": {
@@ -1124,6 +1142,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the user's invitation e-mail stands: queued, sent, not_sent_no_smtp or failed (account owner only) */
+        get: operations["UsersController_invitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/invite": {
         parameters: {
             query?: never;
@@ -1352,8 +1387,15 @@ export interface components {
             isoCountry: string;
             /** @example Austin */
             locality: string | null;
+            /**
+             * @description What the number costs a month on the Twilio account (Twilio Pricing, local numbers of the country); null when Twilio did not say
+             * @example 1.15
+             */
+            monthlyPrice: string | null;
             /** @example +15125550123 */
             phoneNumber: string;
+            /** @example USD */
+            priceUnit: string | null;
             /** @example TX */
             region: string | null;
         };
@@ -1406,6 +1448,8 @@ export interface components {
             /** Format: uuid */
             brand_phone_id: string | null;
             call_sid: string | null;
+            /** @description An AI-agent call’s summary from Retell’s analysis (call_analyzed), or null */
+            call_summary: string | null;
             /** @enum {string} */
             call_type: "voicemail" | "call";
             caller_name: string | null;
@@ -1732,7 +1776,24 @@ export interface components {
              */
             phoneNumber: string;
         };
+        InvitationStateDto: {
+            /** @example sam@example.com */
+            email: string;
+            /** @description Why the last attempt failed */
+            error: string | null;
+            /** Format: date-time */
+            sent_at: string | null;
+            /**
+             * @example queued
+             * @enum {string}
+             */
+            status: "queued" | "sent" | "not_sent_no_smtp" | "failed";
+        };
         InvitedUserDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description The invitation e-mail, when the invite named an e-mail */
+            invitation: components["schemas"]["InvitationStateDto"] | null;
             /** @example k7Pq2mXw9RtZ4vNb */
             temporaryPassword: string;
             /** @example sam */
@@ -1882,8 +1943,18 @@ export interface components {
         };
         OrganizationResponseDto: {
             a2p_brand_id: string | null;
-            /** @enum {string} */
-            a2p_status: "not_started" | "pending_registration" | "approved";
+            /**
+             * Format: date-time
+             * @description When the status was last read from Twilio
+             */
+            a2p_checked_at: string | null;
+            /** @description Why Twilio failed the registration (a2p_status failed) */
+            a2p_failure_reason: string | null;
+            /**
+             * @description Synced from Twilio’s brand registration on a schedule
+             * @enum {string}
+             */
+            a2p_status: "not_started" | "pending_registration" | "approved" | "failed";
             business_city: string | null;
             /** @example US */
             business_country: string;
@@ -2218,6 +2289,10 @@ export interface components {
             from_phone: string | null;
             /** Format: uuid */
             id: string;
+            /**
+             * @description Our audio proxy (never the provider URL), or null
+             * @example /api/call-logs/9b1c…/recording
+             */
             recording_url: string | null;
             transcription: string | null;
         };
@@ -2708,6 +2783,10 @@ export interface components {
              */
             uploadURL: string;
         };
+        UserInvitationResponseDto: {
+            /** @description null when the user was invited without an e-mail */
+            invitation: components["schemas"]["InvitationStateDto"] | null;
+        };
         UserListItemDto: {
             /** Format: date-time */
             created_at: string;
@@ -3097,6 +3176,44 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CallLogsController_getOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallLogResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3848,6 +3965,63 @@ export interface operations {
             };
         };
     };
+    OrganizationsController_refreshA2p: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationResponseDto"];
+                };
+            };
+            /** @description No Twilio account connected */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not the signed-in user's organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Could not read the A2P registration status from Twilio */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     OrganizationsController_connectTwilio: {
         parameters: {
             query?: never;
@@ -4164,6 +4338,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The number is no longer in the Twilio account (it is marked inactive) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5809,6 +5992,54 @@ export interface operations {
                 };
             };
             /** @description Not an owner, the account owner, or yourself */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such user in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    UsersController_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserInvitationResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only account owners can manage users */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -26,6 +26,7 @@ export type TicketTrends = Schemas['TicketTrendsDto'];
 export type UserListItem = Schemas['UserListItemDto'];
 export type InviteUserPayload = Schemas['InviteUserDto'];
 export type InvitedUser = Schemas['InvitedUserDto'];
+export type InvitationState = Schemas['InvitationStateDto'];
 export type ProfilePayload = Schemas['UpdateProfileDto'];
 export type ChangePasswordPayload = Schemas['ChangePasswordDto'];
 export type NotificationSummary = Schemas['NotificationResponseDto'];
@@ -72,7 +73,7 @@ export type SettingsPatch = Partial<{
   support_response_hours: number;
 }>;
 
-export type A2pStatus = 'not_started' | 'pending_registration' | 'approved';
+export type A2pStatus = Organization['a2p_status'];
 
 
 export interface Product {

@@ -14,12 +14,14 @@ import { Upload } from '../modules/storage/upload.entity.js';
 import { TicketActivity } from '../modules/tickets/ticket-activity.entity.js';
 import { TicketStatusChange } from '../modules/tickets/ticket-status-change.entity.js';
 import { Ticket } from '../modules/tickets/ticket.entity.js';
+import { UserInvitation } from '../modules/users/user-invitation.entity.js';
 import { User } from '../modules/users/user.entity.js';
 
 /** Every entity, listed once: discovery by file glob does not survive bundling or ESM paths. */
 export const ENTITIES = [
   Organization,
   User,
+  UserInvitation,
   Customer,
   Ticket,
   TicketStatusChange,

@@ -14,6 +14,10 @@ export interface FakeRetell {
   apiKeys: Set<string>;
   /** Agents by id, as GET /get-agent/{id} answers them. */
   agents: Map<string, Record<string, unknown>>;
+  /** Calls by id, as GET /v2/get-call/{id} answers them. */
+  calls: Map<string, Record<string, unknown>>;
+  /** Audio files served without a key at `${url}/recordings/{name}` (honouring Range), as Retell's storage does. */
+  recordings: Map<string, Buffer>;
   requests: FakeRetellRequest[];
   close(): Promise<void>;
 }
@@ -23,11 +27,32 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-export async function startFakeRetell(): Promise<FakeRetell> {
-  const fake: Omit<FakeRetell, 'url' | 'close'> = { apiKeys: new Set(), agents: new Map(), requests: [] };
+/** The file, whole (200) or the one `bytes=a-b` range asked for (206; 416 when past the end). */
+function serveAudio(req: IncomingMessage, res: ServerResponse, audio: Buffer | undefined): void {
+  if (!audio) return json(res, 404, { status: 'error', message: 'Not found' });
+  const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+  if (!range) {
+    res.writeHead(200, { 'Content-Type': 'audio/wav', 'Content-Length': audio.length, 'Accept-Ranges': 'bytes' });
+    return void res.end(audio);
+  }
+  const start = range[1] ? Number(range[1]) : Math.max(0, audio.length - Number(range[2]));
+  const end = range[1] && range[2] ? Math.min(Number(range[2]), audio.length - 1) : audio.length - 1;
+  if (start >= audio.length || start > end) {
+    res.writeHead(416, { 'Content-Range': `bytes */${audio.length}` });
+    return void res.end();
+  }
+  res.writeHead(206, { 'Content-Type': 'audio/wav', 'Content-Length': end - start + 1, 'Content-Range': `bytes ${start}-${end}/${audio.length}` });
+  res.end(audio.subarray(start, end + 1));
+}
+
+/** On `port` (0: any free one); the e2e app is configured with a fixed one. */
+export async function startFakeRetell(listenPort = 0): Promise<FakeRetell> {
+  const fake: Omit<FakeRetell, 'url' | 'close'> = { apiKeys: new Set(), agents: new Map(), calls: new Map(), recordings: new Map(), requests: [] };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
     fake.requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization });
+    const recording = /^\/recordings\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && recording) return serveAudio(req, res, fake.recordings.get(decodeURIComponent(recording[1]!)));
     const key = req.headers.authorization?.replace(/^Bearer /, '');
     if (!key || !fake.apiKeys.has(key)) return json(res, 401, { status: 'error', message: 'Invalid API key' });
     const agent = /^\/get-agent\/([^/]+)$/.exec(path);
@@ -35,9 +60,14 @@ export async function startFakeRetell(): Promise<FakeRetell> {
       const found = fake.agents.get(decodeURIComponent(agent[1]!));
       return found ? json(res, 200, found) : json(res, 404, { status: 'error', message: 'Agent not found' });
     }
+    const call = /^\/v2\/get-call\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && call) {
+      const found = fake.calls.get(decodeURIComponent(call[1]!));
+      return found ? json(res, 200, found) : json(res, 404, { status: 'error', message: 'Call not found' });
+    }
     json(res, 404, { status: 'error', message: 'Not found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     ...fake,

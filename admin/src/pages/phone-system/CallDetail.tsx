@@ -72,8 +72,14 @@ export function CallDetail({ call, onDeleted }: { call: CallLog; onDeleted(): vo
       </Box>
       <Box>
         <Typography variant="subtitle2" gutterBottom>Recording</Typography>
-        {call.recording_url ? <RecordingPlayer callLogId={call.id} /> : <Typography variant="body2" color="text.secondary">No recording for this call.</Typography>}
+        {call.recording_url ? <RecordingPlayer callLogId={call.id} downloadUrl={call.recording_url} /> : <Typography variant="body2" color="text.secondary">No recording for this call.</Typography>}
       </Box>
+      {call.call_summary && (
+        <Box>
+          <Typography variant="subtitle2" gutterBottom>Call summary</Typography>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }} data-testid="call-summary">{call.call_summary}</Typography>
+        </Box>
+      )}
       <Box>
         <Typography variant="subtitle2" gutterBottom>Transcription</Typography>
         {call.transcription ? (

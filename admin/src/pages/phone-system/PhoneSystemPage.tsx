@@ -1,7 +1,8 @@
 import { Box, Button, Paper, Typography, useMediaQuery } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useGetList, useUpdate } from 'react-admin';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useGetList, useGetOne, useUpdate } from 'react-admin';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import type { CallLog, VoicemailStats } from '../../providers/types';
 import { useCrmQuery } from '../../providers/useCrm';
@@ -20,7 +21,17 @@ export function PhoneSystemPage() {
   const [filters, setFilters] = useState<CallFilters>({ search: '', brand: ALL_BRANDS, status: 'all' });
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The open call is in the address (?call=id): a notification's link opens it, and a reload keeps it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selectedId = searchParams.get('call');
+  const setSelectedId = useCallback((id: string | null) => {
+    setSearchParams(prev => {
+      const next = new URLSearchParams(prev);
+      if (id) next.set('call', id);
+      else next.delete('call');
+      return next;
+    }, { replace: true });
+  }, [setSearchParams]);
   const { data: brands = [] } = useCrmQuery('settings', 'getSettings', [], { select: settings => settings?.brands ?? [] });
   const [update] = useUpdate<CallLog>();
   const markedRead = useRef(new Set<string>());
@@ -44,7 +55,10 @@ export function PhoneSystemPage() {
     sort: { field: 'created_at', order: 'DESC' },
     filter,
   });
-  const selected = calls.find(c => c.id === selectedId) ?? null;
+  const listed = calls.find(c => c.id === selectedId);
+  // a linked call need not be on the list's page (older, or filtered out): read it on its own
+  const { data: linked, isError: linkedMissing } = useGetOne<CallLog>('call-logs', { id: selectedId ?? '' }, { enabled: !!selectedId && !isPending && !listed });
+  const selected = listed ?? (linked && linked.id === selectedId ? linked : null);
 
   // opening an unread call marks it read; the sidebar badge drops before the server answers
   useEffect(() => {
@@ -78,7 +92,7 @@ export function PhoneSystemPage() {
     </Box>
   ) : (
     <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }} data-testid="call-detail-empty">
-      Select a call to see its details
+      {selectedId && linkedMissing ? 'This call no longer exists.' : 'Select a call to see its details'}
     </Typography>
   );
 

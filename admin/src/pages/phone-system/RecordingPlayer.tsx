@@ -1,10 +1,15 @@
-import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { RECORDING_FAILED } from '../../lib/phoneSystem';
 import { useCrmQuery } from '../../providers/useCrm';
 
-/** The call's recording, fetched through the dataProvider and played from memory (seekable). */
-export function RecordingPlayer({ callLogId }: { callLogId: string }) {
+/**
+ * The call's recording (a voicemail's from Twilio, an AI-agent call's from Retell, both through the
+ * app), fetched through the dataProvider and played from memory (seekable). Download goes to the
+ * app's audio URL itself, which honours Range, so the browser can resume it.
+ */
+export function RecordingPlayer({ callLogId, downloadUrl }: { callLogId: string; downloadUrl?: string }) {
   const { data, isPending, isError } = useCrmQuery('call-logs', 'getCallRecording', [callLogId], { staleTime: Infinity });
   const [src, setSrc] = useState<string | null>(null);
 
@@ -27,6 +32,11 @@ export function RecordingPlayer({ callLogId }: { callLogId: string }) {
   return (
     <Box data-testid="recording-ready">
       <audio controls preload="auto" src={src} style={{ width: '100%' }} data-testid="recording-audio" />
+      {downloadUrl && (
+        <Button size="small" startIcon={<DownloadIcon />} href={downloadUrl} download={`recording-${callLogId}.wav`} data-testid="recording-download">
+          Download
+        </Button>
+      )}
     </Box>
   );
 }

@@ -1,7 +1,8 @@
 import EditIcon from '@mui/icons-material/EditOutlined';
+import RefreshIcon from '@mui/icons-material/Refresh';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Box, Button, Chip, Collapse, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Collapse, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form, PasswordInput, required, SaveButton, TextInput } from 'react-admin';
@@ -15,10 +16,11 @@ import type { A2pStatus, Settings } from '../../providers/types';
 import { A2pDialog } from './A2pDialog';
 import { useCrm } from './settingsData';
 
-const STATUS_COLORS: Record<A2pStatus, 'success' | 'warning' | 'default'> = {
+const STATUS_COLORS: Record<A2pStatus, 'success' | 'warning' | 'default' | 'error'> = {
   approved: 'success',
   pending_registration: 'warning',
   not_started: 'default',
+  failed: 'error',
 };
 
 export function useOrganization() {
@@ -70,6 +72,23 @@ export function PhoneSetupSection({ settings }: { settings: Settings }) {
   const [providerOpen, setProviderOpen] = useState(false);
   const voiceUrl = voiceWebhookUrl();
   const status: A2pStatus = organization?.a2p_status ?? 'not_started';
+  const crm = useCrm();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [checking, setChecking] = useState(false);
+  const checkA2p = async () => {
+    if (!organization) return;
+    setChecking(true);
+    try {
+      const read = await crm.refreshA2p(organization.id);
+      queryClient.setQueryData(['organization', organization.id], read);
+      toast('A2P status updated', { description: `Twilio reports: ${A2P_STATUS_LABELS[read.a2p_status]}`, variant: 'success' });
+    } catch (failure) {
+      toast(failureMessage(failure, 'Could not read the A2P registration status from Twilio'), { variant: 'destructive' });
+    } finally {
+      setChecking(false);
+    }
+  };
   return (
     <Stack spacing={2}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -80,7 +99,22 @@ export function PhoneSetupSection({ settings }: { settings: Settings }) {
         <Button size="small" startIcon={<EditIcon />} onClick={() => setA2pOpen(true)} disabled={!organization}>
           Edit A2P Registration
         </Button>
+        {organization?.twilio_subaccount_sid && (
+          <Button size="small" startIcon={<RefreshIcon />} onClick={checkA2p} disabled={checking} data-testid="a2p-check">
+            {checking ? 'Checking…' : 'Check with Twilio'}
+          </Button>
+        )}
       </Box>
+      {status === 'failed' && (
+        <Alert severity="error" data-testid="a2p-failure-reason">
+          Twilio rejected the A2P registration: {organization?.a2p_failure_reason ?? 'no reason given'}. Correct it in the Twilio console; the status here follows Twilio's.
+        </Alert>
+      )}
+      {organization?.a2p_checked_at && (
+        <Typography variant="caption" color="text.secondary" data-testid="a2p-checked-at">
+          Status read from Twilio {new Date(organization.a2p_checked_at).toLocaleString('en-US')}
+        </Typography>
+      )}
       <Box>
         <Button size="small" onClick={() => setProviderOpen(open => !open)} endIcon={providerOpen ? <ExpandLessIcon /> : <ExpandMoreIcon />}>
           Provider information

@@ -11,6 +11,8 @@ export const settingsMethods = {
   /** Saves the A2P 10DLC business and contact information. */
   updateA2p: (id: string, values: Record<string, unknown>) =>
     apiSend<Organization>('PATCH', `/organizations/${encodeURIComponent(id)}/a2p`, values),
+  /** Reads the A2P registration's status from Twilio now (approved, or failed with the reason). */
+  refreshA2p: (id: string) => apiSend<Organization>('POST', `/organizations/${encodeURIComponent(id)}/a2p/refresh`),
   /** Verifies and connects the organization's own Twilio account. */
   connectTwilio: (values: { twilio_account_sid: string; twilio_auth_token: string }) =>
     apiSend<unknown>('PATCH', '/organizations/twilio-credentials', values),

@@ -1,7 +1,10 @@
-import { apiSend } from '../httpClient';
-import type { InvitedUser, InviteUserPayload } from '../types';
+import { apiGet, apiSend } from '../httpClient';
+import type { InvitationState, InvitedUser, InviteUserPayload } from '../types';
 
 /** User management beyond the REST verbs (owner only; errors carry the server's text). */
 export const userMethods = {
   inviteUser: (payload: InviteUserPayload) => apiSend<InvitedUser>('POST', '/users/invite', payload),
+  /** Where the invitation e-mail of an invited user stands (null: invited without an e-mail). */
+  getInvitation: async (userId: string) =>
+    (await apiGet<{ invitation: InvitationState | null }>(`/users/${encodeURIComponent(userId)}/invitation`)).invitation,
 };

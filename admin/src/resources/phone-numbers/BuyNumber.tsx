@@ -1,8 +1,9 @@
 import { Box, Button, Checkbox, FormControlLabel, FormGroup, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PendingButton } from '../../components/PendingButton';
 import { useToast } from '../../components/useToast';
-import { MATCH_MODES, SEARCH_COUNTRIES } from '../../lib/phoneSystem';
+import { MATCH_MODES, monthlyCostText, purchaseConfirmText, SEARCH_COUNTRIES } from '../../lib/phoneSystem';
 import type { AvailableNumber } from '../../providers/types';
 import { useCrmMutation } from '../../providers/useCrm';
 
@@ -11,7 +12,10 @@ type Capability = (typeof CAPABILITIES)[number];
 const INITIAL_CAPABILITIES: Record<Capability, boolean> = { voice: true, sms: true, mms: false, fax: false };
 const CAPABILITY_LABEL: Record<Capability, string> = { voice: 'Voice', sms: 'SMS', mms: 'MMS', fax: 'Fax' };
 
-/** Search available numbers (country, capabilities, text, match) and purchase one for a brand. */
+/**
+ * Search available numbers (country, capabilities, text, match) and purchase one for a brand,
+ * after a confirmation that names the number and what Twilio charges for it a month.
+ */
 export function BuyNumber({ brands }: { brands: string[] }) {
   const toast = useToast();
   const [country, setCountry] = useState<string>('US');
@@ -23,6 +27,7 @@ export function BuyNumber({ brands }: { brands: string[] }) {
   const search = useCrmMutation('phone-numbers', 'searchNumbers');
   const purchase = useCrmMutation('phone-numbers', 'purchaseNumber');
   const [buying, setBuying] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<AvailableNumber | null>(null);
 
   const runSearch = async () => {
     const digits = text.trim();
@@ -49,12 +54,17 @@ export function BuyNumber({ brands }: { brands: string[] }) {
     setBrandFor({});
   };
 
-  const buy = async (phoneNumber: string) => {
-    const brand = brandFor[phoneNumber];
-    if (!brand) {
+  /** Purchase: the brand first, then the confirmation; nothing is bought on the first click. */
+  const askToBuy = (r: AvailableNumber) => {
+    if (!brandFor[r.phoneNumber]) {
       toast('Purchase failed', { description: 'Please select a brand before purchasing', variant: 'destructive' });
       return;
     }
+    setConfirming(r);
+  };
+
+  const buy = async (phoneNumber: string) => {
+    const brand = brandFor[phoneNumber];
     setBuying(phoneNumber);
     try {
       const number = await purchase.mutateAsync([{ phoneNumber, brand }]);
@@ -64,6 +74,7 @@ export function BuyNumber({ brands }: { brands: string[] }) {
       toast('Purchase failed', { description: (error as Error)?.message || 'Could not purchase phone number', variant: 'destructive' });
     } finally {
       setBuying(null);
+      setConfirming(null);
     }
   };
 
@@ -102,17 +113,26 @@ export function BuyNumber({ brands }: { brands: string[] }) {
               <Box sx={{ flex: 1 }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>{r.phoneNumber}</Typography>
                 <Typography variant="caption" color="text.secondary">{[r.locality, r.region].filter(Boolean).join(', ')}</Typography>
+                {monthlyCostText(r.monthlyPrice, r.priceUnit) && (
+                  <Typography variant="caption" color="text.secondary" component="div" data-testid="buy-result-price">
+                    {monthlyCostText(r.monthlyPrice, r.priceUnit)}
+                  </Typography>
+                )}
               </Box>
               <TextField select size="small" label="Brand" value={brandFor[r.phoneNumber] ?? ''} sx={{ minWidth: 160 }}
                 onChange={e => setBrandFor({ ...brandFor, [r.phoneNumber]: e.target.value })} slotProps={{ htmlInput: { 'data-testid': 'buy-result-brand' } }}>
                 {brands.map(b => <MenuItem key={b} value={b}>{b}</MenuItem>)}
               </TextField>
-              <PendingButton variant="outlined" onClick={() => buy(r.phoneNumber)} pending={buying === r.phoneNumber} label="Purchase" pendingLabel="Purchasing…"
+              <PendingButton variant="outlined" onClick={() => askToBuy(r)} pending={buying === r.phoneNumber} label="Purchase" pendingLabel="Purchasing…"
                 data-testid="buy-purchase" />
             </Stack>
           ))}
         </Box>
       )}
+      <ConfirmDialog open={!!confirming} title="Purchase phone number?" testId="buy-confirm"
+        content={confirming ? purchaseConfirmText(confirming, brandFor[confirming.phoneNumber] ?? '') : ''}
+        confirmLabel="Purchase" pendingLabel="Purchasing…" pending={!!buying}
+        onConfirm={() => confirming && buy(confirming.phoneNumber)} onClose={() => setConfirming(null)} />
     </Box>
   );
 }

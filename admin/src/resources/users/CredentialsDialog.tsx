@@ -12,11 +12,15 @@ import {
   Typography,
 } from '@mui/material';
 import { useToast } from '../../components/useToast';
-import { credentialsText } from '../../lib/userManagement';
+import { credentialsText, invitationMessage } from '../../lib/userManagement';
 import type { InvitedUser } from '../../providers/types';
+import { useCrmQuery } from '../../providers/useCrm';
 import { copyToClipboard } from '../../lib/clipboard';
 
-/** Shown once after an invite: the username and temporary password to pass on. */
+/**
+ * Shown once after an invite: the username and temporary password to pass on and, when the invite
+ * named an e-mail, whether the invitation e-mail went (read from the API until it settles).
+ */
 export function CredentialsDialog({
   invited,
   open,
@@ -49,6 +53,7 @@ export function CredentialsDialog({
         <Alert severity="warning" sx={{ mt: 2 }} data-testid="credentials-note">
           The user must change this password at first login.
         </Alert>
+        {invited?.invitation && <InvitationStatus userId={invited.id} initial={invited.invitation} />}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} color="inherit" data-testid="credentials-done">
@@ -75,5 +80,20 @@ function Credential({ label, value, testId }: { label: string; value?: string; t
         {value}
       </Typography>
     </Box>
+  );
+}
+
+/** The invitation e-mail's state: polled while queued, then left as it settled. */
+function InvitationStatus({ userId, initial }: { userId: string; initial: NonNullable<InvitedUser['invitation']> }) {
+  const { data } = useCrmQuery('users', 'getInvitation', [userId], {
+    initialData: initial,
+    initialDataUpdatedAt: 0,
+    refetchInterval: query => (!query.state.data || query.state.data.status === 'queued' ? 1500 : false),
+  });
+  const { severity, text } = invitationMessage(data ?? initial);
+  return (
+    <Alert severity={severity} sx={{ mt: 2 }} data-testid="invitation-status" data-status={(data ?? initial).status}>
+      {text}
+    </Alert>
   );
 }

@@ -17,6 +17,8 @@ import { Migration20261125030000JobHeartbeats } from './Migration20261125030000J
 import { Migration20261126000000TicketNumberPrefix } from './Migration20261126000000TicketNumberPrefix.js';
 import { Migration20261127000000ParallelCreates } from './Migration20261127000000ParallelCreates.js';
 import { Migration20261128000000BrowserAlertsInFanOut } from './Migration20261128000000BrowserAlertsInFanOut.js';
+import { Migration20261128300000UserInvitations } from './Migration20261128300000UserInvitations.js';
+import { Migration20261128310000A2pSync } from './Migration20261128310000A2pSync.js';
 import { Migration20261128400000SavedProductBrands } from './Migration20261128400000SavedProductBrands.js';
 
 /** Applied in this order; a new migration is appended here after `npm run migration:create`. */
@@ -39,5 +41,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126000000TicketNumberPrefix', class: Migration20261126000000TicketNumberPrefix },
   { name: 'Migration20261127000000ParallelCreates', class: Migration20261127000000ParallelCreates },
   { name: 'Migration20261128000000BrowserAlertsInFanOut', class: Migration20261128000000BrowserAlertsInFanOut },
+  { name: 'Migration20261128300000UserInvitations', class: Migration20261128300000UserInvitations },
+  { name: 'Migration20261128310000A2pSync', class: Migration20261128310000A2pSync },
   { name: 'Migration20261128400000SavedProductBrands', class: Migration20261128400000SavedProductBrands },
 ];

@@ -36,6 +36,21 @@ export interface FakeMessage { sid: string; accountSid: string; to: string; from
 export interface FakeRecording { sid: string; accountSid: string; callSid: string; duration: number; createdAt: string }
 export interface FakeKey { sid: string; accountSid: string; secret: string; friendlyName: string }
 export interface FakeApplication { sid: string; accountSid: string; friendlyName: string; voiceUrl: string }
+/** An A2P 10DLC brand registration (Messaging v1), as Twilio's console leaves it. */
+export interface FakeBrandRegistration {
+  sid: string;
+  accountSid: string;
+  status: 'PENDING' | 'APPROVED' | 'FAILED' | 'IN_REVIEW' | 'DELETION_PENDING' | 'DELETION_FAILED' | 'SUSPENDED';
+  failureReason: string | null;
+  createdAt: string;
+}
+
+/** What a local number costs a month, per country (Pricing v1), in USD. */
+export const FAKE_MONTHLY_PRICES: Record<string, { local: string; tollFree: string }> = {
+  US: { local: '1.15', tollFree: '2.15' },
+  CA: { local: '1.15', tollFree: '2.15' },
+  GB: { local: '1.15', tollFree: '2.15' },
+};
 
 export interface RecordedRequest {
   method: string;
@@ -59,6 +74,7 @@ export interface FakeTwilioState {
   recordings: FakeRecording[];
   keys: FakeKey[];
   applications: FakeApplication[];
+  brandRegistrations?: FakeBrandRegistration[];
 }
 
 const API = '/2010-04-01';
@@ -85,6 +101,7 @@ export class FakeTwilio {
   readonly recordings = new Map<string, FakeRecording>();
   readonly keys = new Map<string, FakeKey>();
   readonly applications = new Map<string, FakeApplication>();
+  readonly brandRegistrations = new Map<string, FakeBrandRegistration>();
   readonly requests: RecordedRequest[] = [];
   private failures: FailureMode[] = [];
   private server?: Server;
@@ -152,6 +169,29 @@ export class FakeTwilio {
     return number;
   }
 
+  /** The number leaves the account at Twilio (released in the console, say): our app still lists it. */
+  removeNumber(phoneNumber: string): boolean {
+    const number = this.numberByPhone(phoneNumber);
+    if (!number) return false;
+    this.numbers.delete(number.sid);
+    this.changed();
+    return true;
+  }
+
+  /**
+   * Creates the account's A2P brand registration, or moves an existing one (by `sid`, else the
+   * account's newest) to `status`, with Twilio's failure reason when it failed.
+   */
+  setBrandRegistration(accountSid: string, status: FakeBrandRegistration['status'], failureReason: string | null = null, brandSid?: string): FakeBrandRegistration {
+    const existing = brandSid ? this.brandRegistrations.get(brandSid) : [...this.brandRegistrations.values()].filter((b) => b.accountSid === accountSid).at(-1);
+    const brand: FakeBrandRegistration = existing ?? { sid: sid('BN'), accountSid, status, failureReason, createdAt: new Date().toISOString() };
+    brand.status = status;
+    brand.failureReason = status === 'FAILED' ? failureReason : null;
+    this.brandRegistrations.set(brand.sid, brand);
+    this.changed();
+    return brand;
+  }
+
   /** A finished recording of a call, `duration` seconds long. */
   addRecording(accountSid: string, callSid: string, duration: number): FakeRecording {
     const recording: FakeRecording = { sid: sid('RE'), accountSid, callSid, duration, createdAt: iso() };
@@ -195,6 +235,7 @@ export class FakeTwilio {
       recordings: [...this.recordings.values()],
       keys: [...this.keys.values()],
       applications: [...this.applications.values()],
+      brandRegistrations: [...this.brandRegistrations.values()],
     };
   }
 
@@ -204,6 +245,7 @@ export class FakeTwilio {
     for (const r of state.recordings ?? []) this.recordings.set(r.sid, r);
     for (const k of state.keys ?? []) this.keys.set(k.sid, k);
     for (const a of state.applications ?? []) this.applications.set(a.sid, a);
+    for (const b of state.brandRegistrations ?? []) this.brandRegistrations.set(b.sid, b);
   }
 
   private changed(): void {
@@ -276,6 +318,29 @@ export class FakeTwilio {
     }
     if ((m = path.match(/^\/2010-04-01\/Accounts\/(AC\w+)\.json$/)) && method === 'GET') {
       return json(res, 200, accountJson(this.account(caller, m[1])));
+    }
+    // Messaging v1: the caller's A2P brand registrations.
+    if (path === '/v1/a2p/BrandRegistrations' && method === 'GET') {
+      const list = [...this.brandRegistrations.values()].filter((b) => b.accountSid === caller.sid).map(brandJson);
+      const pageUrl = 'https://messaging.twilio.com/v1/a2p/BrandRegistrations?PageSize=50&Page=0';
+      return json(res, 200, { data: list, meta: { page: 0, page_size: 50, first_page_url: pageUrl, previous_page_url: null, url: pageUrl, next_page_url: null, key: 'data' } });
+    }
+    if ((m = path.match(/^\/v1\/a2p\/BrandRegistrations\/(BN\w+)$/)) && method === 'GET') {
+      const brand = this.brandRegistrations.get(m[1]);
+      if (!brand || brand.accountSid !== caller.sid) throw new TwilioError(404, 20404, `The requested resource ${path} was not found`);
+      return json(res, 200, brandJson(brand));
+    }
+    // Pricing v1: what a number costs a month in a country.
+    if ((m = path.match(/^\/v1\/PhoneNumbers\/Countries\/([A-Z]{2})$/)) && method === 'GET') {
+      const prices = FAKE_MONTHLY_PRICES[m[1]];
+      if (!prices) throw new TwilioError(404, 20404, `The requested resource ${path} was not found`);
+      return json(res, 200, {
+        country: m[1], iso_country: m[1], price_unit: 'USD', url: `https://pricing.twilio.com${path}`,
+        phone_number_prices: [
+          { number_type: 'local', base_price: prices.local, current_price: prices.local },
+          { number_type: 'toll free', base_price: prices.tollFree, current_price: prices.tollFree },
+        ],
+      });
     }
     m = path.match(/^\/2010-04-01\/Accounts\/(AC\w+)\/(.+)$/);
     if (!m) throw new TwilioError(404, 20404, `The requested resource ${path} was not found`);
@@ -416,6 +481,14 @@ export class FakeTwilio {
     if (method === 'POST' && path === '/_fake/numbers') {
       return json(res, 201, this.addNumber(String(input.accountSid), String(input.phoneNumber)));
     }
+    if (method === 'DELETE' && path === '/_fake/numbers') {
+      const removed = this.removeNumber(url.searchParams.get('phoneNumber') ?? '');
+      return removed ? void res.writeHead(204).end() : json(res, 404, { message: 'No such number at the fake Twilio' });
+    }
+    if (method === 'POST' && path === '/_fake/brand-registrations') {
+      const status = String(input.status ?? 'PENDING') as FakeBrandRegistration['status'];
+      return json(res, 200, this.setBrandRegistration(String(input.accountSid), status, input.failureReason ? String(input.failureReason) : null, input.sid ? String(input.sid) : undefined));
+    }
     if (method === 'POST' && path === '/_fake/recordings') {
       return json(res, 201, this.addRecording(String(input.accountSid), String(input.callSid), Number(input.duration ?? 10)));
     }
@@ -476,6 +549,17 @@ function numberJson(n: FakeNumber) {
     voice_url: n.voiceUrl, voice_method: n.voiceMethod, sms_url: '', sms_method: 'POST', status: 'in-use',
     capabilities: { voice: n.capabilities.voice, sms: n.capabilities.SMS, mms: n.capabilities.MMS, fax: n.capabilities.fax },
     date_created: n.createdAt, date_updated: iso(), uri: `${API}/Accounts/${n.accountSid}/IncomingPhoneNumbers/${n.sid}.json`,
+  };
+}
+
+function brandJson(b: FakeBrandRegistration) {
+  return {
+    sid: b.sid, account_sid: b.accountSid, customer_profile_bundle_sid: null, a2p_profile_bundle_sid: null,
+    date_created: b.createdAt, date_updated: new Date().toISOString(), brand_type: 'STANDARD', status: b.status,
+    tcr_id: null, failure_reason: b.failureReason, errors: b.failureReason ? [{ code: 30794, description: b.failureReason }] : [],
+    url: `https://messaging.twilio.com/v1/a2p/BrandRegistrations/${b.sid}`, brand_score: null, brand_feedback: null,
+    identity_status: b.status === 'APPROVED' ? 'VERIFIED' : 'UNVERIFIED', russell_3000: false, government_entity: false,
+    tax_exempt_status: null, skip_automatic_sec_vet: false, mock: false, links: {},
   };
 }
 

@@ -22,6 +22,8 @@ export interface OutgoingMail {
    * same message to every mail system, not a second one. Left out, each send gets a new Message-ID.
    */
   deliveryKey?: string;
+  /** A Message-ID kept by the caller (`<id@host>`, e.g. on the invitation's row); it wins over deliveryKey. */
+  messageId?: string;
 }
 
 /** The Message-ID of a delivery: the same for every attempt, on the sender's domain. */
@@ -50,7 +52,7 @@ export class SmtpTransports {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
-      ...(mail.deliveryKey ? { messageId: messageIdFor(mail.deliveryKey, smtp.fromEmail) } : {}),
+      ...(mail.messageId || mail.deliveryKey ? { messageId: mail.messageId ?? messageIdFor(mail.deliveryKey!, smtp.fromEmail) } : {}),
     });
     return { messageId: String(info.messageId ?? '') };
   }

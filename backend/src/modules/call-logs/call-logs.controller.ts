@@ -55,6 +55,14 @@ export class CallLogsController {
     return this.callLogs.stats(actor, query.brand);
   }
 
+  @Get(':id')
+  @ApiOperation({ summary: 'One call log (a notification’s link opens it in the Phone System)' })
+  @ApiOkResponse({ type: CallLogResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async getOne(@CurrentActor() actor: Actor, @Param('id', callLogIdPipe) id: string): Promise<CallLogResponseDto> {
+    return toCallLogResponse(await this.callLogs.get(actor, id));
+  }
+
   @Patch(':id')
   @ApiOperation({ summary: 'Mark read, save notes, or mark returned (sets returned_at and returned_by)' })
   @ApiOkResponse({ type: CallLogResponseDto })

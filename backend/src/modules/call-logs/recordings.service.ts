@@ -1,17 +1,25 @@
-import { BadGatewayException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import type { Actor } from '../../common/auth/actor.js';
+import { fetchMedia } from '../../integrations/media/fetch-media.js';
+import { RetellClients } from '../../integrations/retell/retell-clients.js';
+import type { MediaResponse } from '../../integrations/twilio/base-url-request-client.js';
 import { TwilioClients } from '../../integrations/twilio/twilio-clients.js';
 import { TwilioAccountService } from '../organizations/twilio-account.service.js';
+import { SettingsService } from '../settings/settings.service.js';
+import { CallHasNoRecordingError, RecordingGoneError, RecordingUnavailableError } from './call-logs.errors.js';
 import { CallLogsService } from './call-logs.service.js';
+import { hasRecording } from './recording-source.js';
 
-export const RECORDING_FAILED = 'Failed to load recording. Please refresh the page and try again.';
+export { RECORDING_FAILED } from './call-logs.errors.js';
 
 /**
- * GET /api/call-logs/{id}/recording: the audio streamed through us from Twilio with the
- * organization's credentials, so the browser never sees a provider URL or a credential. `Range`
- * goes through both ways, so the player can seek.
+ * GET /api/call-logs/{id}/recording: the audio streamed through us, so the browser never sees a
+ * provider URL or a credential. A voicemail's comes from Twilio with the organization's
+ * credentials; an AI-agent call's from the recording URL Retell's API gives for the call (asked
+ * through retell-sdk with the organization's key, never a URL a webhook handed us). `Range` goes
+ * through both ways, so the player can seek and a download can resume.
  */
 @Injectable()
 export class RecordingsService {
@@ -21,30 +29,22 @@ export class RecordingsService {
     private readonly callLogs: CallLogsService,
     private readonly twilioAccount: TwilioAccountService,
     private readonly clients: TwilioClients,
+    private readonly settings: SettingsService,
+    private readonly retell: RetellClients,
   ) {}
 
   async stream(actor: Actor, id: string, range: string | undefined, res: Response): Promise<void> {
     const log = await this.callLogs.get(actor, id);
-    if (!log.recordingSid) throw new NotFoundException('This call has no recording');
-    const credentials = await this.twilioAccount.credentials(actor.organizationId);
-    if (!credentials) throw new BadGatewayException(RECORDING_FAILED);
-    // Built from the SID and our own account, never from a URL a callback handed us.
-    const uri = `https://api.twilio.com/2010-04-01/Accounts/${credentials.accountSid}/Recordings/${log.recordingSid}.wav`;
-    let media;
-    try {
-      media = await this.clients.media(credentials, uri, range);
-    } catch (error) {
-      this.logger.warn(`Recording ${log.recordingSid}: Twilio unreachable: ${(error as Error).message}`);
-      throw new BadGatewayException(RECORDING_FAILED);
-    }
+    if (!hasRecording(log)) throw new CallHasNoRecordingError();
+    const [media, where] = log.recordingSid ? [await this.fromTwilio(actor, log.recordingSid, range), 'Twilio'] : [await this.fromRetell(actor, log.retellCallId!, range), 'Retell'];
     if (media.status === 404) {
       media.body.resume();
-      throw new NotFoundException('Recording not found at Twilio');
+      throw new RecordingGoneError(where);
     }
     if (![200, 206, 416].includes(media.status)) {
       media.body.resume();
-      this.logger.warn(`Recording ${log.recordingSid}: Twilio answered ${media.status}`);
-      throw new BadGatewayException(RECORDING_FAILED);
+      this.logger.warn(`Recording of call ${log.id}: ${where} answered ${media.status}`);
+      throw new RecordingUnavailableError();
     }
     res.status(media.status);
     res.setHeader('Content-Type', media.headers['content-type'] ?? 'audio/wav');
@@ -58,6 +58,41 @@ export class RecordingsService {
     } catch (error) {
       // The listener went away (seek, page change): nothing to answer.
       this.logger.debug?.(`Recording stream ended early: ${(error as Error).message}`);
+    }
+  }
+
+  private async fromTwilio(actor: Actor, recordingSid: string, range: string | undefined): Promise<MediaResponse> {
+    const credentials = await this.twilioAccount.credentials(actor.organizationId);
+    if (!credentials) throw new RecordingUnavailableError();
+    // Built from the SID and our own account, never from a URL a callback handed us.
+    const uri = `https://api.twilio.com/2010-04-01/Accounts/${credentials.accountSid}/Recordings/${recordingSid}.wav`;
+    try {
+      return await this.clients.media(credentials, uri, range);
+    } catch (error) {
+      this.logger.warn(`Recording ${recordingSid}: Twilio unreachable: ${(error as Error).message}`);
+      throw new RecordingUnavailableError();
+    }
+  }
+
+  private async fromRetell(actor: Actor, callId: string, range: string | undefined): Promise<MediaResponse> {
+    const apiKey = await this.settings.retellApiKey(actor.organizationId);
+    if (!apiKey) throw new RecordingUnavailableError();
+    let url: string | undefined;
+    try {
+      const call = await this.retell.forKey(apiKey).call.retrieve(callId);
+      url = call.recording_url;
+    } catch (error) {
+      const status = (error as { status?: number }).status;
+      if (status === 404) throw new RecordingGoneError('Retell');
+      this.logger.warn(`Agent call ${callId}: Retell unreachable: ${(error as Error).message}`);
+      throw new RecordingUnavailableError();
+    }
+    if (!url) throw new RecordingGoneError('Retell');
+    try {
+      return await fetchMedia(url, range);
+    } catch (error) {
+      this.logger.warn(`Agent call ${callId}: recording unreachable: ${(error as Error).message}`);
+      throw new RecordingUnavailableError();
     }
   }
 }

@@ -11,6 +11,7 @@ import { VapidKeys } from './channels/vapid-keys.js';
 import { ContactController } from './contact.controller.js';
 import { ContactTestService } from './contact-test.service.js';
 import { NotificationFanOut } from './fan-out.service.js';
+import { InvitationEmailListener } from './listeners/invitation-email.listener.js';
 import { WelcomeListener } from './listeners/welcome.listener.js';
 import { NotificationsController } from './notifications.controller.js';
 import { NotificationsService } from './notifications.service.js';
@@ -29,6 +30,7 @@ import { NotificationSources } from './sources/notification-sources.js';
     PushSubscriptionsService,
     ContactTestService,
     WelcomeListener,
+    InvitationEmailListener,
     NotificationFanOut,
     NotificationSources,
     OrganizationMailer,

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { ORGANIZATION_TRIGGERS } from './organization-triggers.js';
 
-export const A2P_STATUSES = ['not_started', 'pending_registration', 'approved'] as const;
+/** failed: Twilio refused the brand registration (the reason in a2pFailureReason); synced from Twilio on a schedule. */
+export const A2P_STATUSES = ['not_started', 'pending_registration', 'approved', 'failed'] as const;
 export type A2pStatus = (typeof A2P_STATUSES)[number];
 export const SUBACCOUNT_ORIGINS = ['created', 'imported'] as const;
 
@@ -48,6 +49,14 @@ export class Organization {
 
   @Property({ type: 'string', length: 50, default: 'not_started' })
   a2pStatus: Opt<A2pStatus> = 'not_started';
+
+  /** Why Twilio failed the brand registration, as it says. */
+  @Property({ type: 'text', nullable: true })
+  a2pFailureReason?: string | null;
+
+  /** When the registration's status was last read from Twilio. */
+  @Property({ type: 'datetime', nullable: true })
+  a2pCheckedAt?: Date | null;
 
   @Property({ type: 'string', length: 255, nullable: true })
   businessLegalName?: string | null;

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
@@ -15,6 +15,7 @@ import { OwnerOnly } from '../../common/auth/account-owner.guard.js';
 import { type Actor, CurrentActor } from '../../common/auth/actor.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { uuidOr404 } from '../../common/http/ids.js';
+import { A2pSyncService } from './a2p-sync.service.js';
 import { OrganizationResponseDto, toOrganizationResponse } from './dto/organization-response.dto.js';
 import { TwilioCredentialsDto } from './dto/twilio-credentials.dto.js';
 import { UpdateA2pDto } from './dto/update-a2p.dto.js';
@@ -35,6 +36,7 @@ export class OrganizationsController {
   constructor(
     private readonly organizations: OrganizationsService,
     private readonly twilioAccount: TwilioAccountService,
+    private readonly a2pSync: A2pSyncService,
   ) {}
 
   @Patch('twilio-credentials')
@@ -58,6 +60,16 @@ export class OrganizationsController {
   @ApiOkResponse({ type: OrganizationResponseDto })
   async get(@CurrentActor() actor: Actor, @Param('id', organizationIdPipe) id: string): Promise<OrganizationResponseDto> {
     return toOrganizationResponse(await this.organizations.get(actor, id));
+  }
+
+  @Post(':id/a2p/refresh')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Read the A2P registration’s status from Twilio now (as the half-hourly sync does): approved, or failed with Twilio’s reason' })
+  @ApiOkResponse({ type: OrganizationResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'No Twilio account connected' })
+  @ApiBadGatewayResponse({ type: ErrorResponseDto, description: 'Could not read the A2P registration status from Twilio' })
+  async refreshA2p(@CurrentActor() actor: Actor, @Param('id', organizationIdPipe) id: string): Promise<OrganizationResponseDto> {
+    return toOrganizationResponse(await this.a2pSync.refresh(actor, id));
   }
 
   @Patch(':id/a2p')

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TwilioModule } from '../../integrations/twilio/twilio.module.js';
+import { A2pSyncService } from './a2p-sync.service.js';
 import { OrganizationsController } from './organizations.controller.js';
 import { OrganizationsService } from './organizations.service.js';
 import { TwilioAccountService } from './twilio-account.service.js';
@@ -7,7 +8,7 @@ import { TwilioAccountService } from './twilio-account.service.js';
 @Module({
   imports: [TwilioModule],
   controllers: [OrganizationsController],
-  providers: [OrganizationsService, TwilioAccountService],
+  providers: [OrganizationsService, TwilioAccountService, A2pSyncService],
   exports: [OrganizationsService, TwilioAccountService],
 })
 export class OrganizationsModule {}

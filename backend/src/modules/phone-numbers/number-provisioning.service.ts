@@ -1,8 +1,9 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, Inject, Injectable } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import type { TwilioClient } from '../../integrations/twilio/twilio-clients.js';
 import { providerFailure } from '../../integrations/twilio/twilio-errors.js';
 import { TwilioAccountService } from '../organizations/twilio-account.service.js';
 import { BrandPhoneNumber, type NumberOrigin } from './brand-phone-number.entity.js';
@@ -25,6 +26,8 @@ export function containsPattern(text: string, match: MatchMode): string {
 /** Finding, buying and importing numbers at Twilio. */
 @Injectable()
 export class NumberProvisioningService {
+  private readonly logger = new Logger(NumberProvisioningService.name);
+
   constructor(
     private readonly em: EntityManager,
     private readonly twilioAccount: TwilioAccountService,
@@ -43,6 +46,8 @@ export class NumberProvisioningService {
         faxEnabled: query.fax || undefined,
         limit: SEARCH_LIMIT,
       });
+      // After the search: a Twilio failure fails the search itself, not the price's look-up.
+      const { monthlyPrice, priceUnit } = await this.monthlyPrice(client, query.country);
       return found.map((n) => ({
         phoneNumber: n.phoneNumber,
         friendlyName: n.friendlyName,
@@ -55,9 +60,27 @@ export class NumberProvisioningService {
           mms: Boolean(n.capabilities?.mms ?? (n.capabilities as { MMS?: boolean })?.MMS),
           fax: Boolean(n.capabilities?.fax),
         },
+        monthlyPrice,
+        priceUnit,
       }));
     } catch (error) {
       throw providerFailure('Search numbers', error, MESSAGES.searchFailed, { passMessage: true });
+    }
+  }
+
+  /**
+   * What a local number of the country costs a month on this account, from Twilio's Pricing API
+   * (the price the purchase confirmation shows); nulls when Twilio does not say, so a search still answers.
+   */
+  private async monthlyPrice(client: TwilioClient, country: string): Promise<{ monthlyPrice: string | null; priceUnit: string | null }> {
+    try {
+      const pricing = await client.pricing.v1.phoneNumbers.countries(country).fetch();
+      const local = pricing.phoneNumberPrices?.find((p) => p.numberType === 'local');
+      const amount = local?.currentPrice ?? local?.basePrice;
+      return amount === undefined || amount === null ? { monthlyPrice: null, priceUnit: null } : { monthlyPrice: String(amount), priceUnit: pricing.priceUnit ?? null };
+    } catch (error) {
+      this.logger.warn(`Pricing of ${country} numbers not read: ${(error as Error).message}`);
+      return { monthlyPrice: null, priceUnit: null };
     }
   }
 

@@ -108,6 +108,7 @@ export class PhoneNumbersController {
   @ApiOkResponse({ type: ReconfiguredResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiBadGatewayResponse({ type: ErrorResponseDto, description: 'Failed to reconfigure webhooks' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The number is no longer in the Twilio account (it is marked inactive)' })
   reconfigure(@CurrentActor() actor: Actor, @Param('id', numberIdPipe) id: string): Promise<ReconfiguredResponseDto> {
     return this.numbers.reconfigureWebhook(actor, id);
   }

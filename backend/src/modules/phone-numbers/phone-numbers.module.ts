@@ -7,6 +7,7 @@ import { ClickToCallController } from './click-to-call.controller.js';
 import { ClickToCallService } from './click-to-call.service.js';
 import { GreetingsService } from './greetings.service.js';
 import { NumberProvisioningService } from './number-provisioning.service.js';
+import { NumberSyncService } from './number-sync.service.js';
 import { PhoneNumbersController } from './phone-numbers.controller.js';
 import { PhoneNumbersService } from './phone-numbers.service.js';
 import { TwilioSignatureService } from './twilio-signature.service.js';
@@ -24,6 +25,7 @@ import { VoiceWebhooksService } from './voice-webhooks.service.js';
     ClickToCallService,
     TwilioSignatureService,
     VoiceWebhooksService,
+    NumberSyncService,
   ],
   exports: [PhoneNumbersService],
 })

@@ -7,6 +7,7 @@ import { TwilioAccountService } from '../organizations/twilio-account.service.js
 import { StorageService } from '../storage/storage.service.js';
 import { BrandPhoneNumber } from './brand-phone-number.entity.js';
 import type { DeletedNumberResponseDto, ReconfiguredResponseDto, UpdatePhoneNumberDto } from './dto/phone-number.dto.js';
+import { NumberGoneAtTwilioError } from './phone-numbers.errors.js';
 import { MESSAGES } from './phone-options.js';
 import { webhookUrl } from './webhook-urls.js';
 
@@ -79,6 +80,12 @@ export class PhoneNumbersService {
       if (!number.twilioPhoneSid) throw new Error('The number has no Twilio SID');
       await client.incomingPhoneNumbers(number.twilioPhoneSid).update({ voiceUrl, voiceMethod: 'POST' });
     } catch (error) {
+      if (isTwilioRestError(error) && error.status === 404) {
+        // Gone from the account at Twilio: the list says so from now on.
+        number.isActive = false;
+        await this.em.flush();
+        throw new NumberGoneAtTwilioError(number.phoneNumber);
+      }
       throw providerFailure('Reconfigure webhook', error, MESSAGES.reconfigureFailed);
     }
     number.isActive = true;

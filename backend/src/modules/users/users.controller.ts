@@ -17,7 +17,7 @@ import { type Actor, CurrentActor } from '../../common/auth/actor.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { uuidOr404 } from '../../common/http/ids.js';
 import { ListQueryDto, setContentRange } from '../../common/http/list-query.js';
-import { InvitedUserDto, InviteUserDto } from './dto/invite-user.dto.js';
+import { InvitedUserDto, InviteUserDto, UserInvitationResponseDto } from './dto/invite-user.dto.js';
 import { SuccessResponseDto } from './dto/success-response.dto.js';
 import { toUserListItem, UserListItemDto } from './dto/user-list.dto.js';
 import { OWNERS_ONLY, UsersService } from './users.service.js';
@@ -58,6 +58,14 @@ export class UsersController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Username already exists' })
   invite(@CurrentActor() actor: Actor, @Body() dto: InviteUserDto): Promise<InvitedUserDto> {
     return this.users.invite(actor, dto);
+  }
+
+  @Get(':id/invitation')
+  @ApiOperation({ summary: "Where the user's invitation e-mail stands: queued, sent, not_sent_no_smtp or failed (account owner only)" })
+  @ApiOkResponse({ type: UserInvitationResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such user in the organization' })
+  async invitation(@CurrentActor() actor: Actor, @Param('id', userIdPipe) id: string): Promise<UserInvitationResponseDto> {
+    return { invitation: await this.users.invitation(actor, id) };
   }
 
   @Delete(':id')

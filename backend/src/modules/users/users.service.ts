@@ -1,17 +1,21 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { SecretBox } from '../../common/crypto/secret-box.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { generatePassword, hashPassword } from '../../common/auth/password.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { containsPattern, isUuid } from '../../common/http/ids.js';
 import { type ListQueryDto, parseListQuery } from '../../common/http/list-query.js';
-import type { InvitedUserDto, InviteUserDto } from './dto/invite-user.dto.js';
+import { type InvitationStateDto, type InvitedUserDto, type InviteUserDto, toInvitationState } from './dto/invite-user.dto.js';
 import { USER_SORTABLE, type UserSortField } from './dto/user-list.dto.js';
 import { UserInvitedEvent } from './events/user-invited.event.js';
 import { UserRemovedEvent } from './events/user-removed.event.js';
 import { saveNewUser } from './save-new-user.js';
 import { User } from './user.entity.js';
+import { UserInvitation } from './user-invitation.entity.js';
+import { UserNotFoundError } from './users.errors.js';
 import { UserSessions } from './user-sessions.js';
 
 /** Also checked by the controller's guard, before the body is read. */
@@ -32,6 +36,8 @@ export class UsersService {
     private readonly em: EntityManager,
     private readonly sessions: UserSessions,
     private readonly events: DomainEvents,
+    private readonly secrets: SecretBox,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** The organization's users (the tenant filter scopes the query), one page in SQL. */
@@ -63,9 +69,30 @@ export class UsersService {
         mustChangePassword: true,
       });
       await saveNewUser(em);
+      // With an e-mail the invitation goes out as a durable job (the UserInvitedEvent's handler),
+      // which reads what to send from this row.
+      const invitation = user.email
+        ? em.create(UserInvitation, {
+            organization: actor.organizationId,
+            user,
+            email: user.email,
+            sealedPassword: this.secrets.seal(temporaryPassword),
+            messageId: `<invitation-${user.id}@${new URL(this.config.publicBaseUrl).hostname}>`,
+          })
+        : null;
+      await em.flush();
       await this.events.publish(em, new UserInvitedEvent(actor.organizationId, user.id, actor.id));
-      return { username: user.username, temporaryPassword };
+      return { id: user.id, username: user.username, temporaryPassword, invitation: invitation ? toInvitationState(invitation) : null };
     });
+  }
+
+  /** Where the invitation e-mail of a user stands (the credentials dialog polls it while queued). */
+  async invitation(actor: Actor, userId: string): Promise<InvitationStateDto | null> {
+    this.assertOwner(actor);
+    const user = await this.em.findOne(User, { id: userId });
+    if (!user) throw new UserNotFoundError();
+    const invitation = await this.em.findOne(UserInvitation, { user: userId });
+    return invitation ? toInvitationState(invitation) : null;
   }
 
   /**

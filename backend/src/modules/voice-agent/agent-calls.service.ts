@@ -7,6 +7,7 @@ import { CallLog } from '../call-logs/call-log.entity.js';
 import { CustomersService } from '../customers/customers.service.js';
 import type { Webhook } from '../settings/webhook.entity.js';
 import type { RetellCallDto } from './dto/retell-call.dto.js';
+import { AgentCallEndedEvent } from '../call-logs/events/agent-call-ended.event.js';
 import { AgentCallReceivedEvent } from './events/agent-call-received.event.js';
 
 /** Seconds of a Retell call: its duration, else end minus start; null while unknown. */
@@ -33,9 +34,11 @@ export class AgentCallsService {
    * The call's log, created on first sight (publishing AgentCallReceivedEvent in the same
    * transaction) and locked for the rest of the caller's transaction, so concurrent deliveries of
    * one call queue instead of racing. Later events fill in what they carry; none erases a value.
-   * A caller whose number we know is attached to that customer.
+   * A caller whose number we know is attached to that customer. `ended` (call_ended,
+   * call_analyzed): the first delivery that makes the call's length known publishes
+   * AgentCallEndedEvent (the catalogue's inquiry_received, linking the call or its ticket) once.
    */
-  async record(ctx: TenantContext, webhook: Webhook, call: RetellCallDto): Promise<CallLog> {
+  async record(ctx: TenantContext, webhook: Webhook, call: RetellCallDto, ended = false): Promise<CallLog> {
     const { em, organizationId } = ctx;
     const inserted = await this.insertOnce(em, organizationId, webhook, call);
     const log = await em.findOne(CallLog, { retellCallId: call.call_id, organization: organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -48,6 +51,7 @@ export class AgentCallsService {
     // A known caller (their number in any format on file) is named on the call at once.
     if (log.fromPhone && !log.customer) log.customer = await this.customers.findByPhone(em, organizationId, log.fromPhone);
     if (call.recording_url) log.recordingUrl = call.recording_url;
+    const endedBefore = log.recordingDuration !== null && log.recordingDuration !== undefined;
     const seconds = callSeconds(call);
     if (seconds !== null) log.recordingDuration = seconds;
     if (call.transcript) log.transcription = call.transcript;
@@ -56,6 +60,10 @@ export class AgentCallsService {
     await em.flush();
 
     if (inserted) await this.events.publish(em, new AgentCallReceivedEvent(organizationId, log.id, log.brand ?? null));
+    // Under the row lock: of concurrent deliveries of the end, only the first sees no length yet.
+    if (ended && !endedBefore && seconds !== null) {
+      await this.events.publish(em, new AgentCallEndedEvent(organizationId, log.id, log.brand ?? null, log.ticket?.id ?? null));
+    }
     return log;
   }
 

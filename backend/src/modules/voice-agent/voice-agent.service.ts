@@ -22,7 +22,7 @@ export class VoiceAgentService {
     const payload = await validatePayload(RetellEventDto, body);
     return this.requests.handle(webhookId, request, async (ctx, webhook) => {
       if (!isCallEvent(payload.event)) return;
-      await this.calls.record(ctx, webhook, payload.call);
+      await this.calls.record(ctx, webhook, payload.call, payload.event !== 'call_started');
     });
   }
 

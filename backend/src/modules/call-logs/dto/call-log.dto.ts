@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { ListQueryDto } from '../../../common/http/list-query.js';
 import { trimOrNull } from '../../../common/http/transforms.js';
+import { hasRecording } from '../recording-source.js';
 import { CALL_TYPES, type CallLog, type CallType, TRANSCRIPTION_STATUSES, type TranscriptionStatus } from '../call-log.entity.js';
 
 /** The Phone System's Status filter (All Calls, Unread Only, Unreturned, With Ticket, No Ticket). */
@@ -98,6 +99,8 @@ export class CallLogResponseDto {
   @ApiProperty({ nullable: true, type: String, example: '/api/call-logs/9b1c…/recording', description: 'Our audio proxy (never the provider URL), or null' })
   recording_url!: string | null;
   @ApiProperty({ nullable: true, type: Number, description: 'Seconds' }) recording_duration!: number | null;
+  @ApiProperty({ nullable: true, type: String, description: 'An AI-agent call’s summary from Retell’s analysis (call_analyzed), or null' })
+  call_summary!: string | null;
   @ApiProperty() created_at!: Date;
   @ApiProperty() updated_at!: Date;
 }
@@ -124,8 +127,9 @@ export function toCallLogResponse(c: CallLog): CallLogResponseDto {
     notes: c.notes ?? null,
     transcription: c.transcription ?? null,
     transcription_status: c.transcriptionStatus ?? null,
-    recording_url: c.recordingSid ? `/api/call-logs/${c.id}/recording` : null,
+    recording_url: hasRecording(c) ? `/api/call-logs/${c.id}/recording` : null,
     recording_duration: c.recordingDuration ?? null,
+    call_summary: c.callSummary ?? null,
     created_at: c.createdAt,
     updated_at: c.updatedAt,
   };

@@ -69,3 +69,37 @@ ${rows.map(([label, value]) => `<tr><td style="padding:4px 16px 4px 0;color:#6b7
   return { to, subject, text, html };
 }
 
+
+/** What an invited user's e-mail says: who invited them where, how to sign in, and the temporary password. */
+export interface Invitation {
+  organizationName: string;
+  invitedBy: string;
+  username: string;
+  temporaryPassword: string;
+  signInUrl: string;
+}
+
+/** The invitation of a user the account owner invited with an e-mail address. */
+export function invitationEmail(to: string, i: Invitation): OutgoingMail {
+  const subject = `You are invited to ${i.organizationName} on Warranty CRM`;
+  const rows: Array<[string, string]> = [['Username', i.username], ['Temporary password', i.temporaryPassword]];
+  const note = 'You must change this password when you first sign in.';
+  const text = `Hello,
+
+${i.invitedBy} invited you to ${i.organizationName} on Warranty CRM.
+
+${rows.map(([label, value]) => `${label}: ${value}`).join('\n')}
+
+Sign in at ${i.signInUrl}. ${note}
+`;
+  const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111827;line-height:1.5">
+<p style="margin:0 0 12px">Hello,</p>
+<p style="margin:0 0 16px">${escapeHtml(i.invitedBy)} invited you to ${escapeHtml(i.organizationName)} on Warranty CRM.</p>
+<table style="border-collapse:collapse;margin:0 0 16px">
+${rows.map(([label, value]) => `<tr><td style="padding:4px 16px 4px 0;color:#6b7280">${escapeHtml(label)}</td><td style="padding:4px 0;font-family:monospace">${escapeHtml(value)}</td></tr>`).join('\n')}
+</table>
+<p style="margin:0 0 24px"><a href="${escapeHtml(i.signInUrl)}" style="background:#2563eb;color:#fff;padding:8px 14px;border-radius:6px;text-decoration:none">Sign in</a></p>
+<p style="font-size:12px;color:#6b7280">${escapeHtml(note)}</p>
+</body></html>`;
+  return { to, subject, text, html };
+}

@@ -16,7 +16,9 @@ export class OrganizationResponseDto {
   @ApiProperty(text) subaccount_origin!: string | null;
   @ApiProperty({ nullable: true, type: Date }) imported_at!: Date | null;
   @ApiProperty(text) a2p_brand_id!: string | null;
-  @ApiProperty({ enum: A2P_STATUSES }) a2p_status!: A2pStatus;
+  @ApiProperty({ enum: A2P_STATUSES, description: 'Synced from Twilio’s brand registration on a schedule' }) a2p_status!: A2pStatus;
+  @ApiProperty({ ...text, description: 'Why Twilio failed the registration (a2p_status failed)' }) a2p_failure_reason!: string | null;
+  @ApiProperty({ nullable: true, type: Date, description: 'When the status was last read from Twilio' }) a2p_checked_at!: Date | null;
   @ApiProperty(text) business_legal_name!: string | null;
   @ApiProperty(text) business_type!: string | null;
   @ApiProperty(text) ein_tax_id!: string | null;
@@ -47,6 +49,8 @@ export function toOrganizationResponse(org: Organization): OrganizationResponseD
     imported_at: org.importedAt ?? null,
     a2p_brand_id: org.a2pBrandId ?? null,
     a2p_status: org.a2pStatus,
+    a2p_failure_reason: org.a2pFailureReason ?? null,
+    a2p_checked_at: org.a2pCheckedAt ?? null,
     business_legal_name: org.businessLegalName ?? null,
     business_type: org.businessType ?? null,
     ein_tax_id: org.einTaxId ?? null,

@@ -68,6 +68,9 @@ export class AvailableNumberDto {
   @ApiProperty({ example: 'US' }) isoCountry!: string;
   @ApiProperty({ example: { voice: true, sms: true, mms: true, fax: false } })
   capabilities!: { voice: boolean; sms: boolean; mms: boolean; fax: boolean };
+  @ApiProperty({ example: '1.15', nullable: true, type: String, description: 'What the number costs a month on the Twilio account (Twilio Pricing, local numbers of the country); null when Twilio did not say' })
+  monthlyPrice!: string | null;
+  @ApiProperty({ example: 'USD', nullable: true, type: String }) priceUnit!: string | null;
 }
 
 /** Purchase: the brand is checked first ("Please select a brand before purchasing"), so it is declared first. */

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { CallLog } from '../../call-logs/call-log.entity.js';
+import { hasRecording } from '../../call-logs/recording-source.js';
 import type { Customer } from '../../customers/customer.entity.js';
 import { CONFIRMATION_STATUSES, type ConfirmationStatus, TICKET_SOURCES, type Ticket, type TicketSource } from '../ticket.entity.js';
 import { SLA_STATES, type SlaState, slaState, warrantyStatus } from '@warranty-crm/contract';
@@ -118,7 +119,7 @@ export class TicketCallLogDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty() created_at!: Date;
   @ApiProperty({ nullable: true, type: Number, description: 'Seconds (the recording duration)' }) call_duration!: number | null;
-  @ApiProperty({ nullable: true, type: String }) recording_url!: string | null;
+  @ApiProperty({ nullable: true, type: String, example: '/api/call-logs/9b1c…/recording', description: 'Our audio proxy (never the provider URL), or null' }) recording_url!: string | null;
   @ApiProperty({ nullable: true, type: String }) transcription!: string | null;
   @ApiProperty({ nullable: true, type: String }) from_phone!: string | null;
   @ApiProperty({ nullable: true, type: String }) caller_name!: string | null;
@@ -187,7 +188,8 @@ export function toTicketCallLog(c: CallLog): TicketCallLogDto {
     id: c.id,
     created_at: c.createdAt,
     call_duration: c.recordingDuration ?? null,
-    recording_url: c.recordingUrl ?? null,
+    // Our audio proxy, as on the Phone System: a provider's URL needs its credentials (Twilio) or goes stale (Retell).
+    recording_url: hasRecording(c) ? `/api/call-logs/${c.id}/recording` : null,
     transcription: c.transcription ?? null,
     from_phone: c.fromPhone ?? null,
     caller_name: c.callerName ?? null,

@@ -1,0 +1,7 @@
+import { DomainError } from '../../common/errors/domain-error.js';
+
+export class UserNotFoundError extends DomainError {
+  constructor() {
+    super('users.not_found', 'not_found', 'User not found');
+  }
+}
