@@ -104,6 +104,12 @@ test('search, purchase (brand first), import, brand change, Fix Webhooks and del
   await page.getByTestId('number-delete-confirm').click();
   await expect(imported).toHaveCount(0);
   await expect(numberRow(page, bought)).toBeVisible();
+
+  // the inactive number is removed from the app too (Twilio no longer has it): the number is free
+  // again for anyone who buys it
+  await numberRow(page, bought).getByTestId('number-delete').click();
+  await page.getByTestId('number-delete-confirm').click();
+  await expect(numberRow(page, bought)).toHaveCount(0);
 });
 
 test('voicemail greetings of each type are saved and come back after a reload, including an uploaded WAV', async ({ page }, testInfo) => {
