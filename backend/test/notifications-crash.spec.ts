@@ -61,7 +61,7 @@ describe('a process killed between the commit and the e-mail', () => {
         const rows = await db.query(
           `select (select count(*)::int from notifications where related_entity_id = $1) as notes,
                   (select count(*)::int from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-                    where t.identifier = 'notifications.email' and j.last_error is not null and j.locked_at is null) as failed`,
+                    where t.identifier = 'notifications.deliver-batch' and j.payload ->> 'channel' = 'email' and j.last_error is not null and j.locked_at is null) as failed`,
           [ticket.body.id],
         );
         return rows.rows[0].notes === 1 && rows.rows[0].failed === 1;

@@ -221,7 +221,7 @@ describe('durable e-mail delivery', () => {
     await eventually('the e-mail jobs failed against the stopped server', async () => {
       const rows = await a.db.query(
         `select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-         where t.identifier = 'notifications.email' and j.attempts >= 1 and j.last_error is not null`,
+         where t.identifier = 'notifications.deliver-batch' and j.payload ->> 'channel' = 'email' and j.attempts >= 1 and j.last_error is not null`,
       );
       return rows.rows[0].n === 2;
     });

@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { User } from '../users/user.entity.js';
 import { type ChannelFlags, defaultChannels, type LiveEventType, type NotificationChannel } from './catalogue.js';
 import { browserAlert } from './channels/browser-alert.js';
+import { type BatchChannel, DELIVERY_BATCH_SIZE, DELIVERY_BATCH_TASK, type DeliveryBatchPayload } from './channels/delivery-batch.js';
 import { OrganizationMailer } from './channels/organization-mailer.js';
 import { NO_EMAIL, NO_PHONE, NO_PUSH_SUBSCRIPTION, NO_SMTP } from './channels/skip-reasons.js';
 import { toLiveNotification } from './dto/notification.dto.js';
@@ -48,8 +49,9 @@ export interface DeliveryPayload {
 }
 
 /**
- * The queue task of each channel delivered by a job, one per recipient: those that reach a provider.
- * in_app and browser are written by the fan-out itself (a row, a live message on its transaction).
+ * The queue task of each channel that reaches a provider, for one recipient: jobs queued before
+ * deliveries went out in batches (DeliveryBatches runs the same handlers per recipient). in_app and
+ * browser are written by the fan-out itself (a row, a live message on its transaction).
  */
 export const CHANNEL_TASKS: Record<Exclude<NotificationChannel, 'in_app' | 'browser'>, string> = {
   email: 'notifications.email',
@@ -58,15 +60,15 @@ export const CHANNEL_TASKS: Record<Exclude<NotificationChannel, 'in_app' | 'brow
 };
 /** Deliveries run after the pending events' fan-outs: every in-app row and live message first. */
 const DELIVERY_PRIORITY = 10;
-const JOB_CHANNELS = Object.keys(CHANNEL_TASKS) as Array<keyof typeof CHANNEL_TASKS>;
+const JOB_CHANNELS = Object.keys(CHANNEL_TASKS) as BatchChannel[];
 
 /**
  * Addresses a draft to every user of the organization except its actor, by each one's preferences,
  * on the caller's transaction (a rollback sends nothing, a commit loses nothing), in a number of
  * statements that does not grow with the recipients: the in-app rows, their live messages and the
  * browser alerts; a skipped delivery for each recipient a channel cannot reach now (no address, no
- * SMTP server, no device), recorded at once instead of queued; and one durable job per delivery
- * that goes to a provider (e-mail, SMS, push).
+ * SMTP server, no device), recorded at once instead of queued; and one durable job per channel and
+ * batch of up to 50 recipients for the deliveries that go to a provider (e-mail, SMS, push).
  */
 @Injectable()
 export class NotificationFanOut {
@@ -160,20 +162,27 @@ export class NotificationFanOut {
       return devices.has(u.id) ? null : NO_PUSH_SUBSCRIPTION;
     };
 
-    const jobs: Parameters<Jobs['enqueueMany']>[1] = [];
+    const reachable = new Map<BatchChannel, DeliveryBatchPayload['recipients']>(JOB_CHANNELS.map((c) => [c, []]));
     for (const user of users) {
       const flags = channelsOf(user.id);
       for (const channel of JOB_CHANNELS) {
         if (!flags[channel]) continue;
         const reason = unreachable(user, channel);
-        if (reason) {
-          record(user.id, channel, 'skipped', reason);
-          continue;
-        }
-        jobs.push({ task: CHANNEL_TASKS[channel], payload: payloadFor(user.id), options: { key: `${draft.sourceKey}:${user.id}:${channel}`, priority: DELIVERY_PRIORITY } });
+        if (reason) record(user.id, channel, 'skipped', reason);
+        else reachable.get(channel)!.push({ userId: user.id, notificationId: inApp.get(user.id)?.id ?? null });
       }
     }
     await em.flush();
+
+    // One job per channel and batch of recipients (DeliveryBatches), not one per delivery.
+    const { userId: _user, notificationId: _notification, ...delivery } = payloadFor('');
+    const jobs: Parameters<Jobs['enqueueMany']>[1] = [];
+    for (const [channel, recipients] of reachable) {
+      for (let i = 0; i < recipients.length; i += DELIVERY_BATCH_SIZE) {
+        const payload: DeliveryBatchPayload = { organizationId, channel, delivery, recipients: recipients.slice(i, i + DELIVERY_BATCH_SIZE) };
+        jobs.push({ task: DELIVERY_BATCH_TASK, payload, options: { key: `${draft.sourceKey}:${channel}:${i / DELIVERY_BATCH_SIZE}`, priority: DELIVERY_PRIORITY } });
+      }
+    }
     await this.jobs.enqueueMany(em, jobs);
     return { recipients: ids.length, jobs: jobs.length };
   }

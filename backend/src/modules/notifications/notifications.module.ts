@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TwilioModule } from '../../integrations/twilio/twilio.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
+import { DeliveryBatches } from './channels/delivery-batches.js';
 import { EmailChannel } from './channels/email.channel.js';
 import { OrganizationMailer } from './channels/organization-mailer.js';
 import { PushChannel } from './channels/push.channel.js';
@@ -38,6 +39,7 @@ import { NotificationSources } from './sources/notification-sources.js';
     EmailChannel,
     SmsChannel,
     PushChannel,
+    DeliveryBatches,
     { provide: SMS_SENDER, useClass: TwilioSmsSender },
   ],
   exports: [NotificationFanOut, OrganizationMailer],
