@@ -1,10 +1,10 @@
-import { useCrmQuery } from '../providers/useCrm';
+import { crmQueryKey, useCrmQuery } from '../providers/useCrm';
 
 export const BELL_NOTIFICATION_LIMIT = 3;
 
-/** The cache keys of the two bell reads (useCrmQuery's [resource, method, ...args]), which the live stream updates. */
-export const UNREAD_COUNT_KEY = ['notifications', 'getUnreadNotificationCount'] as const;
-export const NOTIFICATIONS_KEY = ['notifications', 'getLatestNotifications', BELL_NOTIFICATION_LIMIT] as const;
+/** The cache keys of the two bell reads (useCrmQuery's, built by crmQueryKey), which the live stream updates. */
+export const UNREAD_COUNT_KEY = crmQueryKey('notifications', 'getUnreadNotificationCount', []);
+export const NOTIFICATIONS_KEY = crmQueryKey('notifications', 'getLatestNotifications', [BELL_NOTIFICATION_LIMIT]);
 
 /**
  * total, open, pending, closedToday. The sidebar's Tickets badge and the dashboard share this

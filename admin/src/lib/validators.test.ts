@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
-import { loginFailureMessage, validateNewPassword } from './validators';
+import { E164_INVALID, EMAIL_INVALID, loginFailureMessage, validateContactMethods, validateNewPassword } from './validators';
 
 describe('validateNewPassword', () => {
   it('asks for a password when it is empty', () => {
@@ -28,5 +28,19 @@ describe('loginFailureMessage', () => {
   });
   it('does not pass a server error off as a wrong password', () => {
     expect(loginFailureMessage(new HttpError('Internal server error', 500, {}))).toBe('Internal server error');
+  });
+});
+
+describe('validateContactMethods', () => {
+  it('lets both be empty (clears them) or well formed', () => {
+    expect(validateContactMethods({ notification_email: '', notification_phone: '' })).toEqual({});
+    expect(validateContactMethods({ notification_email: ' a@example.com ', notification_phone: '+15551234567' })).toEqual({});
+  });
+
+  it("answers the server's messages for a malformed e-mail or a phone that is not E.164", () => {
+    expect(validateContactMethods({ notification_email: 'not-an-email', notification_phone: '5551234567' })).toEqual({
+      notification_email: EMAIL_INVALID,
+      notification_phone: E164_INVALID,
+    });
   });
 });

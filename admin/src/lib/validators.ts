@@ -98,6 +98,26 @@ export function validateInvite(values: InviteValues): InviteErrors {
   return errors;
 }
 
+/* ---- Notification Preferences' contact methods (the server's rules and messages) ---- */
+
+export const E164_INVALID = 'Please use E.164 format (e.g., +15551234567)';
+const E164 = /^\+[1-9]\d{1,14}$/;
+
+export interface ContactMethodsValues {
+  notification_email: string;
+  notification_phone: string;
+}
+
+/** Both optional (empty clears it); an e-mail well formed, a phone in E.164. */
+export function validateContactMethods(values: ContactMethodsValues): Partial<ContactMethodsValues> {
+  const errors: Partial<ContactMethodsValues> = {};
+  const email = (values.notification_email ?? '').trim();
+  const phone = (values.notification_phone ?? '').trim();
+  if (email && !EMAIL.test(email)) errors.notification_email = EMAIL_INVALID;
+  if (phone && !E164.test(phone)) errors.notification_phone = E164_INVALID;
+  return errors;
+}
+
 /* ---- Create New Ticket (spec part 1 section 5; the messages are the server's own) ---- */
 
 /** A real YYYY-MM-DD date, not after today and not more than 5 years ago (the user's calendar days). */

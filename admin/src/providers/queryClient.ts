@@ -7,7 +7,7 @@ import { MutationCache, QueryClient } from '@tanstack/react-query';
  *
  * One rule keeps every screen current: every read is cached under a key that starts with its
  * resource (react-admin's own reads: ['tickets', 'getList', ...]; the custom ones through
- * useCrmQuery: ['tickets', 'getTicketMetrics']), and every write names its resource first
+ * useCrmQuery, keyed by crmQueryKey: ['tickets', 'getTicketMetrics']), and every write names its resource first
  * (react-admin's mutations, and useCrmMutation). After a write succeeds, everything read from that
  * resource is refetched: the list, the open ticket, the dashboard counts and the sidebar badge.
  */

@@ -1,10 +1,9 @@
 import { useMutation, useQuery, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { CrmDataProvider, CustomMethods } from './dataProvider';
+import type { CrmDataProvider } from './dataProvider';
+import { type Args, crmQueryKey, type MethodName, type Result } from './queryKeys';
 
-type MethodName = keyof CustomMethods & string;
-type Args<M extends MethodName> = Parameters<CustomMethods[M]>;
-type Result<M extends MethodName> = Awaited<ReturnType<CustomMethods[M]>>;
+export { crmQueryKey };
 
 function call<M extends MethodName>(provider: CrmDataProvider, method: M, args: Args<M>): Promise<Result<M>> {
   return (provider[method] as (...a: Args<M>) => Promise<Result<M>>)(...args);
@@ -24,10 +23,15 @@ export function useCrmQuery<M extends MethodName, TData = Result<M>>(
 ) {
   const provider = useDataProvider<CrmDataProvider>();
   return useQuery<Result<M>, Error, TData>({
-    queryKey: [resource, method, ...args],
+    queryKey: crmQueryKey(resource, method, args),
     queryFn: () => call(provider, method, args),
     ...options,
   });
+}
+
+/** The dataProvider with its custom methods, for the few calls that are not a cached read or a write (a blob, a test send). */
+export function useCrmProvider(): CrmDataProvider {
+  return useDataProvider<CrmDataProvider>();
 }
 
 /**
@@ -36,13 +40,13 @@ export function useCrmQuery<M extends MethodName, TData = Result<M>>(
  *   const { mutate } = useCrmMutation('users', 'inviteUser', { onSuccess: ... });
  *   mutate([{ username }]);
  */
-export function useCrmMutation<M extends MethodName>(
+export function useCrmMutation<M extends MethodName, TContext = unknown>(
   resource: string,
   method: M,
-  options: Omit<UseMutationOptions<Result<M>, Error, Args<M>>, 'mutationKey' | 'mutationFn'> = {},
+  options: Omit<UseMutationOptions<Result<M>, Error, Args<M>, TContext>, 'mutationKey' | 'mutationFn'> = {},
 ) {
   const provider = useDataProvider<CrmDataProvider>();
-  return useMutation<Result<M>, Error, Args<M>>({
+  return useMutation<Result<M>, Error, Args<M>, TContext>({
     mutationKey: [resource, method],
     mutationFn: args => call(provider, method, args),
     ...options,

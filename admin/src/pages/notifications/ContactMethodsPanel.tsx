@@ -1,11 +1,14 @@
 import { TEST_EMAIL_FALLBACK } from '@warranty-crm/contract';
-import { useState, type FormEvent } from 'react';
-import { Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { Form, TextInput } from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
 import { PendingButton } from '../../components/PendingButton';
 import { useToast } from '../../components/useToast';
 import { failureMessage, fieldErrorsFrom } from '../../lib/fieldErrors';
-import { notificationMethods } from '../../providers/methods/notifications';
+import { type ContactMethodsValues, validateContactMethods, withBlanks } from '../../lib/validators';
 import { useCurrentUser } from '../../providers/useAccount';
+import { useCrmMutation } from '../../providers/useCrm';
 
 /**
  * Where e-mail and SMS notifications go: read-only with Edit; in edit mode from the start when
@@ -18,45 +21,35 @@ export function ContactMethodsPanel() {
   const phone = user?.notification_phone ?? '';
   const hasValue = Boolean(email || phone);
   const [editing, setEditing] = useState(!hasValue);
-  const [values, setValues] = useState({ notification_email: email, notification_phone: phone });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const [testing, setTesting] = useState<'email' | 'sms' | null>(null);
+  const save = useCrmMutation('user', 'updateContactMethods');
+  // the test sends change nothing that is read: their resource is their own
+  const testEmail = useCrmMutation('notification-tests', 'testEmail');
+  const testSms = useCrmMutation('notification-tests', 'testSms');
+  const testing = testEmail.isPending ? 'email' : testSms.isPending ? 'sms' : null;
 
-  const startEditing = () => {
-    setValues({ notification_email: email, notification_phone: phone });
-    setErrors({});
-    setEditing(true);
-  };
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
+  const submit = async (raw: FieldValues) => {
+    const values = withBlanks(raw as ContactMethodsValues);
     try {
-      const updated = await notificationMethods.updateContactMethods({
-        notification_email: values.notification_email.trim(),
-        notification_phone: values.notification_phone.trim(),
-      });
+      const updated = await save.mutateAsync([
+        { notification_email: values.notification_email.trim(), notification_phone: values.notification_phone.trim() },
+      ]);
       await refetchUser();
       setEditing(!(updated.notification_email || updated.notification_phone));
-      setErrors({});
       toast('Contact methods updated', { variant: 'success' });
+      return undefined;
     } catch (failure) {
-      setErrors(fieldErrorsFrom(failure));
       toast('Failed to update profile', { description: failureMessage(failure, 'Please try again.'), variant: 'destructive' });
-    } finally {
-      setSaving(false);
+      return fieldErrorsFrom(failure);
     }
   };
 
   const sendTest = async (kind: 'email' | 'sms') => {
-    setTesting(kind);
     try {
       if (kind === 'email') {
-        await notificationMethods.testEmail(email);
+        await testEmail.mutateAsync([email]);
         toast('Test email sent!', { description: `Check ${email} for the test message.`, variant: 'success' });
       } else {
-        await notificationMethods.testSms(phone);
+        await testSms.mutateAsync([phone]);
         toast('Test SMS sent!', { description: `Check ${phone} for the test message.`, variant: 'success' });
       }
     } catch (failure) {
@@ -65,8 +58,6 @@ export function ContactMethodsPanel() {
       } else {
         toast('Failed to send test SMS', { description: failureMessage(failure, 'Please check your Twilio configuration.'), variant: 'destructive' });
       }
-    } finally {
-      setTesting(null);
     }
   };
 
@@ -95,42 +86,48 @@ export function ContactMethodsPanel() {
             </Typography>
           </Box>
           {!editing && (
-            <Button variant="outlined" size="small" onClick={startEditing}>
+            <Button variant="outlined" size="small" onClick={() => setEditing(true)}>
               Edit
             </Button>
           )}
         </Stack>
         {editing ? (
-          <Box component="form" noValidate onSubmit={save} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextField
-              label="Notification Email"
-              type="email"
-              autoComplete="email"
-              value={values.notification_email}
-              onChange={e => setValues(v => ({ ...v, notification_email: e.target.value }))}
-              error={Boolean(errors.notification_email)}
-              helperText={errors.notification_email}
-              placeholder="you@example.com"
-            />
-            <TextField
-              label="Notification Phone"
-              type="tel"
-              autoComplete="tel"
-              value={values.notification_phone}
-              onChange={e => setValues(v => ({ ...v, notification_phone: e.target.value }))}
-              error={Boolean(errors.notification_phone)}
-              helperText={errors.notification_phone}
-              placeholder="+15551234567"
-            />
-            <Stack direction="row" spacing={1} sx={{ gridColumn: '1 / -1' }}>
-              <PendingButton type="submit" pending={saving} label="Save" pendingLabel="Saving..." />
-              {hasValue && (
-                <Button onClick={() => setEditing(false)} disabled={saving}>
-                  Cancel
-                </Button>
-              )}
-            </Stack>
-          </Box>
+          <Form
+            noValidate
+            record={{ notification_email: email, notification_phone: phone }}
+            validate={values => validateContactMethods(withBlanks(values as ContactMethodsValues))}
+            onSubmit={submit}
+            disableInvalidFormNotification
+          >
+            <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              <TextInput
+                source="notification_email"
+                label="Notification Email"
+                type="email"
+                autoComplete="email"
+                placeholder="you@example.com"
+                resettable={false}
+                helperText={false}
+              />
+              <TextInput
+                source="notification_phone"
+                label="Notification Phone"
+                type="tel"
+                autoComplete="tel"
+                placeholder="+15551234567"
+                resettable={false}
+                helperText={false}
+              />
+              <Stack direction="row" spacing={1} sx={{ gridColumn: '1 / -1' }}>
+                <PendingButton type="submit" pending={save.isPending} label="Save" pendingLabel="Saving..." />
+                {hasValue && (
+                  <Button onClick={() => setEditing(false)} disabled={save.isPending}>
+                    Cancel
+                  </Button>
+                )}
+              </Stack>
+            </Box>
+          </Form>
         ) : (
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
             <Box>

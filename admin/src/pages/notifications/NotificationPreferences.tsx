@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Box,
@@ -18,14 +18,8 @@ import {
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { useToast } from '../../components/useToast';
 import { failureMessage } from '../../lib/fieldErrors';
-import {
-  type Channel,
-  CHANNELS,
-  EVENTS_KEY,
-  type NotificationPreference,
-  notificationMethods,
-  PREFERENCES_KEY,
-} from '../../providers/methods/notifications';
+import { type Channel, CHANNELS, type NotificationPreference } from '../../providers/methods/notifications';
+import { crmQueryKey, useCrmMutation, useCrmQuery } from '../../providers/useCrm';
 import { ContactMethodsPanel } from './ContactMethodsPanel';
 import { DeviceNotificationsPanel } from './DeviceNotificationsPanel';
 
@@ -37,17 +31,18 @@ export const CHANNEL_LABELS: Record<Channel, string> = {
   email: 'Email',
 };
 
+const RESOURCE = 'notification-preferences';
+const PREFERENCES_KEY = crmQueryKey(RESOURCE, 'preferences', []);
+
 /** Settings → Notification Preferences: contact methods, this device, and the events × channels grid. */
 export function NotificationPreferences() {
   const toast = useToast();
   const queryClient = useQueryClient();
-  const events = useQuery({ queryKey: EVENTS_KEY, queryFn: notificationMethods.events, staleTime: Infinity });
-  const preferences = useQuery({ queryKey: PREFERENCES_KEY, queryFn: notificationMethods.preferences });
+  const events = useCrmQuery('notification-events', 'events', []);
+  const preferences = useCrmQuery(RESOURCE, 'preferences', []);
 
-  const save = useMutation({
-    mutationFn: ({ eventType, channel, on }: { eventType: string; channel: Channel; on: boolean }) =>
-      notificationMethods.setPreference(eventType, channel, on),
-    onMutate: async ({ eventType, channel, on }) => {
+  const save = useCrmMutation(RESOURCE, 'setPreference', {
+    onMutate: async ([eventType, channel, on]) => {
       await queryClient.cancelQueries({ queryKey: PREFERENCES_KEY });
       const before = queryClient.getQueryData<NotificationPreference[]>(PREFERENCES_KEY);
       queryClient.setQueryData<NotificationPreference[]>(PREFERENCES_KEY, rows =>
@@ -120,7 +115,7 @@ export function NotificationPreferences() {
                               size="small"
                               checked={event.coming_soon ? false : Boolean(row?.[channel])}
                               disabled={event.coming_soon || !row}
-                              onChange={(_, on) => save.mutate({ eventType: event.event_type, channel, on })}
+                              onChange={(_, on) => save.mutate([event.event_type, channel, on])}
                               slotProps={{ input: { 'aria-label': `${event.label}: ${CHANNEL_LABELS[channel]}` } }}
                             />
                           </TableCell>

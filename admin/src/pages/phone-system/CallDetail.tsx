@@ -1,8 +1,8 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import DoneIcon from '@mui/icons-material/Done';
-import { Box, Button, Chip, Divider, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { useDelete, useUpdate } from 'react-admin';
+import { Box, Button, Chip, Divider, Stack, Typography } from '@mui/material';
+import { useState, type FocusEvent } from 'react';
+import { Form, TextInput, useDelete, useUpdate } from 'react-admin';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/useToast';
 import { formatDuration } from '../../lib/duration';
@@ -26,14 +26,12 @@ function transcriptionReason(call: CallLog): string {
 /** Caller, brand, duration, date, recording, transcription, notes, Mark Returned and Delete. */
 export function CallDetail({ call, onDeleted }: { call: CallLog; onDeleted(): void }) {
   const toast = useToast();
-  const [notes, setNotes] = useState(call.notes ?? '');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [update, { isPending: updating }] = useUpdate<CallLog>();
   const [remove, { isPending: deleting }] = useDelete<CallLog>();
 
-  useEffect(() => setNotes(call.notes ?? ''), [call.id, call.notes]);
-
-  const saveNotes = () => {
+  // saved when the field is left, if it changed
+  const saveNotes = (notes: string) => {
     if (notes === (call.notes ?? '')) return;
     update('call-logs', { id: call.id, data: { notes }, previousData: call }, {
       onError: error => toast('Error', { description: (error as Error)?.message || 'Failed to save notes', variant: 'destructive' }),
@@ -88,8 +86,12 @@ export function CallDetail({ call, onDeleted }: { call: CallLog; onDeleted(): vo
           <Typography variant="body2" color="text.secondary" data-testid="call-no-transcription">{transcriptionReason(call)}</Typography>
         )}
       </Box>
-      <TextField label="Internal notes" multiline minRows={3} value={notes} onChange={e => setNotes(e.target.value)} onBlur={saveNotes}
-        placeholder="Add notes about this call…" slotProps={{ htmlInput: { 'data-testid': 'call-notes' } }} />
+      {/* the call's notes (a new call, or notes saved, start it afresh) */}
+      <Form key={`${call.id}:${call.notes ?? ''}`} record={{ notes: call.notes ?? '' }} noValidate>
+        <TextInput source="notes" label="Internal notes" multiline minRows={3} resettable={false} helperText={false} parse={(value: string) => value ?? ''}
+          onBlur={(e: FocusEvent<HTMLInputElement>) => saveNotes(e.target.value)}
+          placeholder="Add notes about this call…" slotProps={{ htmlInput: { 'data-testid': 'call-notes' } }} />
+      </Form>
       <Divider />
       <Stack direction="row" spacing={1}>
         <Button variant="contained" startIcon={<DoneIcon />} disabled={call.is_returned || updating} onClick={markReturned} data-testid="call-mark-returned">

@@ -1,10 +1,10 @@
 import CallEndIcon from '@mui/icons-material/CallEnd';
-import { Alert, Box, Button, Chip, MenuItem, Stack, TextField } from '@mui/material';
-import { useState } from 'react';
-import { useGetList } from 'react-admin';
+import { Alert, Box, Button, Chip, Stack } from '@mui/material';
+import { Form, required, SelectInput, TextInput, useGetList } from 'react-admin';
+import { useWatch, type FieldValues } from 'react-hook-form';
 import { PendingButton } from '../../components/PendingButton';
 import { useToast } from '../../components/useToast';
-import { callFailureTitle, checkLauncher, type AgentMethod } from '../../lib/phoneSystem';
+import { callFailureTitle, checkLauncher, type AgentMethod, type LauncherValues } from '../../lib/phoneSystem';
 import type { MakeCallPayload, PhoneNumber } from '../../providers/types';
 import { useCurrentUser } from '../../providers/useAccount';
 import { useCrmMutation } from '../../providers/useCrm';
@@ -18,20 +18,33 @@ const STATE_LABEL: Record<BrowserCallState, string> = {
   failed: 'Call failed',
 };
 
+const INITIAL: { from: string; method: AgentMethod; otherPhone: string; to: string } = { from: '', method: 'computer', otherPhone: '', to: '' };
+
+/** The agent method always has a value (computer by default): required, so it offers no empty choice. */
+const METHOD_REQUIRED = required();
+
+/** Asked only when the agent talks on another number. */
+function OtherNumberInput() {
+  const method = useWatch({ name: 'method' }) as AgentMethod | undefined;
+  if (method !== 'other') return null;
+  return (
+    <TextInput source="otherPhone" label="Agent number" size="small" helperText={false} resettable={false}
+      slotProps={{ htmlInput: { 'data-testid': 'launcher-other' } }} />
+  );
+}
+
 /** Provider number, how the agent talks (computer, my phone, another number), the customer, Call. */
 export function CallLauncher() {
   const toast = useToast();
   const { user } = useCurrentUser();
   const { data: numbers = [] } = useGetList<PhoneNumber>('phone-numbers', { pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'ASC' } });
-  const [from, setFrom] = useState('');
-  const [method, setMethod] = useState<AgentMethod>('computer');
-  const [otherPhone, setOtherPhone] = useState('');
-  const [to, setTo] = useState('');
   const browser = useBrowserCall();
   const { mutateAsync, isPending } = useCrmMutation('call-logs', 'makeCall');
 
-  const call = async () => {
-    const checked = checkLauncher({ from, to, method, otherPhone, profilePhone: user?.phone });
+  // the spec's checks answer with toasts (not field messages): they run on submit
+  const call = async (values: FieldValues) => {
+    const { from, to, method, otherPhone } = values as Partial<Omit<LauncherValues, 'profilePhone'>>;
+    const checked = checkLauncher({ from: from ?? '', to: to ?? '', method: method ?? 'computer', otherPhone: otherPhone ?? '', profilePhone: user?.phone });
     if ('problem' in checked) {
       toast(checked.problem.title, { description: checked.problem.description, variant: 'destructive' });
       return;
@@ -48,29 +61,24 @@ export function CallLauncher() {
   const inCall = browser.state === 'connecting' || browser.state === 'in-call';
   return (
     <Box data-testid="call-launcher" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} alignItems={{ md: 'center' }}>
-        <TextField select size="small" label="Provider number" value={from} onChange={e => setFrom(e.target.value)} sx={{ minWidth: 200 }}
-          slotProps={{ htmlInput: { 'data-testid': 'launcher-from' } }}>
-          {numbers.map(n => (
-            <MenuItem key={n.id} value={n.phone_number}>
-              {n.phone_number}{n.brand ? ` (${n.brand})` : ''}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField select size="small" label="Agent phone" value={method} onChange={e => setMethod(e.target.value as AgentMethod)} sx={{ minWidth: 180 }}
-          slotProps={{ htmlInput: { 'data-testid': 'launcher-method' } }}>
-          <MenuItem value="computer">Computer (browser)</MenuItem>
-          <MenuItem value="profile">My phone{user?.phone ? ` (${user.phone})` : ''}</MenuItem>
-          <MenuItem value="other">Other number</MenuItem>
-        </TextField>
-        {method === 'other' && (
-          <TextField size="small" label="Agent number" value={otherPhone} onChange={e => setOtherPhone(e.target.value)}
-            slotProps={{ htmlInput: { 'data-testid': 'launcher-other' } }} />
-        )}
-        <TextField size="small" label="Customer number" placeholder="+1234567890" value={to} onChange={e => setTo(e.target.value)}
-          slotProps={{ htmlInput: { 'data-testid': 'launcher-to' } }} />
-        <PendingButton variant="contained" onClick={call} pending={isPending} label="Call" pendingLabel="Calling…" data-testid="launcher-call" />
-      </Stack>
+      <Form record={INITIAL} onSubmit={call} noValidate>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} alignItems={{ md: 'center' }}>
+          <SelectInput source="from" label="Provider number" size="small" helperText={false} emptyText="" sx={{ minWidth: 200 }}
+            choices={numbers.map(n => ({ id: n.phone_number, name: `${n.phone_number}${n.brand ? ` (${n.brand})` : ''}` }))}
+            translateChoice={false} slotProps={{ htmlInput: { 'data-testid': 'launcher-from' } }} />
+          <SelectInput source="method" label="Agent phone" size="small" helperText={false} sx={{ minWidth: 180 }}
+            choices={[
+              { id: 'computer', name: 'Computer (browser)' },
+              { id: 'profile', name: `My phone${user?.phone ? ` (${user.phone})` : ''}` },
+              { id: 'other', name: 'Other number' },
+            ]}
+            translateChoice={false} validate={METHOD_REQUIRED} slotProps={{ htmlInput: { 'data-testid': 'launcher-method' } }} />
+          <OtherNumberInput />
+          <TextInput source="to" label="Customer number" size="small" helperText={false} resettable={false} placeholder="+1234567890"
+            slotProps={{ htmlInput: { 'data-testid': 'launcher-to' } }} />
+          <PendingButton variant="contained" type="submit" pending={isPending} label="Call" pendingLabel="Calling…" data-testid="launcher-call" />
+        </Stack>
+      </Form>
       {browser.state !== 'idle' && (
         <Stack direction="row" spacing={1} alignItems="center">
           <Chip size="small" label={STATE_LABEL[browser.state]} color={browser.state === 'in-call' ? 'success' : browser.state === 'failed' ? 'error' : 'default'}

@@ -1,7 +1,8 @@
-import { Autocomplete, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Autocomplete, Button, Card, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { useGetList, useGetOne } from 'react-admin';
+import { useEffect, useState } from 'react';
+import { Form, SelectInput, TextInput, useGetList, useGetOne, useInput } from 'react-admin';
+import { useWatch, type FieldValues } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ISSUE_DESCRIPTION_MIN, isQuestionAsked, TICKET_MESSAGES } from '@warranty-crm/contract';
 import { useToast } from '../../components/useToast';
@@ -65,17 +66,7 @@ function CallTicketForm({ call }: { call: CallLog }) {
   const queryClient = useQueryClient();
   const { brands, questions } = useTicketSettings();
   const brandChoices = call.brand && !brands.includes(call.brand) ? [call.brand, ...brands] : brands;
-  const [brand, setBrand] = useState(call.brand ?? '');
-  const [model, setModel] = useState('');
-  const [description, setDescription] = useState(call.transcription ?? '');
-  const [priority, setPriority] = useState('Medium');
-  const [error, setError] = useState<string | null>(null);
-  const { data: products = [] } = useGetList<Product>(
-    'products',
-    { filter: { brand }, pagination: { page: 1, perPage: 1000 }, sort: { field: 'product_name', order: 'ASC' } },
-    { enabled: !!brand },
-  );
-  const { mutate, isPending } = useCrmMutation('tickets', 'createTicketFromCall', {
+  const { mutateAsync, isPending } = useCrmMutation('tickets', 'createTicketFromCall', {
     onSuccess: created => {
       toast('Ticket Created!', { description: `Ticket ${created.ticket_number} is linked to this call.`, variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: ['call-logs'] });
@@ -83,54 +74,89 @@ function CallTicketForm({ call }: { call: CallLog }) {
     onError: e => toast('Error', { description: e.message || 'Failed to create ticket. Please try again.', variant: 'destructive' }),
   });
   const asksModel = isQuestionAsked(questions, 'product_model');
+  const [products, setProducts] = useState<Product[]>(NO_PRODUCTS);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (description.trim().length < ISSUE_DESCRIPTION_MIN) {
-      setError(TICKET_MESSAGES.issueDescription);
-      return;
+  const submit = async (raw: FieldValues) => {
+    const values = raw as CallTicketValues;
+    const brand = values.brand ?? '';
+    const model = (values.productModel ?? '').trim();
+    const picked = products.find(p => p.product_name === model || p.sku === model);
+    try {
+      await mutateAsync([
+        {
+          call_log_id: call.id,
+          issueDescription: (values.issueDescription ?? '').trim(),
+          priority: values.priority,
+          ...(brand ? { productBrand: brand } : {}),
+          ...(asksModel && model ? { productModel: model } : {}),
+          ...(picked ? { productSku: picked.sku } : {}),
+        },
+      ]);
+    } catch {
+      // the toast said so (onError)
     }
-    setError(null);
-    const picked = products.find(p => p.product_name === model.trim() || p.sku === model.trim());
-    mutate([
-      {
-        call_log_id: call.id,
-        issueDescription: description.trim(),
-        priority,
-        ...(brand ? { productBrand: brand } : {}),
-        ...(asksModel && model.trim() ? { productModel: model.trim() } : {}),
-        ...(picked ? { productSku: picked.sku } : {}),
-      },
-    ]);
   };
 
   return (
     <Card variant="outlined" data-testid="call-create-ticket">
-      <CardContent component="form" onSubmit={submit} noValidate>
-        <Typography variant="subtitle2" gutterBottom>Create Ticket</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          The caller becomes the customer; the rest of the ticket can be completed from its Edit view.
-        </Typography>
-        <Stack spacing={2}>
-          <TextField select size="small" label="Brand" value={brand} onChange={e => setBrand(e.target.value)}
-            slotProps={{ htmlInput: { 'data-testid': 'call-ticket-brand' } }} data-field="brand">
-            <MenuItem value="">Default brand</MenuItem>
-            {brandChoices.map(b => <MenuItem key={b} value={b}>{b}</MenuItem>)}
-          </TextField>
-          {asksModel ? (
-            <Autocomplete freeSolo options={products.map(p => p.product_name)} inputValue={model} onInputChange={(_, value) => setModel(value)}
-              renderInput={params => <TextField {...params} size="small" label="Product Model" data-field="productModel" />} />
-          ) : null}
-          <TextField size="small" label="Issue Description" multiline minRows={4} value={description} onChange={e => setDescription(e.target.value)}
-            error={!!error} helperText={error ?? descriptionCounter(description)} data-field="issueDescription" />
-          <TextField select size="small" label="Priority" value={priority} onChange={e => setPriority(e.target.value)} data-field="priority">
-            {PRIORITIES.map(p => <MenuItem key={p.id} value={p.id}>{p.name}</MenuItem>)}
-          </TextField>
-          <Button type="submit" variant="contained" fullWidth disabled={isPending} data-testid="call-create-ticket-submit">
-            {isPending ? 'Creating...' : 'Create Ticket'}
-          </Button>
-        </Stack>
+      <CardContent>
+        <Form record={{ brand: call.brand ?? '', productModel: '', issueDescription: call.transcription ?? '', priority: 'Medium' }} onSubmit={submit} noValidate>
+          <Typography variant="subtitle2" gutterBottom>Create Ticket</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            The caller becomes the customer; the rest of the ticket can be completed from its Edit view.
+          </Typography>
+          <Stack spacing={2}>
+            <SelectInput source="brand" label="Brand" size="small" helperText={false} emptyText="Default brand" parse={(value: string) => value ?? ''}
+              choices={brandChoices.map(b => ({ id: b, name: b }))} translateChoice={false}
+              slotProps={{ htmlInput: { 'data-testid': 'call-ticket-brand' } }} data-field="brand" />
+            {asksModel ? <ProductModelInput onProducts={setProducts} /> : null}
+            <DescriptionInput />
+            <SelectInput source="priority" label="Priority" size="small" helperText={false} choices={PRIORITIES} isRequired data-field="priority" />
+            <Button type="submit" variant="contained" fullWidth disabled={isPending} data-testid="call-create-ticket-submit">
+              {isPending ? 'Creating...' : 'Create Ticket'}
+            </Button>
+          </Stack>
+        </Form>
       </CardContent>
     </Card>
+  );
+}
+
+interface CallTicketValues {
+  brand: string | null;
+  productModel: string | null;
+  issueDescription: string | null;
+  priority: string;
+}
+
+/** The issue description: the transcription to start with, at least the spec's minimum. */
+const DESCRIPTION_RULES = [
+  (value: string | null | undefined) => ((value ?? '').trim().length < ISSUE_DESCRIPTION_MIN ? TICKET_MESSAGES.issueDescription : undefined),
+];
+
+function DescriptionInput() {
+  const description: string = useWatch({ name: 'issueDescription' }) ?? '';
+  return (
+    <TextInput source="issueDescription" label="Issue Description" size="small" multiline minRows={4} resettable={false}
+      validate={DESCRIPTION_RULES} helperText={descriptionCounter(description)} data-field="issueDescription" />
+  );
+}
+
+const NO_PRODUCTS: Product[] = [];
+
+/** The brand's products to pick from, or free text; the chosen product's SKU goes with the ticket. */
+function ProductModelInput({ onProducts }: { onProducts(products: Product[]): void }) {
+  const brand: string = useWatch({ name: 'brand' }) ?? '';
+  const { field } = useInput<string>({ source: 'productModel' });
+  const { data } = useGetList<Product>(
+    'products',
+    { filter: { brand }, pagination: { page: 1, perPage: 1000 }, sort: { field: 'product_name', order: 'ASC' } },
+    { enabled: !!brand },
+  );
+  const products = (brand && data) || NO_PRODUCTS;
+  useEffect(() => onProducts(products), [products, onProducts]);
+  return (
+    <Autocomplete freeSolo options={products.map(p => p.product_name)} inputValue={field.value ?? ''} onInputChange={(_, value) => field.onChange(value)}
+      renderInput={params => <TextField {...params} size="small" label="Product Model" data-field="productModel" />} />
   );
 }

@@ -5,7 +5,7 @@ import { useGetList, useGetOne, useUpdate } from 'react-admin';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import type { CallLog, VoicemailStats } from '../../providers/types';
-import { useCrmQuery } from '../../providers/useCrm';
+import { crmQueryKey, useCrmQuery } from '../../providers/useCrm';
 import { CallDetail } from './CallDetail';
 import { CallLauncher } from './CallLauncher';
 import { ALL_BRANDS, CallList, type CallFilters } from './CallList';
@@ -65,7 +65,7 @@ export function PhoneSystemPage() {
     if (!selected || selected.is_read || markedRead.current.has(selected.id)) return;
     markedRead.current.add(selected.id);
     if (selected.call_type === 'voicemail') {
-      queryClient.setQueriesData<VoicemailStats>({ queryKey: ['call-logs', 'getVoicemailStats'] }, old =>
+      queryClient.setQueriesData<VoicemailStats>({ queryKey: crmQueryKey('call-logs', 'getVoicemailStats', []) }, old =>
         old ? { ...old, unread: Math.max(0, Number(old.unread) - 1) } : old,
       );
     }

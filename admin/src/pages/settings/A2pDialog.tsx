@@ -5,7 +5,7 @@ import { useToast } from '../../components/useToast';
 import { failureMessage, fieldErrorsFrom } from '../../lib/fieldErrors';
 import { a2pErrors, BUSINESS_TYPES, STOCK_EXCHANGES } from '../../lib/settingsRules';
 import type { Organization } from '../../providers/types';
-import { useCrm } from './settingsData';
+import { crmQueryKey, useCrmMutation } from '../../providers/useCrm';
 
 const FIELDS = [
   'business_legal_name', 'business_type', 'ein_tax_id', 'business_street', 'business_city', 'business_state', 'business_zip',
@@ -17,16 +17,18 @@ const half = { flex: '1 1 220px' };
 
 /** The A2P 10DLC Registration dialog: every field and message of spec part 2 section 5. */
 export function A2pDialog({ organization, open, onClose }: { organization: Organization; open: boolean; onClose: () => void }) {
-  const crm = useCrm();
   const toast = useToast();
   const queryClient = useQueryClient();
+  // a successful save refetches every read of 'organizations' (queryClient.ts)
+  const { mutateAsync: updateA2p } = useCrmMutation('organizations', 'updateA2p', {
+    onSuccess: saved => queryClient.setQueryData(crmQueryKey('organizations', 'getOrganization', [organization.id]), saved),
+  });
   const record = Object.fromEntries(FIELDS.map(f => [f, (organization[f] as string | null | undefined) ?? (f === 'business_country' ? 'US' : '')]));
 
   const submit = async (values: Record<string, unknown>) => {
     const body = Object.fromEntries(FIELDS.map(f => [f, typeof values[f] === 'string' ? (values[f] as string).trim() : values[f] ?? '']));
     try {
-      const saved = await crm.updateA2p(organization.id, body);
-      queryClient.setQueryData(['organization', organization.id], saved);
+      await updateA2p([organization.id, body]);
       toast('A2P registration updated', { variant: 'success' });
       onClose();
       return undefined;

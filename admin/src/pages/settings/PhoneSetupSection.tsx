@@ -3,7 +3,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Alert, Box, Button, Chip, Collapse, Stack, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form, PasswordInput, required, SaveButton, TextInput } from 'react-admin';
 import { CopyButton } from '../../components/CopyButton';
@@ -11,10 +11,10 @@ import { useToast } from '../../components/useToast';
 import { failureMessage } from '../../lib/fieldErrors';
 import { A2P_STATUS_LABELS } from '../../lib/settingsRules';
 import { voiceWebhookUrl } from '../../providers/methods/settings';
-import { useCurrentUser } from '../../providers/useAccount';
+import { useOrganization } from '../../providers/useAccount';
+import { crmQueryKey, useCrmMutation } from '../../providers/useCrm';
 import type { A2pStatus, Settings } from '../../providers/types';
 import { A2pDialog } from './A2pDialog';
-import { useCrm } from './settingsData';
 
 const STATUS_COLORS: Record<A2pStatus, 'success' | 'warning' | 'default' | 'error'> = {
   approved: 'success',
@@ -23,24 +23,17 @@ const STATUS_COLORS: Record<A2pStatus, 'success' | 'warning' | 'default' | 'erro
   failed: 'error',
 };
 
-export function useOrganization() {
-  const crm = useCrm();
-  const { user } = useCurrentUser();
-  const id = user?.organization_id != null ? String(user.organization_id) : null;
-  return useQuery({ queryKey: ['organization', id], queryFn: () => crm.getOrganization(id!), enabled: id !== null });
-}
-
 /** Account SID and Auth Token; Connect Twilio Account verifies and connects them. */
 function TwilioConnectForm({ settings }: { settings: Settings }) {
-  const crm = useCrm();
   const toast = useToast();
   const queryClient = useQueryClient();
+  const { mutateAsync: connectTwilio } = useCrmMutation('organizations', 'connectTwilio');
   return (
     <Form
       record={{ twilio_account_sid: settings.twilio_account_sid ?? '', twilio_auth_token: '' }}
       onSubmit={async (values: Record<string, any>) => {
         try {
-          await crm.connectTwilio({ twilio_account_sid: String(values.twilio_account_sid ?? '').trim(), twilio_auth_token: String(values.twilio_auth_token ?? '') });
+          await connectTwilio([{ twilio_account_sid: String(values.twilio_account_sid ?? '').trim(), twilio_auth_token: String(values.twilio_auth_token ?? '') }]);
           void queryClient.invalidateQueries();
           toast('Twilio account connected', { variant: 'success' });
         } catch (failure) {
@@ -72,21 +65,19 @@ export function PhoneSetupSection({ settings }: { settings: Settings }) {
   const [providerOpen, setProviderOpen] = useState(false);
   const voiceUrl = voiceWebhookUrl();
   const status: A2pStatus = organization?.a2p_status ?? 'not_started';
-  const crm = useCrm();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [checking, setChecking] = useState(false);
+  const refreshA2p = useCrmMutation('organizations', 'refreshA2p', {
+    onSuccess: read => queryClient.setQueryData(crmQueryKey('organizations', 'getOrganization', [read.id]), read),
+  });
+  const checking = refreshA2p.isPending;
   const checkA2p = async () => {
     if (!organization) return;
-    setChecking(true);
     try {
-      const read = await crm.refreshA2p(organization.id);
-      queryClient.setQueryData(['organization', organization.id], read);
+      const read = await refreshA2p.mutateAsync([organization.id]);
       toast('A2P status updated', { description: `Twilio reports: ${A2P_STATUS_LABELS[read.a2p_status]}`, variant: 'success' });
     } catch (failure) {
       toast(failureMessage(failure, 'Could not read the A2P registration status from Twilio'), { variant: 'destructive' });
-    } finally {
-      setChecking(false);
     }
   };
   return (

@@ -7,7 +7,8 @@ import { failureMessage } from '../../lib/fieldErrors';
 import { warrantyTicketFunction } from '@warranty-crm/contract';
 import type { BrandWebhook, Settings } from '../../providers/types';
 import { SecretInput } from './SecretInput';
-import { useCrm, useSaveSettings } from './settingsData';
+import { useSaveSettings } from './settingsData';
+import { useCrmProvider } from '../../providers/useCrm';
 
 function UrlLine({ label, url }: { label: string; url: string }) {
   return (
@@ -26,7 +27,7 @@ function UrlLine({ label, url }: { label: string; url: string }) {
 /** Retell API key and agent ID, and where each brand webhook's URLs go in Retell. */
 export function RetellSection({ settings }: { settings: Settings }) {
   const save = useSaveSettings();
-  const crm = useCrm();
+  const crm = useCrmProvider();
   const toast = useToast();
   const [checking, setChecking] = useState(false);
   const checkAgent = async () => {

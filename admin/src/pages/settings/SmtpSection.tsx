@@ -8,13 +8,14 @@ import { failureMessage } from '../../lib/fieldErrors';
 import { useCurrentUser } from '../../providers/useAccount';
 import type { Settings } from '../../providers/types';
 import { SecretInput } from './SecretInput';
-import { useCrm, useSaveSettings } from './settingsData';
+import { useSaveSettings } from './settingsData';
+import { useCrmProvider } from '../../providers/useCrm';
 
 
 /** SMTP host, port (587 by default), username, password, from e-mail and name; a test e-mail. */
 export function SmtpSection({ settings }: { settings: Settings }) {
   const save = useSaveSettings();
-  const crm = useCrm();
+  const crm = useCrmProvider();
   const toast = useToast();
   const { user } = useCurrentUser();
   const [sending, setSending] = useState(false);

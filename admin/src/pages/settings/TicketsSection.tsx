@@ -1,14 +1,17 @@
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
 import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
-import { Box, Button, Chip, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
-import { CheckboxGroupInput, Form, NumberInput, SaveButton, SelectInput, useInput } from 'react-admin';
+import { Box, Button, Chip, IconButton, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { useState, type KeyboardEvent } from 'react';
+import { CheckboxGroupInput, Form, NumberInput, SaveButton, SelectInput, TextInput, useInput } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
 import { WarnBeforeUnload } from '../../components/WarnBeforeUnload';
 import { addBrand, isSavedBrand, removeBrand, responseHoursError, TICKET_FIELD_OPTIONS } from '../../lib/settingsRules';
 import type { Settings } from '../../providers/types';
 import { ManageProductsDialog } from '../../resources/products';
 import { useSaveSettings } from './settingsData';
+
+const NEW_BRAND = 'new_brand';
 
 /**
  * The brand list: add (trimmed, non-empty, no duplicates), remove (clears the default if it was
@@ -19,18 +22,18 @@ function BrandListInput({ savedBrands, onManageProducts }: { savedBrands: string
   const { field: brandsField } = useInput<string[]>({ source: 'brands' });
   const { field: defaultField } = useInput<string | null>({ source: 'ticket_brand' });
   const brands: string[] = Array.isArray(brandsField.value) ? brandsField.value : [];
-  const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // the draft is the form's NEW_BRAND field; Add checks it and moves it into the list (Save ignores it)
+  const { getValues, setValue, setError, clearErrors } = useFormContext();
 
   const add = () => {
-    const result = addBrand(brands, draft);
+    const result = addBrand(brands, String(getValues(NEW_BRAND) ?? ''));
     if ('error' in result) {
-      setError(result.error);
+      setError(NEW_BRAND, { type: 'manual', message: result.error });
       return;
     }
     brandsField.onChange(result.brands);
-    setDraft('');
-    setError(null);
+    setValue(NEW_BRAND, '');
+    clearErrors(NEW_BRAND);
   };
   const remove = (brand: string) => {
     const result = removeBrand(brands, brand, defaultField.value ?? null);
@@ -71,17 +74,14 @@ function BrandListInput({ savedBrands, onManageProducts }: { savedBrands: string
         </Typography>
       )}
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <TextField
+        <TextInput
+          source={NEW_BRAND}
           size="small"
           label="New brand"
-          value={draft}
-          error={!!error}
-          helperText={error ?? ' '}
-          onChange={event => {
-            setDraft(event.target.value);
-            setError(null);
-          }}
-          onKeyDown={event => {
+          resettable={false}
+          helperText=" "
+          onChange={() => clearErrors(NEW_BRAND)}
+          onKeyDown={(event: KeyboardEvent) => {
             if (event.key === 'Enter') {
               event.preventDefault();
               add();
@@ -135,6 +135,7 @@ export function TicketsSection({ settings }: { settings: Settings }) {
         warnWhenUnsavedChanges
         record={{
           brands: settings.brands,
+          [NEW_BRAND]: '',
           ticket_brand: settings.ticket_brand,
           ticket_fields_enabled: settings.ticket_fields_enabled,
           warranty_response_hours: settings.warranty_response_hours,

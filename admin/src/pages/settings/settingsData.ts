@@ -1,21 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useDataProvider } from 'react-admin';
 import { useToast } from '../../components/useToast';
 import { failureMessage, fieldErrorsFrom } from '../../lib/fieldErrors';
-import type { CrmDataProvider } from '../../providers/dataProvider';
+import { crmQueryKey, useCrmMutation, useCrmQuery } from '../../providers/useCrm';
 import type { Settings, SettingsPatch } from '../../providers/types';
 
-/** The cache key useCrmQuery('settings', 'getSettings', []) uses too (the ticket filters' brands). */
-export const SETTINGS_KEY = ['settings', 'getSettings'] as const;
-
-export function useCrm() {
-  return useDataProvider<CrmDataProvider>();
-}
+/** The settings' one cache key, shared with every other read of them (the ticket filters' brands, the ticket forms). */
+export const SETTINGS_KEY = crmQueryKey('settings', 'getSettings', []);
 
 export function useSettings() {
-  const crm = useCrm();
-  return useQuery({ queryKey: SETTINGS_KEY, queryFn: () => crm.getSettings() });
+  return useCrmQuery('settings', 'getSettings', []);
 }
 
 /**
@@ -23,15 +17,16 @@ export function useSettings() {
  * without one). Resolves the field errors of a refused save, for the section's Form to show.
  */
 export function useSaveSettings() {
-  const crm = useCrm();
   const queryClient = useQueryClient();
   const toast = useToast();
+  // a successful save refetches every read of 'settings' (queryClient.ts)
+  const { mutateAsync } = useCrmMutation('settings', 'updateSettings', {
+    onSuccess: saved => queryClient.setQueryData<Settings>(SETTINGS_KEY, saved),
+  });
   return useCallback(
     async (patch: SettingsPatch): Promise<Record<string, string> | undefined> => {
       try {
-        const saved = await crm.updateSettings(patch);
-        queryClient.setQueryData<Settings>(SETTINGS_KEY, saved);
-        void queryClient.invalidateQueries({ queryKey: ['settings'] });
+        await mutateAsync([patch]);
         toast('Settings saved', { variant: 'success' });
         return undefined;
       } catch (failure) {
@@ -40,6 +35,6 @@ export function useSaveSettings() {
         return Object.keys(errors).length ? errors : undefined;
       }
     },
-    [crm, queryClient, toast],
+    [mutateAsync, toast],
   );
 }

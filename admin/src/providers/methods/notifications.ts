@@ -50,7 +50,3 @@ export const notificationMethods = {
   pushSubscribe: (subscription: PushSubscriptionJSON) => apiSend('POST', `${BASE}/push/subscriptions`, subscription),
   pushUnsubscribe: (endpoint: string) => apiSend('DELETE', `${BASE}/push/subscriptions`, { endpoint }),
 };
-
-/** Query keys follow the API paths. */
-export const PREFERENCES_KEY = ['/api/notification-preferences'] as const;
-export const EVENTS_KEY = ['/api/notification-events'] as const;

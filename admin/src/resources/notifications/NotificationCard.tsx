@@ -5,7 +5,8 @@ import { useToast } from '../../components/useToast';
 import { failureMessage } from '../../lib/fieldErrors';
 import { metadataEntries, notificationLink } from '../../lib/notifications';
 import { relativeTime } from '../../lib/relativeTime';
-import { notificationMethods, type NotificationRecord } from '../../providers/methods/notifications';
+import type { NotificationRecord } from '../../providers/methods/notifications';
+import { useCrmMutation } from '../../providers/useCrm';
 import { useNotificationsRefresh } from './useNotificationsRefresh';
 
 /** One notification: title, badges, 2-line message and time; expanding it reads it and shows the rest. */
@@ -26,6 +27,9 @@ export function NotificationCard({
   const [pending, setPending] = useState(false);
   const toast = useToast();
   const refresh = useNotificationsRefresh();
+  const { mutateAsync: markRead } = useCrmMutation('notifications', 'markRead');
+  const { mutateAsync: toggleFollowup } = useCrmMutation('notifications', 'toggleFollowup');
+  const { mutateAsync: remove } = useCrmMutation('notifications', 'remove');
   const link = notificationLink(n);
   const entries = metadataEntries(n.metadata);
 
@@ -45,7 +49,7 @@ export function NotificationCard({
   const toggle = () => {
     const opening = !expanded;
     setExpanded(opening);
-    if (opening && !n.is_read) void run(async () => onOpenedRead?.(await notificationMethods.markRead(n.id)), undefined, 'Failed to mark as read');
+    if (opening && !n.is_read) void run(async () => onOpenedRead?.(await markRead([n.id])), undefined, 'Failed to mark as read');
   };
 
   return (
@@ -102,12 +106,12 @@ export function NotificationCard({
               size="small"
               variant="outlined"
               disabled={pending}
-              onClick={() => run(async () => onChanged?.(await notificationMethods.toggleFollowup(n.id)), 'Followup status updated', 'Failed to update followup status')}
+              onClick={() => run(async () => onChanged?.(await toggleFollowup([n.id])), 'Followup status updated', 'Failed to update followup status')}
             >
               {n.is_followup ? 'Remove from Followup' : 'Mark for Followup'}
             </Button>
             {!n.is_read && (
-              <Button size="small" variant="outlined" disabled={pending} onClick={() => run(() => notificationMethods.markRead(n.id), undefined, 'Failed to mark as read')}>
+              <Button size="small" variant="outlined" disabled={pending} onClick={() => run(() => markRead([n.id]), undefined, 'Failed to mark as read')}>
                 Mark as Read
               </Button>
             )}
@@ -117,7 +121,7 @@ export function NotificationCard({
               variant="outlined"
               disabled={pending}
               onClick={() => run(async () => {
-                  await notificationMethods.remove(n.id);
+                  await remove([n.id]);
                   onRemoved?.(n.id);
                 }, 'Notification deleted', 'Failed to delete notification')}
             >

@@ -1,5 +1,7 @@
-import { Box, Button, Checkbox, FormControlLabel, FormGroup, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Checkbox, FormControlLabel, FormGroup, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
+import { Form, SelectInput, TextInput, useInput } from 'react-admin';
+import { useFormContext, type FieldValues } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PendingButton } from '../../components/PendingButton';
 import { useToast } from '../../components/useToast';
@@ -9,8 +11,27 @@ import { useCrmMutation } from '../../providers/useCrm';
 
 const CAPABILITIES = ['voice', 'sms', 'mms', 'fax'] as const;
 type Capability = (typeof CAPABILITIES)[number];
-const INITIAL_CAPABILITIES: Record<Capability, boolean> = { voice: true, sms: true, mms: false, fax: false };
 const CAPABILITY_LABEL: Record<Capability, string> = { voice: 'Voice', sms: 'SMS', mms: 'MMS', fax: 'Fax' };
+
+/** The search's starting values (Reset goes back to them); `brand_for` holds each result's chosen brand. */
+const INITIAL = { country: 'US', voice: true, sms: true, mms: false, fax: false, text: '', match: 'last', brand_for: {} as Record<string, string> };
+type BuyValues = typeof INITIAL;
+
+const COUNTRY_CHOICES = SEARCH_COUNTRIES.map(c => ({ id: c, name: c }));
+const MATCH_CHOICES = MATCH_MODES.map(m => ({ id: m.id, name: m.label }));
+
+/** A result's brand is read under brand_for, keyed by the number (without the "+", which a field path cannot hold safely). */
+const brandSource = (phoneNumber: string) => `brand_for.n${phoneNumber.replace(/\D/g, '')}`;
+
+/** One capability as a checkbox of the form. */
+function CapabilityInput({ source }: { source: Capability }) {
+  const { field } = useInput<boolean>({ source });
+  return (
+    <FormControlLabel label={CAPABILITY_LABEL[source]}
+      control={<Checkbox size="small" checked={Boolean(field.value)} onChange={e => field.onChange(e.target.checked)} onBlur={field.onBlur}
+        slotProps={{ input: { 'data-testid': `buy-capability-${source}` } as object }} />} />
+  );
+}
 
 /**
  * Search available numbers (country, capabilities, text, match) and purchase one for a brand,
@@ -18,23 +39,16 @@ const CAPABILITY_LABEL: Record<Capability, string> = { voice: 'Voice', sms: 'SMS
  */
 export function BuyNumber({ brands }: { brands: string[] }) {
   const toast = useToast();
-  const [country, setCountry] = useState<string>('US');
-  const [capabilities, setCapabilities] = useState(INITIAL_CAPABILITIES);
-  const [text, setText] = useState('');
-  const [match, setMatch] = useState<string>('last');
   const [results, setResults] = useState<AvailableNumber[] | null>(null);
-  const [brandFor, setBrandFor] = useState<Record<string, string>>({});
   const search = useCrmMutation('phone-numbers', 'searchNumbers');
-  const purchase = useCrmMutation('phone-numbers', 'purchaseNumber');
-  const [buying, setBuying] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<AvailableNumber | null>(null);
 
-  const runSearch = async () => {
-    const digits = text.trim();
+  const runSearch = async (raw: FieldValues) => {
+    const values = raw as BuyValues;
+    const digits = String(values.text ?? '').trim();
     const query = {
-      country,
-      ...capabilities,
-      ...(digits ? { contains: digits, match } : {}),
+      country: values.country,
+      ...Object.fromEntries(CAPABILITIES.map(c => [c, Boolean(values[c])])),
+      ...(digits ? { contains: digits, match: values.match } : {}),
     };
     try {
       const found = await search.mutateAsync([query as never]);
@@ -45,18 +59,35 @@ export function BuyNumber({ brands }: { brands: string[] }) {
     }
   };
 
-  const reset = () => {
-    setCountry('US');
-    setCapabilities(INITIAL_CAPABILITIES);
-    setText('');
-    setMatch('last');
-    setResults(null);
-    setBrandFor({});
-  };
+  return (
+    <Box data-testid="buy-number">
+      <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>Buy a Number</Typography>
+      <Form record={INITIAL} onSubmit={runSearch} noValidate>
+        <BuyNumberFields brands={brands} results={results} searching={search.isPending} onReset={() => setResults(null)}
+          onBought={phoneNumber => setResults(current => current?.filter(r => r.phoneNumber !== phoneNumber) ?? null)} />
+      </Form>
+    </Box>
+  );
+}
+
+function BuyNumberFields({ brands, results, searching, onReset, onBought }: {
+  brands: string[];
+  results: AvailableNumber[] | null;
+  searching: boolean;
+  onReset(): void;
+  onBought(phoneNumber: string): void;
+}) {
+  const toast = useToast();
+  const { getValues, reset } = useFormContext();
+  const purchase = useCrmMutation('phone-numbers', 'purchaseNumber');
+  const [buying, setBuying] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<AvailableNumber | null>(null);
+  const brandOf = (phoneNumber: string): string => String(getValues(brandSource(phoneNumber)) ?? '');
+  const brandChoices = brands.map(b => ({ id: b, name: b }));
 
   /** Purchase: the brand first, then the confirmation; nothing is bought on the first click. */
   const askToBuy = (r: AvailableNumber) => {
-    if (!brandFor[r.phoneNumber]) {
+    if (!brandOf(r.phoneNumber)) {
       toast('Purchase failed', { description: 'Please select a brand before purchasing', variant: 'destructive' });
       return;
     }
@@ -64,12 +95,12 @@ export function BuyNumber({ brands }: { brands: string[] }) {
   };
 
   const buy = async (phoneNumber: string) => {
-    const brand = brandFor[phoneNumber];
+    const brand = brandOf(phoneNumber);
     setBuying(phoneNumber);
     try {
       const number = await purchase.mutateAsync([{ phoneNumber, brand }]);
       toast('Number purchased', { description: `${number.phone_number} is now assigned to ${brand}`, variant: 'success' });
-      setResults(current => current?.filter(r => r.phoneNumber !== phoneNumber) ?? null);
+      onBought(phoneNumber);
     } catch (error) {
       toast('Purchase failed', { description: (error as Error)?.message || 'Could not purchase phone number', variant: 'destructive' });
     } finally {
@@ -79,30 +110,21 @@ export function BuyNumber({ brands }: { brands: string[] }) {
   };
 
   return (
-    <Box data-testid="buy-number">
-      <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>Buy a Number</Typography>
+    <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }} flexWrap="wrap" useFlexGap>
-        <TextField select size="small" label="Country" value={country} onChange={e => setCountry(e.target.value)} sx={{ minWidth: 100 }}
-          slotProps={{ htmlInput: { 'data-testid': 'buy-country' } }}>
-          {SEARCH_COUNTRIES.map(c => <MenuItem key={c} value={c}>{c}</MenuItem>)}
-        </TextField>
+        <SelectInput source="country" label="Country" size="small" helperText={false} choices={COUNTRY_CHOICES} translateChoice={false}
+          isRequired sx={{ minWidth: 100 }} slotProps={{ htmlInput: { 'data-testid': 'buy-country' } }} />
         <FormGroup row>
-          {CAPABILITIES.map(c => (
-            <FormControlLabel key={c} label={CAPABILITY_LABEL[c]}
-              control={<Checkbox size="small" checked={capabilities[c]} onChange={e => setCapabilities({ ...capabilities, [c]: e.target.checked })}
-                slotProps={{ input: { 'data-testid': `buy-capability-${c}` } as object }} />} />
-          ))}
+          {CAPABILITIES.map(c => <CapabilityInput key={c} source={c} />)}
         </FormGroup>
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }} alignItems={{ sm: 'center' }}>
-        <TextField size="small" label="Search" placeholder="e.g. 512 or 555" value={text} onChange={e => setText(e.target.value)}
+        <TextInput source="text" label="Search" size="small" helperText={false} resettable={false} placeholder="e.g. 512 or 555"
           slotProps={{ htmlInput: { 'data-testid': 'buy-search-text' } }} />
-        <TextField select size="small" label="Match to" value={match} onChange={e => setMatch(e.target.value)} sx={{ minWidth: 130 }}
-          slotProps={{ htmlInput: { 'data-testid': 'buy-match' } }}>
-          {MATCH_MODES.map(m => <MenuItem key={m.id} value={m.id}>{m.label}</MenuItem>)}
-        </TextField>
-        <PendingButton variant="contained" onClick={runSearch} pending={search.isPending} label="Search" pendingLabel="Searching…" data-testid="buy-search" />
-        <Button onClick={reset} data-testid="buy-reset">Reset</Button>
+        <SelectInput source="match" label="Match to" size="small" helperText={false} choices={MATCH_CHOICES} translateChoice={false}
+          isRequired sx={{ minWidth: 130 }} slotProps={{ htmlInput: { 'data-testid': 'buy-match' } }} />
+        <PendingButton variant="contained" type="submit" pending={searching} label="Search" pendingLabel="Searching…" data-testid="buy-search" />
+        <Button onClick={() => { reset(INITIAL); onReset(); }} data-testid="buy-reset">Reset</Button>
       </Stack>
       {results && (
         <Box sx={{ mt: 2, maxHeight: 360, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid="buy-results">
@@ -119,10 +141,8 @@ export function BuyNumber({ brands }: { brands: string[] }) {
                   </Typography>
                 )}
               </Box>
-              <TextField select size="small" label="Brand" value={brandFor[r.phoneNumber] ?? ''} sx={{ minWidth: 160 }}
-                onChange={e => setBrandFor({ ...brandFor, [r.phoneNumber]: e.target.value })} slotProps={{ htmlInput: { 'data-testid': 'buy-result-brand' } }}>
-                {brands.map(b => <MenuItem key={b} value={b}>{b}</MenuItem>)}
-              </TextField>
+              <SelectInput source={brandSource(r.phoneNumber)} label="Brand" size="small" helperText={false} choices={brandChoices} translateChoice={false}
+                isRequired sx={{ minWidth: 160 }} slotProps={{ htmlInput: { 'data-testid': 'buy-result-brand' } }} />
               <PendingButton variant="outlined" onClick={() => askToBuy(r)} pending={buying === r.phoneNumber} label="Purchase" pendingLabel="Purchasing…"
                 data-testid="buy-purchase" />
             </Stack>
@@ -130,9 +150,9 @@ export function BuyNumber({ brands }: { brands: string[] }) {
         </Box>
       )}
       <ConfirmDialog open={!!confirming} title="Purchase phone number?" testId="buy-confirm"
-        content={confirming ? purchaseConfirmText(confirming, brandFor[confirming.phoneNumber] ?? '') : ''}
+        content={confirming ? purchaseConfirmText(confirming, brandOf(confirming.phoneNumber)) : ''}
         confirmLabel="Purchase" pendingLabel="Purchasing…" pending={!!buying}
         onConfirm={() => confirming && buy(confirming.phoneNumber)} onClose={() => setConfirming(null)} />
-    </Box>
+    </>
   );
 }

@@ -2,16 +2,15 @@ import BuildIcon from '@mui/icons-material/Build';
 import DeleteIcon from '@mui/icons-material/Delete';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import {
-  Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Chip, IconButton, Link, MenuItem, Stack, TextField, Typography,
+  Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Chip, IconButton, Link, Stack, Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useDataProvider, useDelete, useGetList, useUpdate } from 'react-admin';
+import { Form, SelectInput, useDelete, useGetList, useUpdate } from 'react-admin';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PendingButton } from '../../components/PendingButton';
 import { useToast } from '../../components/useToast';
-import type { CrmDataProvider } from '../../providers/dataProvider';
 import type { PhoneNumber } from '../../providers/types';
-import { useCrmQuery } from '../../providers/useCrm';
+import { useCrmProvider, useCrmQuery } from '../../providers/useCrm';
 import { BuyNumber } from './BuyNumber';
 import { ImportNumberDialog } from './ImportNumberDialog';
 import { VoicemailConfig } from './VoicemailConfig';
@@ -19,13 +18,30 @@ import { useQueryClient } from '@tanstack/react-query';
 
 const NO_BRAND = '__none__';
 
+/** A number's brand, saved as soon as it is chosen: a one-field form of the row. */
+function NumberBrandInput({ number, brands, onChange }: { number: PhoneNumber; brands: string[]; onChange(value: string): void }) {
+  const choices = [
+    { id: NO_BRAND, name: 'No Brand' },
+    ...[...new Set([...brands, ...(number.brand ? [number.brand] : [])])].map(b => ({ id: b, name: b })),
+  ];
+  return (
+    // the row's accordion must not open or close from the select
+    <Box onClick={e => e.stopPropagation()}>
+      <Form key={number.brand ?? NO_BRAND} record={{ brand: number.brand ?? NO_BRAND }}>
+        <SelectInput source="brand" label="Brand" size="small" choices={choices} translateChoice={false} isRequired helperText={false}
+          sx={{ minWidth: 150 }} onChange={e => onChange(String(e.target.value))} slotProps={{ htmlInput: { 'data-testid': 'number-brand' } }} />
+      </Form>
+    </Box>
+  );
+}
+
 /**
  * Settings → Phone Numbers: the webhook box (health check, Fix Webhooks), Import Existing Number,
  * the owned numbers (brand, status, delete, voicemail configuration) and Buy a Number.
  */
 export function PhoneNumbersManager() {
   const toast = useToast();
-  const provider = useDataProvider<CrmDataProvider>();
+  const provider = useCrmProvider();
   const queryClient = useQueryClient();
   const { data: numbers = [], isPending } = useGetList<PhoneNumber>('phone-numbers', { pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'ASC' } });
   const { data: brands = [] } = useCrmQuery('settings', 'getSettings', [], { select: settings => settings?.brands ?? [] });
@@ -106,12 +122,7 @@ export function PhoneNumbersManager() {
                   <Typography sx={{ fontWeight: 600 }}>{number.phone_number}</Typography>
                   <Typography variant="caption" color="text.secondary">{number.friendly_name || 'No description'}</Typography>
                 </Box>
-                <TextField select size="small" label="Brand" value={number.brand ?? NO_BRAND} sx={{ minWidth: 150 }}
-                  onClick={e => e.stopPropagation()} onChange={e => changeBrand(number, e.target.value)}
-                  slotProps={{ htmlInput: { 'data-testid': 'number-brand' } }}>
-                  <MenuItem value={NO_BRAND}>No Brand</MenuItem>
-                  {[...new Set([...brands, ...(number.brand ? [number.brand] : [])])].map(b => <MenuItem key={b} value={b}>{b}</MenuItem>)}
-                </TextField>
+<NumberBrandInput number={number} brands={brands} onChange={value => changeBrand(number, value)} />
                 <Chip size="small" label={number.is_active ? 'Active' : 'Inactive'} color={number.is_active ? 'success' : 'default'} data-testid="number-status" />
                 <IconButton aria-label="Delete number" onClick={e => { e.stopPropagation(); setDeleting(number); }} data-testid="number-delete">
                   <DeleteIcon />

@@ -1,10 +1,9 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import {
-  Alert, Box, Button, CircularProgress, FormControlLabel, IconButton, MenuItem, Radio, RadioGroup, Stack, Switch, TextField, Typography,
-} from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
-import { useDataProvider } from 'react-admin';
+import { Alert, Box, Button, CircularProgress, FormControlLabel, IconButton, Radio, RadioGroup, Stack, Switch, Typography } from '@mui/material';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Form, maxLength as maxLengthRule, SelectInput, TextInput, useInput } from 'react-admin';
+import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import { PendingButton } from '../../components/PendingButton';
 import { UploadButton, type UploadCompleteResult } from '../../components/UploadButton';
 import { useToast } from '../../components/useToast';
@@ -12,9 +11,8 @@ import {
   DEFAULT_GREETING, GREETING_TEXT_MAX, MAX_LENGTH_MAX, MAX_LENGTH_MIN, TRANSCRIPTION_LIMIT_SECONDS, TTS_VOICES,
   greetingPayload, voicemailMaxLength, type GreetingType, type GreetingValues,
 } from '../../lib/phoneSystem';
-import type { CrmDataProvider } from '../../providers/dataProvider';
 import type { Greeting, GreetingPatch } from '../../providers/types';
-import { useCrmMutation, useCrmQuery } from '../../providers/useCrm';
+import { useCrmMutation, useCrmProvider, useCrmQuery } from '../../providers/useCrm';
 
 function toValues(g: Greeting): GreetingValues {
   return {
@@ -28,33 +26,79 @@ function toValues(g: Greeting): GreetingValues {
   };
 }
 
+const VOICE_CHOICES = TTS_VOICES.map(v => ({ id: v.id, name: v.label }));
+const GREETING_TEXT_RULES = [maxLengthRule(GREETING_TEXT_MAX)];
+
+/** The greeting type as the form's radio group. */
+function GreetingTypeInput() {
+  const { field } = useInput<GreetingType>({ source: 'greeting_type' });
+  return (
+    <RadioGroup value={field.value ?? 'default'} onChange={e => field.onChange(e.target.value as GreetingType)}>
+      <FormControlLabel value="default" control={<Radio data-testid="greeting-type-default" />} label="Default greeting" />
+      <FormControlLabel value="text_to_speech" control={<Radio data-testid="greeting-type-tts" />} label="Custom text-to-speech" />
+      <FormControlLabel value="audio_file" control={<Radio data-testid="greeting-type-audio" />} label="Upload audio file" />
+    </RadioGroup>
+  );
+}
+
+/** Transcription on or off, as the form's switch. */
+function TranscriptionInput() {
+  const { field } = useInput<boolean>({ source: 'enable_transcription' });
+  return (
+    <FormControlLabel control={<Switch checked={Boolean(field.value)} onChange={e => field.onChange(e.target.checked)} onBlur={field.onBlur}
+      slotProps={{ input: { 'data-testid': 'greeting-transcription' } as object }} />} label="Transcribe voicemails" />
+  );
+}
+
 /** One number's voicemail: greeting type, voice, maximum length, transcription, Preview, Save. */
 export function VoicemailConfig({ numberId }: { numberId: string }) {
-  const provider = useDataProvider<CrmDataProvider>();
   const toast = useToast();
   const { data: greeting, isPending } = useCrmQuery('phone-numbers', 'getGreeting', [numberId]);
-  const [values, setValues] = useState<GreetingValues | null>(null);
+  const save = useCrmMutation('phone-numbers', 'updateGreeting');
+  const record = useMemo(() => (greeting ? toValues(greeting) : null), [greeting]);
+
+  if (isPending || !record) return <CircularProgress size={20} />;
+
+  const submit = async (values: FieldValues) => {
+    try {
+      await save.mutateAsync([numberId, greetingPayload(values as GreetingValues) as GreetingPatch]);
+      toast('Saved', { description: 'Voicemail settings saved successfully', variant: 'success' });
+    } catch (error) {
+      toast('Error', { description: (error as Error)?.message || 'Failed to save voicemail settings', variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Form record={record} onSubmit={submit} noValidate>
+      <VoicemailFields record={record} saving={save.isPending} />
+    </Form>
+  );
+}
+
+function VoicemailFields({ record, saving }: { record: GreetingValues; saving: boolean }) {
+  const provider = useCrmProvider();
+  const toast = useToast();
+  const { setValue } = useFormContext();
+  const values = { ...record, ...(useWatch() as Partial<GreetingValues>) } as GreetingValues;
   const [pendingUpload, setPendingUpload] = useState(false);
   const audio = useRef<HTMLAudioElement | null>(null);
-  const save = useCrmMutation('phone-numbers', 'updateGreeting');
-
-  useEffect(() => {
-    if (greeting) {
-      setValues(toValues(greeting));
-      setPendingUpload(false);
-    }
-  }, [greeting]);
-
-  if (isPending || !values) return <CircularProgress size={20} />;
-  const set = (patch: Partial<GreetingValues>) => setValues({ ...values, ...patch });
+  // the server's copy (after a save, or a refetch) replaces what was pending
+  useEffect(() => setPendingUpload(false), [record]);
   const maxLength = voicemailMaxLength(values.voicemail_max_length);
 
   const uploaded = (result: UploadCompleteResult) => {
     const file = result.successful[0];
     if (!file) return;
-    set({ greeting_audio_url: file.objectPath, greeting_audio_filename: file.name });
+    setValue('greeting_audio_url', file.objectPath, { shouldDirty: true });
+    setValue('greeting_audio_filename', file.name, { shouldDirty: true });
     setPendingUpload(true);
     toast('Success', { description: 'Audio file uploaded. Click Save to apply.', variant: 'success' });
+  };
+
+  const removeAudio = () => {
+    setValue('greeting_audio_url', null, { shouldDirty: true });
+    setValue('greeting_audio_filename', null, { shouldDirty: true });
+    setPendingUpload(false);
   };
 
   const preview = () => {
@@ -65,7 +109,7 @@ export function VoicemailConfig({ numberId }: { numberId: string }) {
       void audio.current.play().catch(() => undefined);
       return;
     }
-    const text = values.greeting_type === 'text_to_speech' && values.greeting_text.trim() ? values.greeting_text : DEFAULT_GREETING;
+    const text = values.greeting_type === 'text_to_speech' && (values.greeting_text ?? '').trim() ? values.greeting_text : DEFAULT_GREETING;
     if (!('speechSynthesis' in window)) return;
     window.speechSynthesis.cancel();
     const utterance = new SpeechSynthesisUtterance(text);
@@ -73,30 +117,17 @@ export function VoicemailConfig({ numberId }: { numberId: string }) {
     window.speechSynthesis.speak(utterance);
   };
 
-  const submit = async () => {
-    try {
-      await save.mutateAsync([numberId, greetingPayload(values) as GreetingPatch]);
-      toast('Saved', { description: 'Voicemail settings saved successfully', variant: 'success' });
-    } catch (error) {
-      toast('Error', { description: (error as Error)?.message || 'Failed to save voicemail settings', variant: 'destructive' });
-    }
-  };
-
   return (
     <Stack spacing={2} data-testid="voicemail-config">
       <Typography variant="subtitle2">Voicemail Greeting</Typography>
-      <RadioGroup value={values.greeting_type} onChange={e => set({ greeting_type: e.target.value as GreetingType })}>
-        <FormControlLabel value="default" control={<Radio data-testid="greeting-type-default" />} label="Default greeting" />
-        <FormControlLabel value="text_to_speech" control={<Radio data-testid="greeting-type-tts" />} label="Custom text-to-speech" />
-        <FormControlLabel value="audio_file" control={<Radio data-testid="greeting-type-audio" />} label="Upload audio file" />
-      </RadioGroup>
+      <GreetingTypeInput />
       {values.greeting_type === 'default' && (
         <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>"{DEFAULT_GREETING}"</Typography>
       )}
       {values.greeting_type === 'text_to_speech' && (
-        <TextField label="Greeting text" multiline minRows={3} value={values.greeting_text}
-          onChange={e => set({ greeting_text: e.target.value.slice(0, GREETING_TEXT_MAX) })}
-          helperText={`${values.greeting_text.length}/${GREETING_TEXT_MAX} characters`}
+        <TextInput source="greeting_text" label="Greeting text" multiline minRows={3} resettable={false} validate={GREETING_TEXT_RULES}
+          parse={(value: string) => (value ?? '').slice(0, GREETING_TEXT_MAX)}
+          helperText={`${(values.greeting_text ?? '').length}/${GREETING_TEXT_MAX} characters`}
           slotProps={{ htmlInput: { maxLength: GREETING_TEXT_MAX, 'data-testid': 'greeting-text' }, formHelperText: { 'data-testid': 'greeting-text-counter' } as object }} />
       )}
       {values.greeting_type === 'audio_file' && (
@@ -106,8 +137,7 @@ export function VoicemailConfig({ numberId }: { numberId: string }) {
               <Typography variant="body2" data-testid="greeting-audio-name">
                 {values.greeting_audio_filename || values.greeting_audio_url.split('/').pop()}{pendingUpload ? ' (pending — click Save to apply)' : ''}
               </Typography>
-              <IconButton size="small" aria-label="Remove audio file" onClick={() => { set({ greeting_audio_url: null, greeting_audio_filename: null }); setPendingUpload(false); }}
-                data-testid="greeting-audio-remove">
+              <IconButton size="small" aria-label="Remove audio file" onClick={removeAudio} data-testid="greeting-audio-remove">
                 <DeleteIcon fontSize="small" />
               </IconButton>
             </Stack>
@@ -129,16 +159,13 @@ export function VoicemailConfig({ numberId }: { numberId: string }) {
           </Box>
         </Stack>
       )}
-      <TextField select size="small" label="Voice" value={values.tts_voice} onChange={e => set({ tts_voice: e.target.value })} sx={{ maxWidth: 280 }}
-        slotProps={{ htmlInput: { 'data-testid': 'greeting-voice' } }}>
-        {TTS_VOICES.map(v => <MenuItem key={v.id} value={v.id}>{v.label}</MenuItem>)}
-      </TextField>
-      <TextField size="small" type="number" label="Maximum recording length (seconds)" value={values.voicemail_max_length}
-        onChange={e => set({ voicemail_max_length: e.target.value })} sx={{ maxWidth: 280 }}
+      <SelectInput source="tts_voice" label="Voice" size="small" choices={VOICE_CHOICES} translateChoice={false} isRequired helperText={false}
+        sx={{ maxWidth: 280 }} slotProps={{ htmlInput: { 'data-testid': 'greeting-voice' } }} />
+      <TextInput source="voicemail_max_length" type="number" label="Maximum recording length (seconds)" size="small" resettable={false}
+        parse={(value: string) => value ?? ''} sx={{ maxWidth: 280 }}
         helperText={`${MAX_LENGTH_MIN}–${MAX_LENGTH_MAX} seconds; blank or invalid uses 120`}
         slotProps={{ htmlInput: { min: MAX_LENGTH_MIN, max: MAX_LENGTH_MAX, 'data-testid': 'greeting-max-length' } }} />
-      <FormControlLabel control={<Switch checked={values.enable_transcription} onChange={e => set({ enable_transcription: e.target.checked })}
-        slotProps={{ input: { 'data-testid': 'greeting-transcription' } as object }} />} label="Transcribe voicemails" />
+      <TranscriptionInput />
       {values.enable_transcription && maxLength > TRANSCRIPTION_LIMIT_SECONDS && (
         <Alert severity="info" data-testid="greeting-transcription-note">
           Transcripts cover the first {TRANSCRIPTION_LIMIT_SECONDS} seconds only: longer recordings are kept but not transcribed.
@@ -149,7 +176,7 @@ export function VoicemailConfig({ numberId }: { numberId: string }) {
           disabled={values.greeting_type === 'audio_file' && !values.greeting_audio_url}>
           Preview
         </Button>
-        <PendingButton variant="contained" onClick={submit} pending={save.isPending} label="Save" pendingLabel="Saving…" data-testid="greeting-save" />
+        <PendingButton variant="contained" type="submit" pending={saving} label="Save" pendingLabel="Saving…" data-testid="greeting-save" />
       </Stack>
     </Stack>
   );

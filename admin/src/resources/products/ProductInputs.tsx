@@ -1,19 +1,24 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, Checkbox, Chip, FormControlLabel, FormHelperText, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Box, Button, Checkbox, Chip, FormControlLabel, FormHelperText, Stack, Typography } from '@mui/material';
+import type { KeyboardEvent } from 'react';
 import { required, TextInput, useInput } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { addStore, productWarrantyTermError, SALE_LOCATION_IN_STORE, SALE_LOCATION_ONLINE } from '../../lib/settingsRules';
+
+const STORE_DRAFT = 'store_draft';
 
 /** Online, In Store and named stores (added on Enter or the add button, only when non-blank). */
 function SaleLocationsInput() {
   const { field } = useInput<string[]>({ source: 'sale_locations', defaultValue: [] });
   const locations: string[] = Array.isArray(field.value) ? field.value : [];
-  const [store, setStore] = useState('');
+  // the draft is the form's STORE_DRAFT field; Add moves it into the list (the save ignores it)
+  const store: string = useWatch({ name: STORE_DRAFT }) ?? '';
+  const { setValue } = useFormContext();
   const toggle = (location: string) => (_: unknown, checked: boolean) =>
     field.onChange(checked ? [...locations.filter(l => l !== location), location] : locations.filter(l => l !== location));
   const add = () => {
     field.onChange(addStore(locations, store));
-    setStore('');
+    setValue(STORE_DRAFT, '');
   };
   const stores = locations.filter(l => l !== SALE_LOCATION_ONLINE && l !== SALE_LOCATION_IN_STORE);
   return (
@@ -26,13 +31,14 @@ function SaleLocationsInput() {
         <FormControlLabel control={<Checkbox checked={locations.includes(SALE_LOCATION_IN_STORE)} onChange={toggle(SALE_LOCATION_IN_STORE)} />} label="In Store" />
       </Box>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-        <TextField
+        <TextInput
+          source={STORE_DRAFT}
           size="small"
           label="Specific store"
           placeholder="Store name or number"
-          value={store}
-          onChange={event => setStore(event.target.value)}
-          onKeyDown={event => {
+          resettable={false}
+          helperText={false}
+          onKeyDown={(event: KeyboardEvent) => {
             if (event.key === 'Enter') {
               event.preventDefault();
               add();

@@ -5,7 +5,7 @@ import { useToast } from '../../components/useToast';
 import { fieldErrorsFrom, EMPTY_TICKET_FORM, responsePromiseOf, ticketCreatedDescription, toCreatePayload, type TicketFormValues } from '../../lib/ticketForm';
 import { validateTicketForm, withBlanks } from '../../lib/validators';
 import type { CreatedTicket } from '../../providers/types';
-import { useCurrentUser } from '../../providers/useAccount';
+import { useOrganization } from '../../providers/useAccount';
 import { useCrmQuery } from '../../providers/useCrm';
 import { CreatedDuplicatesToastLinks } from './PossibleDuplicates';
 import { TicketInputs } from './TicketInputs';
@@ -98,8 +98,6 @@ export function CreateTicketDialog({
 
 /** The signed-in user's organization name: the host store of the purchase-location options. */
 function useOrganizationName(): string | undefined {
-  const { user } = useCurrentUser();
-  const id = user?.organization_id ?? '';
-  const { data } = useCrmQuery('organizations', 'getOrganization', [id], { enabled: Boolean(id) });
+  const { data } = useOrganization();
   return data?.name ?? undefined;
 }

@@ -5,6 +5,6 @@ import { useCrmQuery } from '../../providers/useCrm';
  * organization asks (`ticket_fields_enabled`; undefined while loading: every question).
  */
 export function useTicketSettings(): { brands: string[]; questions: string[] | undefined; isPending: boolean } {
-  const { data, isPending } = useCrmQuery('tickets', 'getSettings', []);
+  const { data, isPending } = useCrmQuery('settings', 'getSettings', []);
   return { brands: data?.brands ?? [], questions: data?.ticket_fields_enabled, isPending };
 }

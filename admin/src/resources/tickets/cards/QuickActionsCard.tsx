@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, Stack, TextField } from '@mui/material';
-import { useUpdate } from 'react-admin';
+import { Form, required, useInput, useUpdate } from 'react-admin';
+import { useWatch, type FieldValues } from 'react-hook-form';
 import { useToast } from '../../../components/useToast';
 import { appendNote, isBlankNote, isNoteTooLong, NOTE_TOO_LONG_MESSAGE, noteCounter } from '../../../lib/ticketNotes';
 import { dialogOptions, DETAIL_STATUSES, TICKET_PRIORITIES } from '../../../lib/ticketOptions';
@@ -107,66 +108,110 @@ function ChoiceDialog({
   onClose,
   onSave,
 }: DialogProps<string> & { title: string; testId: string; options: readonly string[]; initial: string }) {
-  const [value, setValue] = useState(initial);
   return (
     <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="xs" data-testid={`${testId}-dialog`}>
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        <RadioGroup value={value} onChange={event => setValue(event.target.value)} aria-label={title.replace('Update ', '')}>
-          {options.map(option => (
-            <FormControlLabel key={option} value={option} control={<Radio />} label={option} />
-          ))}
-        </RadioGroup>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={() => onSave(value)} disabled={pending || !value || value === initial} data-testid={`${testId}-confirm`}>
-          {title}
-        </Button>
-      </DialogActions>
+      <Form record={{ value: initial }} onSubmit={(values: FieldValues) => onSave(String(values.value ?? ''))} noValidate>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent>
+          <ChoiceInput options={options} label={title.replace('Update ', '')} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <ChoiceConfirm title={title} testId={testId} initial={initial} pending={pending} />
+        </DialogActions>
+      </Form>
     </Dialog>
   );
 }
 
+/** The options as the form's radio group. */
+function ChoiceInput({ options, label }: { options: readonly string[]; label: string }) {
+  const { field } = useInput<string>({ source: 'value', validate: CHOICE_RULES });
+  return (
+    <RadioGroup value={field.value ?? ''} onChange={event => field.onChange(event.target.value)} aria-label={label}>
+      {options.map(option => (
+        <FormControlLabel key={option} value={option} control={<Radio />} label={option} />
+      ))}
+    </RadioGroup>
+  );
+}
+
+const CHOICE_RULES = [required()];
+
+function ChoiceConfirm({ title, testId, initial, pending }: { title: string; testId: string; initial: string; pending: boolean }) {
+  const value: string = useWatch({ name: 'value' }) ?? '';
+  return (
+    <Button type="submit" variant="contained" disabled={pending || !value || value === initial} data-testid={`${testId}-confirm`}>
+      {title}
+    </Button>
+  );
+}
+
+/** A note is not blank and at most NOTE_MAX_LENGTH characters (the server's rules and message). */
+const NOTE_RULES = [
+  (value: string | null | undefined) => (isBlankNote(value ?? '') ? 'Note must not be blank' : undefined),
+  (value: string | null | undefined) => (isNoteTooLong(value ?? '') ? NOTE_TOO_LONG_MESSAGE : undefined),
+];
+
 /** A multi-line note with its "N / 2000 characters" counter; blank or too long cannot be confirmed. */
 function NoteDialog({ pending, onClose, onSave }: DialogProps<string>) {
-  const [note, setNote] = useState('');
-  const tooLong = isNoteTooLong(note);
   return (
     <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="sm" data-testid="add-note-dialog">
-      <DialogTitle>Add Note</DialogTitle>
-      <DialogContent>
-        <TextField
-          autoFocus
-          multiline
-          minRows={4}
-          maxRows={12}
-          fullWidth
-          label="Note"
-          placeholder="Write a note about this ticket"
-          value={note}
-          onChange={event => setNote(event.target.value)}
-          error={tooLong}
-          helperText={
-            <Stack component="span" direction="row" justifyContent="space-between" gap={2}>
-              <span data-testid="note-error">{tooLong ? NOTE_TOO_LONG_MESSAGE : ''}</span>
-              <span data-testid="note-counter">{noteCounter(note)}</span>
-            </Stack>
-          }
-          sx={{ mt: 1 }}
-          slotProps={{ htmlInput: { 'data-testid': 'note-input' } }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={() => onSave(note)} disabled={pending || isBlankNote(note) || tooLong} data-testid="add-note-confirm">
-          Add Note
-        </Button>
-      </DialogActions>
+      <Form record={{ note: '' }} onSubmit={(values: FieldValues) => onSave(String(values.note ?? ''))} noValidate>
+        <DialogTitle>Add Note</DialogTitle>
+        <DialogContent>
+          <NoteInput />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <NoteConfirm pending={pending} />
+        </DialogActions>
+      </Form>
     </Dialog>
+  );
+}
+
+/** The note, its too-long message and counter shown as it is typed. */
+function NoteInput() {
+  const { field } = useInput<string>({ source: 'note', validate: NOTE_RULES });
+  const note = field.value ?? '';
+  const tooLong = isNoteTooLong(note);
+  return (
+    <TextField
+      autoFocus
+      multiline
+      minRows={4}
+      maxRows={12}
+      fullWidth
+      label="Note"
+      placeholder="Write a note about this ticket"
+      name={field.name}
+      inputRef={field.ref}
+      value={note}
+      onChange={event => field.onChange(event.target.value)}
+      onBlur={field.onBlur}
+      error={tooLong}
+      helperText={
+        <Stack component="span" direction="row" justifyContent="space-between" gap={2}>
+          <span data-testid="note-error">{tooLong ? NOTE_TOO_LONG_MESSAGE : ''}</span>
+          <span data-testid="note-counter">{noteCounter(note)}</span>
+        </Stack>
+      }
+      sx={{ mt: 1 }}
+      slotProps={{ htmlInput: { 'data-testid': 'note-input' } }}
+    />
+  );
+}
+
+function NoteConfirm({ pending }: { pending: boolean }) {
+  const note: string = useWatch({ name: 'note' }) ?? '';
+  return (
+    <Button type="submit" variant="contained" disabled={pending || isBlankNote(note) || isNoteTooLong(note)} data-testid="add-note-confirm">
+      Add Note
+    </Button>
   );
 }
