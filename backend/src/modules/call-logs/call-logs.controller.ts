@@ -15,8 +15,9 @@ import { type Actor, CurrentActor } from '../../common/auth/actor.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { writeStreamed } from '../../common/http/streamed-response.js';
 import { uuidOr404 } from '../../common/http/ids.js';
+import { CallLogNotFoundError } from './call-logs.errors.js';
 import { setContentRange } from '../../common/http/list-query.js';
-import { CALL_LOG_NOT_FOUND, CallLogsService } from './call-logs.service.js';
+import { CallLogsService } from './call-logs.service.js';
 import {
   CallLogResponseDto,
   CallLogStatsDto,
@@ -28,7 +29,7 @@ import {
 } from './dto/call-log.dto.js';
 import { RecordingsService } from './recordings.service.js';
 
-const callLogIdPipe = uuidOr404(CALL_LOG_NOT_FOUND);
+const callLogIdPipe = uuidOr404(() => new CallLogNotFoundError());
 
 @ApiTags('call-logs')
 @ApiCookieAuth()
