@@ -40,7 +40,7 @@ describe('POST /api/register', () => {
   it('answers 409 for a username that exists, in any letter case', async () => {
     const { user } = await registerOwner(app);
     const res = await app.request().post('/api/register').send({ username: user.username.toUpperCase(), password: 'secret123' }).expect(409);
-    expect(res.body).toEqual({ statusCode: 409, error: 'Username already exists', message: 'Username already exists' });
+    expect(res.body).toEqual({ statusCode: 409, error: 'Username already exists', message: 'Username already exists', code: 'users.username_taken' });
   });
 
   it('lets exactly one of two simultaneous registrations of a name win', async () => {
@@ -119,7 +119,7 @@ describe('POST /api/login', () => {
     const { user } = await registerOwner(app);
     const wrong = await app.request().post('/api/login').send({ username: user.username, password: 'nope-nope' }).expect(401);
     const unknown = await app.request().post('/api/login').send({ username: uniqueUsername('ghost'), password: 'nope-nope' }).expect(401);
-    expect(wrong.body).toEqual({ statusCode: 401, error: 'Invalid username or password', message: 'Invalid username or password' });
+    expect(wrong.body).toEqual({ statusCode: 401, error: 'Invalid username or password', message: 'Invalid username or password', code: 'auth.invalid_credentials' });
     expect(unknown.body).toEqual(wrong.body);
   });
 

@@ -100,7 +100,7 @@ describe('the notifications list', () => {
   it('deletes one, which then answers 404', async () => {
     await member.agent.delete(`/api/notifications/${ids[2]}`).expect(200, { success: true });
     const gone = await member.agent.patch(`/api/notifications/${ids[2]}/read`).expect(404);
-    expect(gone.body).toEqual({ statusCode: 404, error: 'Notification not found', message: 'Notification not found' });
+    expect(gone.body).toEqual({ statusCode: 404, error: 'Notification not found', message: 'Notification not found', code: 'notifications.not_found' });
     expect((await member.agent.get('/api/notifications/unread-count').expect(200)).body).toEqual({ count: 0 });
   });
 

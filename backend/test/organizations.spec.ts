@@ -86,7 +86,7 @@ describe('GET /api/organizations/{id}', () => {
   ])('answers 404 for %s', async (_label, idOf) => {
     const { agent } = await registerOwner(app);
     const res = await agent.get(`/api/organizations/${await idOf()}`).expect(404);
-    expect(res.body).toEqual({ statusCode: 404, error: 'Organization not found', message: 'Organization not found' });
+    expect(res.body).toEqual({ statusCode: 404, error: 'Organization not found', message: 'Organization not found', code: 'organizations.not_found' });
   });
 
   it('answers 401 when signed out', async () => {

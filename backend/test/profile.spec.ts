@@ -128,7 +128,7 @@ describe('POST /api/user/change-password', () => {
     const otherBrowser = app.agent();
     await otherBrowser.post('/api/login').send({ username: user.username, password }).expect(200);
     const res = await agent.post('/api/user/change-password').send({ currentPassword: 'wrong-pass', newPassword: 'fresh-pass-9' }).expect(400);
-    expect(res.body).toEqual({ statusCode: 400, error: 'Current password is incorrect', message: 'Current password is incorrect' });
+    expect(res.body).toEqual({ statusCode: 400, error: 'Current password is incorrect', message: 'Current password is incorrect', code: 'users.current_password_incorrect' });
     await otherBrowser.get('/api/user').expect(200);
     await app.request().post('/api/login').send({ username: user.username, password }).expect(200);
   });

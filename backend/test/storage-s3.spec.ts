@@ -82,6 +82,25 @@ describe('S3 driver', () => {
     await stranger.agent.get(upload.objectPath).expect(404);
   });
 
+  it("answers a Range beyond the object's end 416 with the storage error, and a part with the bucket's headers", async () => {
+    const bytes = wavBytes(50);
+    const upload = await requestUpload(owner.agent, bytes);
+    expect((await browserPut(upload.uploadURL, upload.headers, bytes)).status).toBe(200);
+
+    const beyond = await owner.agent.get(upload.objectPath).set('Range', `bytes=${bytes.length + 10}-`).expect(416);
+    expect(beyond.body).toEqual({ statusCode: 416, error: 'Range Not Satisfiable', message: 'Range Not Satisfiable', code: 'storage.range_not_satisfiable' });
+
+    const part = await owner.agent.get(upload.objectPath).set('Range', 'bytes=0-9').buffer(true).expect(206);
+    expect(part.headers).toMatchObject({
+      'content-type': 'audio/wav',
+      'accept-ranges': 'bytes',
+      'content-length': '10',
+      'content-range': `bytes 0-9/${bytes.length}`,
+    });
+    expect(part.headers.etag).toMatch(/^"[0-9a-f]+"$/);
+    expect(new Date(part.headers['last-modified']).getTime()).not.toBeNaN();
+  });
+
   it('mints a presigned GET for providers that stops working when it expires', async () => {
     const bytes = wavBytes(30);
     const upload = await requestUpload(owner.agent, bytes, 'hello.wav');

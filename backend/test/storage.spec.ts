@@ -109,7 +109,7 @@ describe('signed upload round trip (local disk)', () => {
     const expires = Math.floor(Date.now() / 1000) - 1;
     const signature = new UrlSigner(app.config.appSecret).sign({ method: 'PUT', key, expires, contentType: 'audio/wav', size: bytes.length });
     const expired = await put(`/api/storage/${key}?expires=${expires}&signature=${signature}`).expect(403);
-    expect(expired.body).toEqual({ statusCode: 403, error: 'Request has expired', message: 'Request has expired' });
+    expect(expired.body).toEqual({ statusCode: 403, error: 'Request has expired', message: 'Request has expired', code: 'storage.url_expired' });
     expect(existsSync(fileOnDisk(upload.objectPath))).toBe(false);
   });
 

@@ -68,7 +68,7 @@ describe('PATCH /api/organizations/twilio-credentials', () => {
       .patch('/api/organizations/twilio-credentials')
       .send({ twilio_account_sid: account.sid, twilio_auth_token: account.authToken })
       .expect(502);
-    expect(res.body).toEqual({ statusCode: 502, error: 'Failed to connect Twilio account. Please check your credentials.', message: 'Failed to connect Twilio account. Please check your credentials.' });
+    expect(res.body).toEqual({ statusCode: 502, error: 'Failed to connect Twilio account. Please check your credentials.', message: 'Failed to connect Twilio account. Please check your credentials.', code: 'twilio.unavailable' });
     expect((await orgRow(owner.user.organization_id)).twilio_subaccount_sid).toBeNull();
   });
 

@@ -110,7 +110,7 @@ describe('POST /api/webhooks/twilio/voice', () => {
         answers.add(JSON.stringify({ status: res.status, type: res.headers['content-type'], body: res.body }));
       }
     }
-    expect([...answers]).toEqual([JSON.stringify({ status: 403, type: 'application/json; charset=utf-8', body: { statusCode: 403, error: 'Invalid Twilio signature', message: 'Invalid Twilio signature' } })]);
+    expect([...answers]).toEqual([JSON.stringify({ status: 403, type: 'application/json; charset=utf-8', body: { statusCode: 403, error: 'Invalid Twilio signature', message: 'Invalid Twilio signature', code: 'phone_numbers.invalid_signature' } })]);
   });
 
   it("does not greet a number of another organization even when signed by this account", async () => {

@@ -212,7 +212,7 @@ describe('GET /api/tickets/{id}', () => {
 
   it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '1'])('answers 404 for %s', async (id) => {
     const res = await owner.agent.get(`/api/tickets/${id}`).expect(404);
-    expect(res.body).toEqual({ statusCode: 404, error: 'Ticket not found', message: 'Ticket not found' });
+    expect(res.body).toEqual({ statusCode: 404, error: 'Ticket not found', message: 'Ticket not found', code: 'tickets.not_found' });
   });
 
   it("answers 404 for another organization's ticket", async () => {

@@ -154,7 +154,7 @@ describe('POST /api/users/invite', () => {
     const before = (await app.db.query('select count(*)::int as n from users')).rows[0].n;
     for (const username of [owner.user.username.toUpperCase(), other.user.username]) {
       const res = await owner.agent.post('/api/users/invite').send({ username }).expect(409);
-      expect(res.body).toEqual({ statusCode: 409, error: 'Username already exists', message: 'Username already exists' });
+      expect(res.body).toEqual({ statusCode: 409, error: 'Username already exists', message: 'Username already exists', code: 'users.username_taken' });
     }
     expect((await app.db.query('select count(*)::int as n from users')).rows[0].n).toBe(before);
   });
@@ -256,7 +256,7 @@ describe('DELETE /api/users/{id}', () => {
     const memberB = await inviteMember(app, ownerB);
     for (const id of [memberB.user.id, ownerB.user.id]) {
       const res = await ownerA.agent.delete(`/api/users/${id}`).expect(404);
-      expect(res.body).toEqual({ statusCode: 404, error: 'User not found', message: 'User not found' });
+      expect(res.body).toEqual({ statusCode: 404, error: 'User not found', message: 'User not found', code: 'users.not_found' });
       expect(await userRow(id)).toBeDefined();
     }
     expect(await sessionCount(memberB.user.id)).toBe(1);

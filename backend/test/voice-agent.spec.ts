@@ -124,7 +124,7 @@ describe('POST /api/webhooks/retell/{webhookId}', () => {
     const callId = newCallId();
     const raw = JSON.stringify(callEvent('call_started', callId));
     const forged = await post(eventPath(), raw, 401, 'key_of_someone_else');
-    expect(forged.body).toEqual({ statusCode: 401, error: 'Invalid or expired Retell signature', message: 'Invalid or expired Retell signature' });
+    expect(forged.body).toEqual({ statusCode: 401, error: 'Invalid or expired Retell signature', message: 'Invalid or expired Retell signature', code: 'voice_agent.invalid_signature' });
 
     const tampered = raw.replace('+15125550142', '+15125550000');
     await post(eventPath(), tampered, 401, null, await sign(raw, API_KEY));

@@ -13,7 +13,9 @@ export type DomainErrorKind =
   | 'forbidden' // 403
   | 'not_found' // 404: also another organization's record
   | 'conflict' // 409: the record's state does not allow it
+  | 'length_required' // 411: an upload without its Content-Length
   | 'too_many' // 429
+  | 'range_not_satisfiable' // 416: a Range beyond the object's end
   | 'unavailable'; // 502: a provider failed or refused
 
 export const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
@@ -22,6 +24,8 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  length_required: 411,
+  range_not_satisfiable: 416,
   too_many: 429,
   unavailable: 502,
 };

@@ -8,10 +8,11 @@ export function isUuid(value: unknown): value is string {
 
 /**
  * A route's `:id` pipe: a malformed id names no row of the user's organization, so it answers the
- * same 404 as another organization's id instead of a 400 or a database error.
+ * same 404 as another organization's id instead of a 400 or a database error. Given the module's
+ * not-found domain error, the body is exactly the service's for an unknown id (`code` included).
  */
-export function uuidOr404(message: string): ParseUUIDPipe {
-  return new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException(message) });
+export function uuidOr404(notFound: string | (() => Error)): ParseUUIDPipe {
+  return new ParseUUIDPipe({ exceptionFactory: typeof notFound === 'string' ? () => new NotFoundException(notFound) : notFound });
 }
 
 /** A LIKE/ILIKE pattern matching the text anywhere, with its own wildcards escaped ("50%" finds "50%"). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Readable } from 'node:stream';
+import { DOMAIN_ERROR_STATUS } from '../../common/errors/domain-error.js';
 import { loadConfig } from '../../config/config.js';
 import { FakeTwilio } from '../../dev/fake-twilio/fake-twilio.js';
 import { TwilioClients } from './twilio-clients.js';
@@ -34,7 +35,7 @@ describe('TwilioClients against the fake Twilio', () => {
     const error = await clients.forAccount({ accountSid: account.sid, authToken: 'wrong' }).api.v2010.accounts(account.sid).fetch().catch((e: unknown) => e);
     expect((error as { status: number }).status).toBe(401);
     const mapped = providerFailure('test', error, 'Failed to search numbers', { passMessage: true });
-    expect(mapped.getStatus()).toBe(502);
+    expect(DOMAIN_ERROR_STATUS[mapped.kind]).toBe(502);
     expect(mapped.message).toBe('Authenticate');
     expect(providerFailure('test', error, 'Could not purchase phone number').message).toBe('Could not purchase phone number');
   });

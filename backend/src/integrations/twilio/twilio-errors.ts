@@ -1,5 +1,6 @@
-import { BadGatewayException, Logger } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import twilio from 'twilio';
+import { ProviderUnavailableError } from '../provider.errors.js';
 
 const logger = new Logger('Twilio');
 
@@ -13,12 +14,12 @@ export function isTwilioRestError(error: unknown): error is InstanceType<typeof 
  * with the action's fallback text, or Twilio's own message where the spec shows "server message".
  * Only the status, code and message are logged: an axios error carries the request's credentials.
  */
-export function providerFailure(action: string, error: unknown, fallback: string, options: { passMessage?: boolean } = {}): BadGatewayException {
+export function providerFailure(action: string, error: unknown, fallback: string, options: { passMessage?: boolean } = {}): ProviderUnavailableError {
   if (isTwilioRestError(error)) {
     logger.warn(`${action}: Twilio answered ${error.status}${error.code ? ` (code ${error.code})` : ''}: ${error.message}`);
     const message = options.passMessage && error.status < 500 && error.message && !error.message.startsWith('[HTTP') ? error.message : fallback;
-    return new BadGatewayException(message);
+    return new ProviderUnavailableError('twilio', message);
   }
   logger.warn(`${action}: Twilio unreachable: ${(error as Error)?.message ?? String(error)}`);
-  return new BadGatewayException(fallback);
+  return new ProviderUnavailableError('twilio', fallback);
 }

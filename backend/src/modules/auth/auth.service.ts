@@ -1,13 +1,14 @@
 import { sql } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ForbiddenException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
-import { NO_PENDING_PASSWORD_CHANGE } from '../../common/auth/public.decorator.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../common/auth/password.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { saveNewUser } from '../users/save-new-user.js';
 import { User } from '../users/user.entity.js';
+import { UserNotFoundError } from '../users/users.errors.js';
+import { InvalidCredentialsError, NoPendingPasswordChangeError } from './auth.errors.js';
 import { UserRegisteredEvent } from './events/user-registered.event.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 
@@ -57,7 +58,7 @@ export class AuthService {
     const valid = await verifyPassword(password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
     if (!user || !valid) {
       await this.throttle.recordFailure(key);
-      throw new UnauthorizedException('Invalid username or password');
+      throw new InvalidCredentialsError();
     }
     await this.throttle.reset(key);
     user.lastLogin = new Date();
@@ -73,14 +74,14 @@ export class AuthService {
 
   async currentUser(actor: Actor): Promise<User> {
     const user = await this.em.findOne(User, { id: actor.id });
-    if (!user) throw new NotFoundException('User not found');
+    if (!user) throw new UserNotFoundError();
     return user;
   }
 
   /** The forced change after signing in with a temporary password; nobody else may skip the current one. */
   async changeForcedPassword(actor: Actor, newPassword: string): Promise<User> {
     const user = await this.currentUser(actor);
-    if (!user.mustChangePassword) throw new ForbiddenException(NO_PENDING_PASSWORD_CHANGE);
+    if (!user.mustChangePassword) throw new NoPendingPasswordChangeError();
     user.passwordHash = await hashPassword(newPassword);
     user.mustChangePassword = false;
     await this.em.flush();

@@ -13,9 +13,11 @@ import {
 import type { Response } from 'express';
 import { type Actor, CurrentActor } from '../../common/auth/actor.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
+import { writeStreamed } from '../../common/http/streamed-response.js';
 import { uuidOr404 } from '../../common/http/ids.js';
+import { CallLogNotFoundError } from './call-logs.errors.js';
 import { setContentRange } from '../../common/http/list-query.js';
-import { CALL_LOG_NOT_FOUND, CallLogsService } from './call-logs.service.js';
+import { CallLogsService } from './call-logs.service.js';
 import {
   CallLogResponseDto,
   CallLogStatsDto,
@@ -27,7 +29,7 @@ import {
 } from './dto/call-log.dto.js';
 import { RecordingsService } from './recordings.service.js';
 
-const callLogIdPipe = uuidOr404(CALL_LOG_NOT_FOUND);
+const callLogIdPipe = uuidOr404(() => new CallLogNotFoundError());
 
 @ApiTags('call-logs')
 @ApiCookieAuth()
@@ -87,7 +89,12 @@ export class CallLogsController {
   @ApiOkResponse({ description: 'The audio (206 for a Range)' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiBadGatewayResponse({ type: ErrorResponseDto, description: 'Failed to load recording. Please refresh the page and try again.' })
-  recording(@CurrentActor() actor: Actor, @Param('id', callLogIdPipe) id: string, @Headers('range') range: string | undefined, @Res() res: Response): Promise<void> {
-    return this.recordings.stream(actor, id, range, res);
+  async recording(@CurrentActor() actor: Actor, @Param('id', callLogIdPipe) id: string, @Headers('range') range: string | undefined, @Res() res: Response): Promise<void> {
+    const recording = await this.recordings.open(actor, id, range);
+    try {
+      await writeStreamed(res, recording);
+    } catch (error) {
+      this.recordings.endedEarly(error);
+    }
   }
 }

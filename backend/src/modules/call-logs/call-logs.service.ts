@@ -1,15 +1,16 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { containsPattern } from '../../common/http/ids.js';
 import { type ListQuery, parseListQuery } from '../../common/http/list-query.js';
 import { markTicketResponded } from '../tickets/sla/mark-responded.js';
 import { User } from '../users/user.entity.js';
 import { CallLog } from './call-log.entity.js';
+import { CALL_LOG_NOT_FOUND, CallLogFilterNotTextError, CallLogNotFoundError, CallStatusFilterInvalidError } from './call-logs.errors.js';
 import { CALL_STATUS_FILTERS, type CallStatusFilter, type ListCallLogsQueryDto, type UpdateCallLogDto } from './dto/call-log.dto.js';
 
-export const CALL_LOG_NOT_FOUND = 'Call log not found';
+export { CALL_LOG_NOT_FOUND };
 const SORTABLE = ['created_at', 'recording_duration'] as const;
 
 const STATUS_WHERE: Record<CallStatusFilter, FilterQuery<CallLog>> = {
@@ -35,13 +36,13 @@ export class CallLogsService {
     const filter = list.filter as Record<string, unknown>;
     const text = (name: string, value: unknown): string | undefined => {
       if (value === undefined || value === null || value === '') return undefined;
-      if (typeof value !== 'string') throw new BadRequestException(`The ${name} filter must be text`);
+      if (typeof value !== 'string') throw new CallLogFilterNotTextError(name);
       return value.trim() || undefined;
     };
     const search = query.search ?? text('q', filter.q) ?? text('search', filter.search);
     const brand = query.brand ?? text('brand', filter.brand);
     const status = (query.status ?? text('status', filter.status) ?? 'all') as CallStatusFilter;
-    if (!CALL_STATUS_FILTERS.includes(status)) throw new BadRequestException(`Status must be one of: ${CALL_STATUS_FILTERS.join(', ')}`);
+    if (!CALL_STATUS_FILTERS.includes(status)) throw new CallStatusFilterInvalidError(CALL_STATUS_FILTERS);
     const callType = query.call_type ?? text('call_type', filter.call_type);
 
     const where: FilterQuery<CallLog>[] = [{ organization: actor.organizationId }, STATUS_WHERE[status]];
@@ -80,7 +81,7 @@ export class CallLogsService {
   /** The organization's call log; another organization's id answers 404. */
   async get(actor: Actor, id: string, em: EntityManager = this.em): Promise<CallLog> {
     const log = await em.findOne(CallLog, { id, organization: actor.organizationId }, { populate: ['returnedBy'] });
-    if (!log) throw new NotFoundException(CALL_LOG_NOT_FOUND);
+    if (!log) throw new CallLogNotFoundError();
     return log;
   }
 

@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { Response } from 'express';
-import { pipeline } from 'node:stream/promises';
 import type { Actor } from '../../common/auth/actor.js';
+import type { StreamedResponse } from '../../common/http/streamed-response.js';
 import { fetchMedia } from '../../integrations/media/fetch-media.js';
 import { RetellClients } from '../../integrations/retell/retell-clients.js';
 import type { MediaResponse } from '../../integrations/twilio/base-url-request-client.js';
@@ -19,7 +18,8 @@ export { RECORDING_FAILED } from './call-logs.errors.js';
  * provider URL or a credential. A voicemail's comes from Twilio with the organization's
  * credentials; an AI-agent call's from the recording URL Retell's API gives for the call (asked
  * through retell-sdk with the organization's key, never a URL a webhook handed us). `Range` goes
- * through both ways, so the player can seek and a download can resume.
+ * through both ways, so the player can seek and a download can resume. The service answers with a
+ * description (status, headers, stream); the controller writes it.
  */
 @Injectable()
 export class RecordingsService {
@@ -33,7 +33,7 @@ export class RecordingsService {
     private readonly retell: RetellClients,
   ) {}
 
-  async stream(actor: Actor, id: string, range: string | undefined, res: Response): Promise<void> {
+  async open(actor: Actor, id: string, range: string | undefined): Promise<StreamedResponse> {
     const log = await this.callLogs.get(actor, id);
     if (!hasRecording(log)) throw new CallHasNoRecordingError();
     const [media, where] = log.recordingSid ? [await this.fromTwilio(actor, log.recordingSid, range), 'Twilio'] : [await this.fromRetell(actor, log.retellCallId!, range), 'Retell'];
@@ -46,19 +46,20 @@ export class RecordingsService {
       this.logger.warn(`Recording of call ${log.id}: ${where} answered ${media.status}`);
       throw new RecordingUnavailableError();
     }
-    res.status(media.status);
-    res.setHeader('Content-Type', media.headers['content-type'] ?? 'audio/wav');
-    res.setHeader('Accept-Ranges', 'bytes');
-    res.setHeader('Cache-Control', 'private, max-age=3600');
+    const headers: Record<string, string> = {
+      'Content-Type': media.headers['content-type'] ?? 'audio/wav',
+      'Accept-Ranges': 'bytes',
+      'Cache-Control': 'private, max-age=3600',
+    };
     for (const name of ['content-length', 'content-range'] as const) {
-      if (media.headers[name]) res.setHeader(name, media.headers[name]!);
+      if (media.headers[name]) headers[name] = media.headers[name]!;
     }
-    try {
-      await pipeline(media.body, res);
-    } catch (error) {
-      // The listener went away (seek, page change): nothing to answer.
-      this.logger.debug?.(`Recording stream ended early: ${(error as Error).message}`);
-    }
+    return { status: media.status, headers, body: media.body };
+  }
+
+  /** The listener went away (seek, page change) while the audio streamed: nothing to answer. */
+  endedEarly(error: unknown): void {
+    this.logger.debug?.(`Recording stream ended early: ${(error as Error).message}`);
   }
 
   private async fromTwilio(actor: Actor, recordingSid: string, range: string | undefined): Promise<MediaResponse> {

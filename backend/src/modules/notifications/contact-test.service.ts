@@ -1,11 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadGatewayException, BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { ProviderUnavailableError } from '../../integrations/provider.errors.js';
 import { testEmail } from './channels/email-content.js';
 import { OrganizationMailer } from './channels/organization-mailer.js';
-import { NO_EMAIL, NO_PHONE, NO_SMTP } from './channels/skip-reasons.js';
 import { SMS_SENDER, type SmsSender, SmsUnavailableError } from './channels/sms-sender.js';
+import { SmsNotAvailableError, SmtpNotConfiguredError, TestRecipientMissingError } from './notifications.errors.js';
 
 /** "Send test e-mail" / "Send test SMS": a real message through the organization's provider. */
 @Injectable()
@@ -19,24 +20,24 @@ export class ContactTestService {
 
   async email(actor: Actor, to: string | undefined): Promise<void> {
     const address = to?.trim();
-    if (!address) throw new BadRequestException(NO_EMAIL);
+    if (!address) throw new TestRecipientMissingError('email');
     const smtp = await this.mailer.smtpOf(this.em, actor.organizationId);
-    if (!smtp) throw new BadRequestException(`${NO_SMTP}: set the SMTP host and from address in Settings`);
+    if (!smtp) throw new SmtpNotConfiguredError();
     try {
       await this.mailer.send(smtp, testEmail(address, this.config.publicBaseUrl));
     } catch (error) {
-      throw new BadGatewayException(`SMTP error: ${(error as Error).message}`);
+      throw new ProviderUnavailableError('smtp', `SMTP error: ${(error as Error).message}`);
     }
   }
 
   async sms(actor: Actor, to: string | undefined): Promise<void> {
     const number = to?.trim();
-    if (!number) throw new BadRequestException(NO_PHONE);
+    if (!number) throw new TestRecipientMissingError('sms');
     try {
       await this.smsSender.send(this.em, actor.organizationId, { to: number, body: 'Test SMS from Warranty CRM: your SMS notifications are set up.' });
     } catch (error) {
-      if (error instanceof SmsUnavailableError) throw new BadRequestException(error.message);
-      throw new BadGatewayException(`Twilio error: ${(error as Error).message}`);
+      if (error instanceof SmsUnavailableError) throw new SmsNotAvailableError(error.message);
+      throw new ProviderUnavailableError('twilio', `Twilio error: ${(error as Error).message}`);
     }
   }
 }

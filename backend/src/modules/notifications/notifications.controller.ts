@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import { type Actor, CurrentActor } from '../../common/auth/actor.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { uuidOr404 } from '../../common/http/ids.js';
+import { NotificationNotFoundError } from './notifications.errors.js';
 import { setContentRange } from '../../common/http/list-query.js';
 import {
   NotificationActionResultDto,
@@ -12,9 +13,9 @@ import {
   toNotificationResponse,
   UnreadCountDto,
 } from './dto/notification.dto.js';
-import { NOTIFICATION_NOT_FOUND, NotificationsService } from './notifications.service.js';
+import { NotificationsService } from './notifications.service.js';
 
-const id404 = uuidOr404(NOTIFICATION_NOT_FOUND);
+const id404 = uuidOr404(() => new NotificationNotFoundError());
 
 @ApiTags('notifications')
 @ApiCookieAuth()

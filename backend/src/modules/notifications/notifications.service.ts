@@ -1,14 +1,15 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { parseListQuery } from '../../common/http/list-query.js';
 import { LiveHub } from '../../common/live/live-hub.js';
 import { NOTIFICATION_LIST_LIMIT, type NotificationQueryDto } from './dto/notification.dto.js';
 import { Notification } from './notification.entity.js';
+import { NOTIFICATION_NOT_FOUND, NotificationNotFoundError } from './notifications.errors.js';
 
 const SORTABLE = ['created_at'] as const;
-export const NOTIFICATION_NOT_FOUND = 'Notification not found';
+export { NOTIFICATION_NOT_FOUND };
 
 export interface NotificationPage {
   notifications: Notification[];
@@ -74,7 +75,7 @@ export class NotificationsService {
   /** Another user's or organization's notification answers 404, like a missing one. */
   private async own(actor: Actor, id: string): Promise<Notification> {
     const n = await this.em.findOne(Notification, { id, user: actor.id, organization: actor.organizationId });
-    if (!n) throw new NotFoundException(NOTIFICATION_NOT_FOUND);
+    if (!n) throw new NotificationNotFoundError();
     return n;
   }
 

@@ -1,10 +1,11 @@
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { type ChannelFlags, LIVE_EVENT_TYPES, NOTIFICATION_CHANNELS, type NotificationChannel, catalogueEntry, defaultChannels } from './catalogue.js';
 import type { UpdateNotificationPreferenceDto } from './dto/preference.dto.js';
 import { NotificationPreference } from './notification-preference.entity.js';
+import { NotificationEventComingSoonError, OneChannelFlagError, UnknownNotificationEventError } from './notifications.errors.js';
 
 const PROPERTY: Record<NotificationChannel, 'inApp' | 'mobilePush' | 'browser' | 'sms' | 'email'> = {
   in_app: 'inApp',
@@ -31,11 +32,11 @@ export class PreferencesService {
 
   async update(actor: Actor, dto: UpdateNotificationPreferenceDto): Promise<{ eventType: string; flags: ChannelFlags }> {
     const entry = catalogueEntry(dto.event_type);
-    if (!entry) throw new BadRequestException(`Unknown notification event: ${dto.event_type}`);
-    if (entry.comingSoon) throw new BadRequestException(`${entry.label} notifications are coming soon`);
+    if (!entry) throw new UnknownNotificationEventError(dto.event_type);
+    if (entry.comingSoon) throw new NotificationEventComingSoonError(entry.label);
     const given = NOTIFICATION_CHANNELS.filter((channel) => dto[channel] !== undefined);
     if (given.length !== 1) {
-      throw new BadRequestException(`Give exactly one channel flag: one of ${NOTIFICATION_CHANNELS.join(', ')}`);
+      throw new OneChannelFlagError();
     }
     const channel = given[0];
     return this.em.transactional(async (tx) => {

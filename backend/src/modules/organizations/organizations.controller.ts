@@ -15,6 +15,7 @@ import { OwnerOnly } from '../../common/auth/account-owner.guard.js';
 import { type Actor, CurrentActor } from '../../common/auth/actor.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { uuidOr404 } from '../../common/http/ids.js';
+import { OrganizationNotFoundError } from './organizations.errors.js';
 import { A2pSyncService } from './a2p-sync.service.js';
 import { OrganizationResponseDto, toOrganizationResponse } from './dto/organization-response.dto.js';
 import { TwilioCredentialsDto } from './dto/twilio-credentials.dto.js';
@@ -25,7 +26,7 @@ import { TwilioAccountService } from './twilio-account.service.js';
 export const CONNECT_OWNERS_ONLY = 'Only account owners can connect a Twilio account';
 
 /** A malformed id is no organization of the user's: 404, like another organization's id. */
-const organizationIdPipe = uuidOr404('Organization not found');
+const organizationIdPipe = uuidOr404(() => new OrganizationNotFoundError());
 
 @ApiTags('organizations')
 @ApiCookieAuth()

@@ -1,11 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import type { UpdateA2pDto } from './dto/update-a2p.dto.js';
 import { Organization } from './organization.entity.js';
+import { A2P_OWNERS_ONLY, A2pOwnersOnlyError, OrganizationNotFoundError } from './organizations.errors.js';
 import { TwilioAccountService } from './twilio-account.service.js';
 
-export const A2P_OWNERS_ONLY = 'Only account owners can update the A2P registration';
+export { A2P_OWNERS_ONLY };
 
 /** The signed-in user's own organization record and its A2P 10DLC registration data. */
 @Injectable()
@@ -27,7 +28,7 @@ export class OrganizationsService {
    * a provider failure there is a 502 and nothing is saved.
    */
   async updateA2p(actor: Actor, organizationId: string, dto: UpdateA2pDto): Promise<Organization> {
-    if (!actor.isAccountOwner) throw new ForbiddenException(A2P_OWNERS_ONLY);
+    if (!actor.isAccountOwner) throw new A2pOwnersOnlyError();
     await this.own(actor, organizationId);
     return this.em.transactional(async (tx) => {
       await this.twilioAccount.lockAccount(tx, organizationId);
@@ -66,7 +67,7 @@ export class OrganizationsService {
     const organization = organizationId === actor.organizationId
       ? await this.em.findOne(Organization, { id: organizationId })
       : null;
-    if (!organization) throw new NotFoundException('Organization not found');
+    if (!organization) throw new OrganizationNotFoundError();
     return organization;
   }
 }

@@ -1,18 +1,22 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { type TwilioClient, TwilioClients, type TwilioCredentials } from '../../integrations/twilio/twilio-clients.js';
 import { isTwilioRestError, providerFailure } from '../../integrations/twilio/twilio-errors.js';
 import type { TwilioCredentialsDto } from './dto/twilio-credentials.dto.js';
 import { Organization } from './organization.entity.js';
+import {
+  A2P_FAILED,
+  CONNECT_FAILED,
+  TwilioAccountInactiveError,
+  TwilioAccountTakenError,
+  TwilioCredentialsRejectedError,
+  TwilioNotConnectedError,
+} from './organizations.errors.js';
 
-export const CONNECT_FAILED = 'Failed to connect Twilio account. Please check your credentials.';
-export const CREDENTIALS_REJECTED = 'Twilio rejected these credentials. Please check your Account SID and Auth Token.';
-export const ACCOUNT_TAKEN = 'This Twilio account is already connected to another organization';
-export const A2P_FAILED = 'Failed to update A2P registration';
-export const NOT_CONNECTED = 'Connect a Twilio account in Settings → Phone Setup first';
+export { A2P_FAILED, ACCOUNT_TAKEN, CONNECT_FAILED, CREDENTIALS_REJECTED, NOT_CONNECTED } from './organizations.errors.js';
 
 /** The organization a Twilio account belongs to, with the account's credentials. */
 export interface LinkedAccount extends TwilioCredentials {
@@ -45,11 +49,11 @@ export class TwilioAccountService {
       status = (await this.clients.forAccount(credentials).api.v2010.accounts(credentials.accountSid).fetch()).status;
     } catch (error) {
       if (isTwilioRestError(error) && (error.status === 401 || error.status === 403 || error.status === 404)) {
-        throw new BadRequestException(CREDENTIALS_REJECTED);
+        throw new TwilioCredentialsRejectedError();
       }
       throw providerFailure('Connect Twilio account', error, CONNECT_FAILED);
     }
-    if (status !== 'active') throw new BadRequestException(`This Twilio account is ${status}; only an active account can be connected`);
+    if (status !== 'active') throw new TwilioAccountInactiveError(status);
 
     try {
       return await this.em.transactional(async (tx) => {
@@ -68,7 +72,7 @@ export class TwilioAccountService {
         return organization;
       });
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw new ConflictException(ACCOUNT_TAKEN);
+      if (error instanceof UniqueConstraintViolationException) throw new TwilioAccountTakenError();
       throw error;
     }
   }
@@ -128,7 +132,7 @@ export class TwilioAccountService {
   /** An SDK client on the organization's account; 400 when none is connected yet. */
   async client(organizationId: string, em: EntityManager = this.em): Promise<{ client: TwilioClient; credentials: TwilioCredentials }> {
     const credentials = await this.credentials(organizationId, em);
-    if (!credentials) throw new BadRequestException(NOT_CONNECTED);
+    if (!credentials) throw new TwilioNotConnectedError();
     return { client: this.clients.forAccount(credentials), credentials };
   }
 }

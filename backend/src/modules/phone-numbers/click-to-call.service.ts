@@ -1,6 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
-import type { Request } from 'express';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import twilio from 'twilio';
 import type { Actor } from '../../common/auth/actor.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
@@ -15,8 +14,8 @@ import { User } from '../users/user.entity.js';
 import { BrandPhoneNumber } from './brand-phone-number.entity.js';
 import type { MakeCallDto, MakeCallResponseDto, VoiceTokenResponseDto } from './dto/make-call.dto.js';
 import { LAUNCHER_PHONE, MESSAGES, stripPhone, toE164 } from './phone-options.js';
-import { InvalidAgentPhoneError } from './phone-numbers.errors.js';
-import { TwilioSignatureService } from './twilio-signature.service.js';
+import { AgentPhoneMissingError, InvalidAgentPhoneError, NumberNotOwnedError, ProfilePhoneInvalidError } from './phone-numbers.errors.js';
+import { type TwilioCallback, TwilioSignatureService } from './twilio-signature.service.js';
 import { webhookUrl } from './webhook-urls.js';
 
 const TOKEN_TTL_SECONDS = 3600;
@@ -45,9 +44,9 @@ export class ClickToCallService {
     const from = toE164(dto.from);
     const to = toE164(dto.to);
     const number = await this.em.findOne(BrandPhoneNumber, { phoneNumber: from, organization: actor.organizationId });
-    if (!number) throw new BadRequestException(MESSAGES.fromNotOwned);
+    if (!number) throw new NumberNotOwnedError();
     const agentPhone = dto.agentPhone ?? (await this.profilePhone(actor));
-    if (!agentPhone) throw new BadRequestException(MESSAGES.agentPhoneMissing);
+    if (!agentPhone) throw new AgentPhoneMissingError();
 
     const agentNumber = agentPhone === 'computer' ? null : await this.agentNumber(actor, agentPhone);
 
@@ -132,7 +131,7 @@ export class ClickToCallService {
    * POST /api/webhooks/twilio/outbound: the TwiML that bridges to the customer. Signed by the
    * organization's account; the caller ID must be one of its numbers and the target a valid phone.
    */
-  async bridgeTwiml(req: Request): Promise<string> {
+  async bridgeTwiml(req: TwilioCallback): Promise<string> {
     // The phone-agent leg's URL carries To and CallerId in its (signed) query; they win over Twilio's own To.
     const form = { ...(req.body as Record<string, string | undefined>), ...(req.query as Record<string, string | undefined>) };
     const account = form.AccountSid ? await this.twilioAccount.byAccountSid(form.AccountSid) : null;
@@ -172,7 +171,7 @@ export class ClickToCallService {
   private async profilePhone(actor: Actor): Promise<string | null> {
     const user = await this.em.findOne(User, { id: actor.id }, { fields: ['phone'] });
     const phone = user?.phone ? stripPhone(user.phone) : null;
-    if (phone && !LAUNCHER_PHONE.test(phone)) throw new BadRequestException(MESSAGES.invalidPhone);
+    if (phone && !LAUNCHER_PHONE.test(phone)) throw new ProfilePhoneInvalidError();
     return phone;
   }
 }

@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { TwilioClient } from '../../integrations/twilio/twilio-clients.js';
@@ -8,6 +8,7 @@ import { providerFailure } from '../../integrations/twilio/twilio-errors.js';
 import { TwilioAccountService } from '../organizations/twilio-account.service.js';
 import { BrandPhoneNumber, type NumberOrigin } from './brand-phone-number.entity.js';
 import type { AvailableNumberDto, ImportNumberDto, PurchaseNumberDto, SearchNumbersQueryDto } from './dto/phone-number.dto.js';
+import { NumberNotInAccountError, NumberTakenError } from './phone-numbers.errors.js';
 import { type MatchMode, MESSAGES } from './phone-options.js';
 import { webhookUrl } from './webhook-urls.js';
 
@@ -108,10 +109,10 @@ export class NumberProvisioningService {
     let updated;
     try {
       const [owned] = await client.incomingPhoneNumbers.list({ phoneNumber: dto.phoneNumber, limit: 1 });
-      if (!owned) throw new BadRequestException(MESSAGES.notInAccount);
+      if (!owned) throw new NumberNotInAccountError();
       updated = await client.incomingPhoneNumbers(owned.sid).update({ voiceUrl: webhookUrl(this.config.publicBaseUrl, 'voice'), voiceMethod: 'POST' });
     } catch (error) {
-      if (error instanceof BadRequestException) throw error;
+      if (error instanceof NumberNotInAccountError) throw error;
       throw providerFailure('Import number', error, MESSAGES.importFailed, { passMessage: true });
     }
     return this.save(actor, 'imported', dto.brand, updated);
@@ -123,7 +124,7 @@ export class NumberProvisioningService {
    */
   private async assertNotOwned(actor: Actor, phoneNumber: string): Promise<void> {
     const taken = await this.em.count(BrandPhoneNumber, { phoneNumber, organization: actor.organizationId });
-    if (taken) throw new ConflictException(MESSAGES.numberTaken);
+    if (taken) throw new NumberTakenError();
   }
 
   private async save(
@@ -143,7 +144,7 @@ export class NumberProvisioningService {
     try {
       await this.em.flush();
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw new ConflictException(MESSAGES.numberTaken);
+      if (error instanceof UniqueConstraintViolationException) throw new NumberTakenError();
       throw error;
     }
     return number;

@@ -15,6 +15,7 @@ import type { Response } from 'express';
 import { type Actor, CurrentActor } from '../../common/auth/actor.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { uuidOr404 } from '../../common/http/ids.js';
+import { PhoneNumberNotFoundError } from './phone-numbers.errors.js';
 import { ListQueryDto, parseListQuery, setContentRange } from '../../common/http/list-query.js';
 import { GreetingResponseDto, toGreetingResponse, UpdateGreetingDto } from './dto/greeting.dto.js';
 import {
@@ -31,9 +32,8 @@ import {
 import { GreetingsService } from './greetings.service.js';
 import { NumberProvisioningService } from './number-provisioning.service.js';
 import { PhoneNumbersService } from './phone-numbers.service.js';
-import { MESSAGES } from './phone-options.js';
 
-const numberIdPipe = uuidOr404(MESSAGES.numberNotFound);
+const numberIdPipe = uuidOr404(() => new PhoneNumberNotFoundError());
 
 @ApiTags('phone-numbers')
 @ApiCookieAuth()

@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { isTwilioRestError, providerFailure } from '../../integrations/twilio/twilio-errors.js';
@@ -7,7 +7,7 @@ import { TwilioAccountService } from '../organizations/twilio-account.service.js
 import { StorageService } from '../storage/storage.service.js';
 import { BrandPhoneNumber } from './brand-phone-number.entity.js';
 import type { DeletedNumberResponseDto, ReconfiguredResponseDto, UpdatePhoneNumberDto } from './dto/phone-number.dto.js';
-import { NumberGoneAtTwilioError } from './phone-numbers.errors.js';
+import { NumberGoneAtTwilioError, PhoneNumberNotFoundError } from './phone-numbers.errors.js';
 import { MESSAGES } from './phone-options.js';
 import { webhookUrl } from './webhook-urls.js';
 
@@ -34,7 +34,7 @@ export class PhoneNumbersService {
   /** The organization's number; another organization's id answers 404. */
   async get(actor: Actor, id: string, em: EntityManager = this.em): Promise<BrandPhoneNumber> {
     const number = await em.findOne(BrandPhoneNumber, { id, organization: actor.organizationId });
-    if (!number) throw new NotFoundException(MESSAGES.numberNotFound);
+    if (!number) throw new PhoneNumberNotFoundError();
     return number;
   }
 

@@ -1,9 +1,27 @@
-import { ForbiddenException, Inject, Injectable, Logger } from '@nestjs/common';
-import type { Request } from 'express';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { TwilioClients, type TwilioCredentials } from '../../integrations/twilio/twilio-clients.js';
+import { InvalidTwilioSignatureError } from './phone-numbers.errors.js';
 
-export const INVALID_SIGNATURE = 'Invalid Twilio signature';
+export { INVALID_SIGNATURE } from './phone-numbers.errors.js';
+
+/**
+ * A Twilio callback as the webhook controller reads it off the HTTP request: what the signature
+ * check and the callbacks need, as plain values (services never see Express).
+ */
+export interface TwilioCallback {
+  method: string;
+  /** The path without the query (for the log line). */
+  path: string;
+  /** The path and query as received (`originalUrl`): with our public origin, the URL Twilio signed. */
+  url: string;
+  /** The X-Twilio-Signature header. */
+  signature: string | undefined;
+  /** The parsed body: Twilio posts a form; anything else fails the signature check. */
+  body: unknown;
+  /** The parsed query string. */
+  query: Record<string, unknown>;
+}
 
 /**
  * ARCHITECTURE rule 7: a Twilio callback must carry an X-Twilio-Signature made with the owning
@@ -19,17 +37,17 @@ export class TwilioSignatureService {
   ) {}
 
   /** The URL Twilio signed: our public origin and the request's path and query as received. */
-  signedUrl(req: Request): string {
-    return `${this.config.publicBaseUrl}${req.originalUrl}`;
+  signedUrl(callback: TwilioCallback): string {
+    return `${this.config.publicBaseUrl}${callback.url}`;
   }
 
   /** Throws 403 unless the request is signed with the account's token; nothing is read or written before. */
-  verify(req: Request, credentials: TwilioCredentials | null): void {
-    const signature = req.header('x-twilio-signature');
-    const params = (req.body ?? {}) as Record<string, unknown>;
-    if (!credentials || !this.clients.isValidSignature(credentials.authToken, signature, this.signedUrl(req), params)) {
-      this.logger.warn(`Rejected ${req.method} ${req.path}: ${signature ? 'bad' : 'missing'} signature`);
-      throw new ForbiddenException(INVALID_SIGNATURE);
+  verify(callback: TwilioCallback, credentials: TwilioCredentials | null): void {
+    const signature = callback.signature;
+    const params = (callback.body ?? {}) as Record<string, unknown>;
+    if (!credentials || !this.clients.isValidSignature(credentials.authToken, signature, this.signedUrl(callback), params)) {
+      this.logger.warn(`Rejected ${callback.method} ${callback.path}: ${signature ? 'bad' : 'missing'} signature`);
+      throw new InvalidTwilioSignatureError();
     }
   }
 }

@@ -5,6 +5,7 @@ import { Public } from '../../common/auth/public.decorator.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ClickToCallService } from './click-to-call.service.js';
+import type { TwilioCallback } from './twilio-signature.service.js';
 import { VoiceWebhooksService } from './voice-webhooks.service.js';
 import { webhookUrl } from './webhook-urls.js';
 
@@ -12,6 +13,18 @@ import { webhookUrl } from './webhook-urls.js';
 function twiml(res: Response, xml: string): string {
   res.type('text/xml');
   return xml;
+}
+
+/** What the services need of a Twilio callback, read off the request here (services never see Express). */
+function callbackOf(req: Request): TwilioCallback {
+  return {
+    method: req.method,
+    path: req.path,
+    url: req.originalUrl,
+    signature: req.header('x-twilio-signature'),
+    body: req.body,
+    query: req.query as Record<string, unknown>,
+  };
 }
 
 /**
@@ -34,7 +47,7 @@ export class TwilioWebhooksController {
   @ApiOperation({ summary: "Twilio's voice URL for every number: the greeting, then a voicemail recording (TwiML)" })
   @ApiProduces('text/xml')
   async incomingCall(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string> {
-    return twiml(res, await this.voice.incomingCall(req));
+    return twiml(res, await this.voice.incomingCall(callbackOf(req)));
   }
 
   @Post('voice/recorded')
@@ -42,21 +55,21 @@ export class TwilioWebhooksController {
   @ApiOperation({ summary: "The Record verb's action: notes the recording and ends the call (TwiML)" })
   @ApiProduces('text/xml')
   async recorded(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string> {
-    return twiml(res, await this.voice.recorded(req));
+    return twiml(res, await this.voice.recorded(callbackOf(req)));
   }
 
   @Post('recording')
   @HttpCode(204)
   @ApiOperation({ summary: 'Recording status callback: creates or completes the call log of the CallSid' })
   recording(@Req() req: Request): Promise<void> {
-    return this.voice.recordingStatus(req);
+    return this.voice.recordingStatus(callbackOf(req));
   }
 
   @Post('transcription')
   @HttpCode(204)
   @ApiOperation({ summary: 'Transcription callback: stores the text on the call log of the CallSid' })
   transcription(@Req() req: Request): Promise<void> {
-    return this.voice.transcription(req);
+    return this.voice.transcription(callbackOf(req));
   }
 
   @Post('outbound')
@@ -64,7 +77,7 @@ export class TwilioWebhooksController {
   @ApiOperation({ summary: 'Click-to-call bridge: dials the customer with the organization number as caller ID (TwiML)' })
   @ApiProduces('text/xml')
   async outbound(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<string> {
-    return twiml(res, await this.clickToCall.bridgeTwiml(req));
+    return twiml(res, await this.clickToCall.bridgeTwiml(callbackOf(req)));
   }
 
   @Get('health')

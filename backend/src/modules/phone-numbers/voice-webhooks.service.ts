@@ -1,5 +1,4 @@
-import { ForbiddenException, Inject, Injectable, Logger } from '@nestjs/common';
-import type { Request } from 'express';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import twilio from 'twilio';
 import { isUuid } from '../../common/http/ids.js';
 import { TenantRunner } from '../../common/tenancy/tenant-runner.js';
@@ -10,13 +9,14 @@ import { type LinkedAccount, TwilioAccountService } from '../organizations/twili
 import { BrandPhoneNumber } from './brand-phone-number.entity.js';
 import { StorageService } from '../storage/storage.service.js';
 import { DEFAULT_GREETING, GREETING_AUDIO_URL_TTL_SECONDS, TRANSCRIPTION_LIMIT_SECONDS } from './phone-options.js';
-import { TwilioSignatureService } from './twilio-signature.service.js';
+import { InvalidTwilioSignatureError } from './phone-numbers.errors.js';
+import { type TwilioCallback, TwilioSignatureService } from './twilio-signature.service.js';
 import { webhookUrl } from './webhook-urls.js';
 
 type Form = Record<string, string | undefined>;
 
 /** Twilio posts a form; any other body (absent, unparsed) reads as an empty form and fails the signature check. */
-function formOf(req: Request): Form {
+function formOf(req: TwilioCallback): Form {
   return req.body && typeof req.body === 'object' ? (req.body as Form) : {};
 }
 
@@ -48,7 +48,7 @@ export class VoiceWebhooksService {
   ) {}
 
   /** POST /api/webhooks/twilio/voice: greet the caller, then record a voicemail. */
-  async incomingCall(req: Request): Promise<string> {
+  async incomingCall(req: TwilioCallback): Promise<string> {
     const form = formOf(req);
     try {
       // The signature first, with the token of the account the request names (AccountSid, as on every
@@ -68,14 +68,14 @@ export class VoiceWebhooksService {
       return this.greetingTwiml(number, form, audio);
     } catch (error) {
       // A forged request is refused; anything else still gives the caller a polite answer, never a 500.
-      if (error instanceof ForbiddenException) throw error;
+      if (error instanceof InvalidTwilioSignatureError) throw error;
       this.logger.error(`Voice webhook failed: ${(error as Error).message}`, (error as Error).stack);
       return this.say(UNAVAILABLE);
     }
   }
 
   /** The Record verb's action: the recording is done; note it and end the call politely. */
-  async recorded(req: Request): Promise<string> {
+  async recorded(req: TwilioCallback): Promise<string> {
     await this.callback(req, (form) => ({
       recordingSid: form.RecordingSid ?? null,
       recordingUrl: form.RecordingUrl ?? null,
@@ -85,7 +85,7 @@ export class VoiceWebhooksService {
   }
 
   /** The recording status callback. */
-  async recordingStatus(req: Request): Promise<void> {
+  async recordingStatus(req: TwilioCallback): Promise<void> {
     const form = formOf(req);
     if (form.RecordingStatus && form.RecordingStatus !== 'completed') {
       this.signatures.verify(req, await this.accountOf(form));
@@ -99,7 +99,7 @@ export class VoiceWebhooksService {
   }
 
   /** The transcription callback: the text, or Twilio's word that it could not transcribe. */
-  async transcription(req: Request): Promise<void> {
+  async transcription(req: TwilioCallback): Promise<void> {
     await this.callback(req, (form) => ({
       recordingSid: form.RecordingSid ?? null,
       recordingUrl: form.RecordingUrl ?? null,
@@ -112,7 +112,7 @@ export class VoiceWebhooksService {
    * The shared path of the callbacks: the organization from the signed AccountSid, the call's
    * number and caller from the callback URL's own (signed) query, then one idempotent write.
    */
-  private async callback(req: Request, facts: (form: Form) => Omit<VoicemailFacts, 'callSid'>): Promise<void> {
+  private async callback(req: TwilioCallback, facts: (form: Form) => Omit<VoicemailFacts, 'callSid'>): Promise<void> {
     const form = formOf(req);
     const account = await this.accountOf(form);
     this.signatures.verify(req, account);

@@ -17,6 +17,7 @@ import { Public } from '../../common/auth/public.decorator.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { CreateUploadDto, UploadParametersDto } from './dto/upload.dto.js';
 import { LOCAL_STORAGE_ROUTE } from './drivers/local-disk.driver.js';
+import { sendObjectResponse } from './object-response.js';
 import { type SignedQuery, StorageService } from './storage.service.js';
 
 /** The path after a route prefix, decoded (keys only hold URL-safe characters). */
@@ -52,8 +53,8 @@ export class StorageController {
   @ApiProduces('audio/mpeg', 'audio/wav')
   @ApiOkResponse({ description: 'The file' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  sendObject(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.storage.sendObject(pathAfter(req, ''), req, res);
+  async sendObject(@Req() req: Request, @Res() res: Response): Promise<void> {
+    await sendObjectResponse(res, await this.storage.readObject(pathAfter(req, ''), req.headers.range));
   }
 
   /** The local driver's signed upload URL; with S3 the browser talks to the bucket instead. */
@@ -62,7 +63,11 @@ export class StorageController {
   @ApiExcludeEndpoint()
   @ApiForbiddenResponse({ type: ErrorResponseDto })
   async receiveSignedUpload(@Req() req: Request, @Res() res: Response, @Query() query: SignedQuery): Promise<void> {
-    await this.storage.receiveSignedUpload(pathAfter(req, LOCAL_STORAGE_ROUTE), query, req);
+    await this.storage.receiveSignedUpload(pathAfter(req, LOCAL_STORAGE_ROUTE), query, {
+      contentLength: req.headers['content-length'],
+      contentType: req.headers['content-type'],
+      body: req,
+    });
     res.status(200).end();
   }
 
@@ -70,7 +75,7 @@ export class StorageController {
   @Public()
   @Get('storage/*path')
   @ApiExcludeEndpoint()
-  sendSigned(@Req() req: Request, @Res() res: Response, @Query() query: SignedQuery): Promise<void> {
-    return this.storage.sendSigned(pathAfter(req, LOCAL_STORAGE_ROUTE), query, req, res);
+  async sendSigned(@Req() req: Request, @Res() res: Response, @Query() query: SignedQuery): Promise<void> {
+    await sendObjectResponse(res, await this.storage.readSigned(pathAfter(req, LOCAL_STORAGE_ROUTE), query, req.headers.range));
   }
 }

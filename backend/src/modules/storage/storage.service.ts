@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ForbiddenException, HttpException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { Actor } from '../../common/auth/actor.js';
 import { ValidationFailedException } from '../../common/errors/app-exception.js';
 import { ScheduledTask } from '../../common/jobs/job-decorators.js';
@@ -9,8 +9,16 @@ import { TENANT_FILTER } from '../../common/tenancy/tenant-filter.js';
 import { TenantRunner } from '../../common/tenancy/tenant-runner.js';
 import type { CreateUploadDto, UploadParametersDto } from './dto/upload.dto.js';
 import { LocalDiskDriver } from './drivers/local-disk.driver.js';
-import { STORAGE_DRIVER, type StorageDriver, UPLOAD_URL_TTL_SECONDS } from './drivers/storage-driver.js';
-import { ObjectNotFoundError } from './storage.errors.js';
+import { type ObjectResponse, STORAGE_DRIVER, type StorageDriver, UPLOAD_URL_TTL_SECONDS } from './drivers/storage-driver.js';
+import {
+  ContentLengthRequiredError,
+  ObjectNotFoundError,
+  SignedUrlExpiredError,
+  SignedUrlInvalidError,
+  UPLOAD_NOT_FOUND,
+  UploadInterruptedError,
+  UploadNotFoundError,
+} from './storage.errors.js';
 import { OBJECT_PATH_PREFIX, storageKeyOf, Upload } from './upload.entity.js';
 import { contentTypeOfName, policyViolation, safeFileName } from './upload-policy.js';
 import type { SignedRequest, UrlSigner } from './url-signer.js';
@@ -21,7 +29,14 @@ export interface SignedQuery {
   signature?: string;
 }
 
-export const UPLOAD_NOT_FOUND = 'The uploaded file was not found: upload it again';
+/** A signed upload as the controller reads it off the request: its headers and its body. */
+export interface SignedUpload {
+  contentLength: string | undefined;
+  contentType: string | undefined;
+  body: Readable;
+}
+
+export { UPLOAD_NOT_FOUND };
 
 /** How long an upload may wait for a setting to claim it before the clean-up removes it. */
 export const ORPHAN_AGE_MS = 24 * 3600 * 1000;
@@ -57,13 +72,16 @@ export class StorageService {
     return { uploadURL: presigned.url, method: presigned.method, headers: presigned.headers, objectPath };
   }
 
-  /** An object of the actor's organization (the tenant filter makes another's a 404). */
-  async sendObject(objectPath: string, req: Request, res: Response): Promise<void> {
+  /**
+   * An object of the actor's organization (the tenant filter makes another's a 404), as the answer
+   * to a GET with this Range header; the controller sends it.
+   */
+  async readObject(objectPath: string, range: string | undefined): Promise<ObjectResponse> {
     // A NUL or a "." / ".." segment is no stored path (keys are URL-safe): a 404 without a query.
     if (!isObjectPath(objectPath)) throw new ObjectNotFoundError();
     const upload = await this.em.findOne(Upload, { objectPath });
     if (!upload) throw new ObjectNotFoundError();
-    await this.driver.send(storageKeyOf(objectPath), upload.contentType, req, res);
+    return this.driver.open(storageKeyOf(objectPath), upload.contentType, range);
   }
 
   /**
@@ -81,15 +99,15 @@ export class StorageService {
    * another organization, one never issued, or one whose bytes never arrived.
    */
   async claim(organizationId: string, objectPath: string, em: EntityManager = this.em): Promise<void> {
-    if (!objectPath.startsWith(`${OBJECT_PATH_PREFIX}uploads/${organizationId}/`)) throw new BadRequestException(UPLOAD_NOT_FOUND);
-    if (!(await this.driver.exists(storageKeyOf(objectPath)))) throw new BadRequestException(UPLOAD_NOT_FOUND);
+    if (!objectPath.startsWith(`${OBJECT_PATH_PREFIX}uploads/${organizationId}/`)) throw new UploadNotFoundError();
+    if (!(await this.driver.exists(storageKeyOf(objectPath)))) throw new UploadNotFoundError();
     const claimed = await em.nativeUpdate(
       Upload,
       { organization: organizationId, objectPath },
       { claimedAt: new Date() },
       { filters: { [TENANT_FILTER]: { organizationId } } },
     );
-    if (!claimed) throw new BadRequestException(UPLOAD_NOT_FOUND);
+    if (!claimed) throw new UploadNotFoundError();
   }
 
   /** Deletes an upload a setting no longer uses (a replaced greeting), bytes first. */
@@ -134,29 +152,29 @@ export class StorageService {
 
   // Signed URLs of the local driver, checked by the app's own storage route.
 
-  async receiveSignedUpload(key: string, query: SignedQuery, req: Request): Promise<void> {
+  async receiveSignedUpload(key: string, query: SignedQuery, upload: SignedUpload): Promise<void> {
     const { driver, signer } = this.local();
-    const length = req.headers['content-length'];
+    const length = upload.contentLength;
     const size = Number(length);
-    if (!length || !Number.isSafeInteger(size)) throw new HttpException('Content-Length is required', 411);
-    const contentType = (req.headers['content-type'] ?? '').toLowerCase();
+    if (!length || !Number.isSafeInteger(size)) throw new ContentLengthRequiredError();
+    const contentType = (upload.contentType ?? '').toLowerCase();
     checkSignature(signer, { method: 'PUT', key: driver.checkedKey(key), expires: Number(query.expires), contentType, size }, query.signature);
     try {
-      await driver.write(key, req, size);
+      await driver.write(key, upload.body, size);
     } catch (error) {
       this.logger.warn(`Upload to ${key} failed: ${(error as Error).message}`);
-      throw new BadRequestException('The upload was interrupted: send the file again');
+      throw new UploadInterruptedError();
     }
   }
 
-  async sendSigned(key: string, query: SignedQuery, req: Request, res: Response): Promise<void> {
+  async readSigned(key: string, query: SignedQuery, range: string | undefined): Promise<ObjectResponse> {
     const { driver, signer } = this.local();
     checkSignature(signer, { method: 'GET', key: driver.checkedKey(key), expires: Number(query.expires) }, query.signature);
-    await driver.send(key, contentTypeOfName(key), req, res);
+    return driver.open(key, contentTypeOfName(key), range);
   }
 
   private local(): { driver: LocalDiskDriver; signer: UrlSigner } {
-    if (!(this.driver instanceof LocalDiskDriver)) throw new NotFoundException('Not found');
+    if (!(this.driver instanceof LocalDiskDriver)) throw new ObjectNotFoundError();
     return { driver: this.driver, signer: this.driver.signer };
   }
 }
@@ -170,6 +188,6 @@ function isObjectPath(objectPath: string): boolean {
 /** A tampered URL and an expired one both answer 403, as S3 does; the client asks for a new URL. */
 function checkSignature(signer: UrlSigner, request: SignedRequest, signature: string | undefined): void {
   const result = Number.isSafeInteger(request.expires) && signature ? signer.check(request, signature) : 'invalid';
-  if (result === 'expired') throw new ForbiddenException('Request has expired');
-  if (result === 'invalid') throw new ForbiddenException('Request signature does not match');
+  if (result === 'expired') throw new SignedUrlExpiredError();
+  if (result === 'invalid') throw new SignedUrlInvalidError();
 }

@@ -1,9 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import type { ResponsePromisesDto, ResponseTimesDto, TimelinePointDto } from './dto/analytics.dto.js';
 import { type CreatedWindow, countsBy, durationSums, promiseCounts } from './rollups/rollup-queries.js';
 import { TICKET_STATUSES } from '../tickets/ticket.entity.js';
+import { WindowConflictError } from './ticket-analytics.errors.js';
 
 /** The label of tickets without a brand in the brand breakdown. */
 export const NO_BRAND = 'No Brand';
@@ -19,7 +20,7 @@ export interface Window {
  */
 function createdWindow(window: Window): CreatedWindow {
   if (window.days !== undefined && window.month !== undefined) {
-    throw new BadRequestException('Use either days or month, not both');
+    throw new WindowConflictError();
   }
   if (window.days !== undefined) return { lower: { sql: 'now() - make_interval(days => ?::int)', params: [window.days] } };
   const monthStart = `(date_trunc('month', now() at time zone 'UTC') at time zone 'UTC')`;

@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { MAX_LIST_OFFSET } from '@warranty-crm/contract';
 import type { Actor } from '../../common/auth/actor.js';
 import { DUE_SOON_HOURS } from '@warranty-crm/contract';
@@ -13,6 +13,7 @@ import { queryPhoneDigits } from '../search/search-indexes.js';
 import { rollupCountSql } from './ticket-list-totals.js';
 import { parseTicketFilters, type TicketFilters } from './ticket-filters.js';
 import { Ticket } from './ticket.entity.js';
+import { BadCursorError, OffsetTooDeepError } from './tickets.errors.js';
 
 export const TICKET_SORTABLE = ['created_at', 'updated_at', 'ticket_number', 'status', 'priority', 'product_brand'] as const;
 export type SortField = (typeof TICKET_SORTABLE)[number];
@@ -24,8 +25,7 @@ export const MAX_OFFSET = MAX_LIST_OFFSET;
 /** A search (q) counts matches up to this many exactly; beyond, the total is the planner's estimate. */
 export const EXACT_SEARCH_COUNT = 1000;
 
-export const OFFSET_TOO_DEEP = `Pages beyond the first ${MAX_OFFSET} tickets are read by cursor: pass the X-Next-Cursor header of the previous page as the cursor parameter`;
-export const BAD_CURSOR = 'The cursor parameter must be the X-Next-Cursor header of a previous page with the same sort';
+export { BAD_CURSOR, OFFSET_TOO_DEEP } from './tickets.errors.js';
 
 interface PageRow {
   page_total: number | null;
@@ -126,7 +126,7 @@ function decodeCursor(raw: string, sortKey: string): Cursor {
     }
     return cursor;
   } catch {
-    throw new BadRequestException(BAD_CURSOR);
+    throw new BadCursorError();
   }
 }
 
@@ -231,7 +231,7 @@ export class TicketListService {
     const { field, order } = page.sort;
     const sortKey = `${field}:${order}`;
     const cursor = rawCursor ? decodeCursor(rawCursor, sortKey) : undefined;
-    if (!cursor && page.offset > MAX_OFFSET) throw new BadRequestException(OFFSET_TOO_DEEP);
+    if (!cursor && page.offset > MAX_OFFSET) throw new OffsetTooDeepError();
 
     // One statement: the page (ids by index, then their rows and customers), the products its
     // tickets may match (their warranty terms, on one row) and, for the screen's filters, the

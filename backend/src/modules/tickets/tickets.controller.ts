@@ -15,6 +15,7 @@ import type { Response } from 'express';
 import { type Actor, CurrentActor } from '../../common/auth/actor.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { uuidOr404 } from '../../common/http/ids.js';
+import { TicketNotFoundError } from './tickets.errors.js';
 import { setContentRange } from '../../common/http/list-query.js';
 import { BulkDeletedDto, BulkDeleteTicketsDto, BulkUpdatedDto, BulkUpdateTicketsDto } from './dto/bulk-tickets.dto.js';
 import { CreateTicketDto, CreateTicketFromCallDto, TicketIntakeDto } from './dto/create-ticket.dto.js';
@@ -41,7 +42,7 @@ import { TicketsService } from './tickets.service.js';
  * before this one in AppModule so its routes are matched first.
  */
 /** A malformed id is no ticket of the organization: the same 404 as another organization's id. */
-const ticketIdPipe = uuidOr404('Ticket not found');
+const ticketIdPipe = uuidOr404(() => new TicketNotFoundError());
 
 @ApiTags('tickets')
 @ApiCookieAuth()

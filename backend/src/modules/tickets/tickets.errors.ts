@@ -1,4 +1,4 @@
-import { NOTE_TOO_LONG_MESSAGE } from '@warranty-crm/contract';
+import { MAX_LIST_OFFSET, NOTE_TOO_LONG_MESSAGE } from '@warranty-crm/contract';
 import { DomainError } from '../../common/errors/domain-error.js';
 
 export class CallLogNotFoundError extends DomainError {
@@ -17,5 +17,35 @@ export class CallAlreadyHasTicketError extends DomainError {
 export class NoteTooLongError extends DomainError {
   constructor() {
     super('tickets.note_too_long', 'invalid', NOTE_TOO_LONG_MESSAGE, 'issue_description');
+  }
+}
+
+/** Also another organization's ticket. */
+export class TicketNotFoundError extends DomainError {
+  constructor() {
+    super('tickets.not_found', 'not_found', 'Ticket not found');
+  }
+}
+
+/** A PATCH that changes nothing. */
+export class NothingToUpdateError extends DomainError {
+  constructor() {
+    super('tickets.nothing_to_update', 'invalid', 'Nothing to update: send status, priority, issue_description or purchase_verified');
+  }
+}
+
+export const OFFSET_TOO_DEEP = `Pages beyond the first ${MAX_LIST_OFFSET} tickets are read by cursor: pass the X-Next-Cursor header of the previous page as the cursor parameter`;
+export const BAD_CURSOR = 'The cursor parameter must be the X-Next-Cursor header of a previous page with the same sort';
+
+/** Offset pages reach MAX_LIST_OFFSET; further pages are read by cursor. */
+export class OffsetTooDeepError extends DomainError {
+  constructor() {
+    super('tickets.offset_too_deep', 'invalid', OFFSET_TOO_DEEP);
+  }
+}
+
+export class BadCursorError extends DomainError {
+  constructor() {
+    super('tickets.bad_cursor', 'invalid', BAD_CURSOR);
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { describeDescriptionChange, isNoteTooLong, isQuestionAsked, respondByOf, responseKind, type TicketQuestion, unaskedPayloadFields } from '@warranty-crm/contract';
 import type { Actor } from '../../common/auth/actor.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
@@ -18,7 +18,7 @@ import { TicketStatusChangedEvent } from './events/ticket-status-changed.event.j
 import { nextTicketNumber } from './ticket-number.js';
 import { TicketActivity } from './ticket-activity.entity.js';
 import { TicketStatusChange } from './ticket-status-change.entity.js';
-import { CallAlreadyHasTicketError, CallLogNotFoundError, NoteTooLongError } from './tickets.errors.js';
+import { CallAlreadyHasTicketError, CallLogNotFoundError, NothingToUpdateError, NoteTooLongError, TicketNotFoundError } from './tickets.errors.js';
 import { DUPLICATE_KEYS, Ticket, type TicketSource } from './ticket.entity.js';
 
 const DUPLICATES_LIMIT = 20;
@@ -266,13 +266,13 @@ export class TicketsService {
       { id, organization: actor.organizationId },
       lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : { populate: ['customer'] },
     );
-    if (!ticket) throw new NotFoundException('Ticket not found');
+    if (!ticket) throw new TicketNotFoundError();
     return ticket;
   }
 
   async update(actor: Actor, id: string, dto: UpdateTicketDto): Promise<Ticket> {
     if (dto.status === undefined && dto.priority === undefined && dto.issue_description === undefined && dto.purchase_verified === undefined) {
-      throw new BadRequestException('Nothing to update: send status, priority, issue_description or purchase_verified');
+      throw new NothingToUpdateError();
     }
     return this.em.transactional(async (tx) => {
       // Locked so two concurrent status changes record their true "from" in the history.

@@ -1,10 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { hashPassword, verifyPassword } from '../../common/auth/password.js';
 import type { ChangePasswordDto, UpdateProfileDto } from './dto/profile.dto.js';
 import { User } from './user.entity.js';
 import { UserSessions } from './user-sessions.js';
+import { CurrentPasswordIncorrectError, UserNotFoundError } from './users.errors.js';
 
 /** Wire field → entity property of the fields a user may change about themselves. */
 const PROFILE_FIELDS = {
@@ -43,7 +44,7 @@ export class ProfileService {
   async changePassword(actor: Actor, dto: ChangePasswordDto, currentSessionId: string): Promise<void> {
     const user = await this.self(actor);
     if (!(await verifyPassword(dto.currentPassword, user.passwordHash))) {
-      throw new BadRequestException('Current password is incorrect');
+      throw new CurrentPasswordIncorrectError();
     }
     const passwordHash = await hashPassword(dto.newPassword);
     await this.em.transactional(async (em) => {
@@ -54,7 +55,7 @@ export class ProfileService {
 
   private async self(actor: Actor): Promise<User> {
     const user = await this.em.findOne(User, { id: actor.id });
-    if (!user) throw new NotFoundException('User not found');
+    if (!user) throw new UserNotFoundError();
     return user;
   }
 }

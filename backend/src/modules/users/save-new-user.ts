@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ConflictException } from '@nestjs/common';
+import { UsernameTakenError } from './users.errors.js';
 
 /**
  * Flushes a newly created user. Usernames are unique across organizations in any letter case (a
@@ -13,6 +13,6 @@ export async function saveNewUser(em: EntityManager): Promise<void> {
   } catch (error) {
     if (!(error instanceof UniqueConstraintViolationException)) throw error;
     em.clear();
-    throw new ConflictException('Username already exists');
+    throw new UsernameTakenError();
   }
 }

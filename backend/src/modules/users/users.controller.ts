@@ -16,6 +16,7 @@ import { OwnerOnly } from '../../common/auth/account-owner.guard.js';
 import { type Actor, CurrentActor } from '../../common/auth/actor.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { uuidOr404 } from '../../common/http/ids.js';
+import { UserNotFoundError } from './users.errors.js';
 import { ListQueryDto, setContentRange } from '../../common/http/list-query.js';
 import { InvitedUserDto, InviteUserDto, UserInvitationResponseDto } from './dto/invite-user.dto.js';
 import { SuccessResponseDto } from './dto/success-response.dto.js';
@@ -23,7 +24,7 @@ import { toUserListItem, UserListItemDto } from './dto/user-list.dto.js';
 import { OWNERS_ONLY, UsersService } from './users.service.js';
 
 /** A malformed id names no user of the organization: 404, like another organization's id. */
-const userIdPipe = uuidOr404('User not found');
+const userIdPipe = uuidOr404(() => new UserNotFoundError());
 
 @ApiTags('users')
 @ApiCookieAuth()

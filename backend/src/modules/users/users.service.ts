@@ -1,6 +1,6 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { Actor } from '../../common/auth/actor.js';
@@ -15,11 +15,11 @@ import { UserRemovedEvent } from './events/user-removed.event.js';
 import { saveNewUser } from './save-new-user.js';
 import { User } from './user.entity.js';
 import { UserInvitation } from './user-invitation.entity.js';
-import { UserNotFoundError } from './users.errors.js';
+import { CannotRemoveAccountOwnerError, CannotRemoveSelfError, InvalidUserFilterError, OWNERS_ONLY, OwnersOnlyError, UserNotFoundError } from './users.errors.js';
 import { UserSessions } from './user-sessions.js';
 
 /** Also checked by the controller's guard, before the body is read. */
-export const OWNERS_ONLY = 'Only account owners can manage users';
+export { OWNERS_ONLY };
 
 const SORT_COLUMNS: Record<UserSortField, keyof User> = { username: 'username', created_at: 'createdAt' };
 
@@ -102,9 +102,9 @@ export class UsersService {
   async remove(actor: Actor, userId: string): Promise<void> {
     this.assertOwner(actor);
     const user = await this.em.findOne(User, { id: userId });
-    if (!user) throw new NotFoundException('User not found');
-    if (user.id === actor.id) throw new ForbiddenException('You cannot remove yourself');
-    if (user.isAccountOwner) throw new ForbiddenException('The account owner cannot be removed');
+    if (!user) throw new UserNotFoundError();
+    if (user.id === actor.id) throw new CannotRemoveSelfError();
+    if (user.isAccountOwner) throw new CannotRemoveAccountOwnerError();
     await this.em.transactional(async (em) => {
       await em.nativeDelete(User, { id: user.id, organization: actor.organizationId });
       await this.sessions.endAll(user.id, em);
@@ -114,7 +114,7 @@ export class UsersService {
   }
 
   private assertOwner(actor: Actor): void {
-    if (!actor.isAccountOwner) throw new ForbiddenException(OWNERS_ONLY);
+    if (!actor.isAccountOwner) throw new OwnersOnlyError();
   }
 
   /** react-admin's filter: `q` searches username and e-mail; `id` picks users (getMany). */
@@ -122,13 +122,13 @@ export class UsersService {
     const where: FilterQuery<User> & Record<string, unknown> = {};
     const { q, id } = filter;
     if (q !== undefined && q !== '') {
-      if (typeof q !== 'string') throw new BadRequestException('The q filter must be text');
+      if (typeof q !== 'string') throw new InvalidUserFilterError('The q filter must be text');
       const pattern = containsPattern(q);
       where.$or = [{ username: { $ilike: pattern } }, { email: { $ilike: pattern } }];
     }
     if (id !== undefined) {
       const ids = Array.isArray(id) ? id : [id];
-      if (!ids.every((value) => typeof value === 'string')) throw new BadRequestException('The id filter must be ids');
+      if (!ids.every((value) => typeof value === 'string')) throw new InvalidUserFilterError('The id filter must be ids');
       where.id = { $in: (ids as string[]).filter(isUuid) };
     }
     return where;

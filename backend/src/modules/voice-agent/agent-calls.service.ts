@@ -1,12 +1,13 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ConflictException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import type { TenantContext } from '../../common/tenancy/tenant-runner.js';
 import { CallLog } from '../call-logs/call-log.entity.js';
 import { CustomersService } from '../customers/customers.service.js';
 import type { Webhook } from '../settings/webhook.entity.js';
 import type { RetellCallDto } from './dto/retell-call.dto.js';
+import { RetellCallElsewhereError } from './voice-agent.errors.js';
 import { AgentCallEndedEvent } from '../call-logs/events/agent-call-ended.event.js';
 import { AgentCallReceivedEvent } from './events/agent-call-received.event.js';
 
@@ -43,7 +44,7 @@ export class AgentCallsService {
     const inserted = await this.insertOnce(em, organizationId, webhook, call);
     const log = await em.findOne(CallLog, { retellCallId: call.call_id, organization: organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     // The id is taken by another organization's call: nothing of theirs is touched or shown.
-    if (!log) throw new ConflictException('This Retell call is recorded elsewhere');
+    if (!log) throw new RetellCallElsewhereError();
 
     log.fromPhone ??= call.from_number ?? null;
     log.toPhone ??= call.to_number ?? null;

@@ -1,9 +1,10 @@
-import { ForbiddenException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { type TenantContext, TenantRunner } from '../../common/tenancy/tenant-runner.js';
 import { isUuid } from '../../common/http/ids.js';
 import { isSignedByRetell } from '../../integrations/retell/retell-signature.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { Webhook } from '../settings/webhook.entity.js';
+import { AgentWebhookNotFoundError, InvalidRetellSignatureError, RetellNotConfiguredError } from './voice-agent.errors.js';
 
 /** A request from Retell: the exact body bytes and the signature header. */
 export interface SignedRequest {
@@ -25,15 +26,15 @@ export class RetellRequests {
 
   async handle<T>(webhookId: string, request: SignedRequest, work: (ctx: TenantContext, webhook: Webhook) => Promise<T>): Promise<T> {
     const organizationId = isUuid(webhookId) ? await this.tenants.organizationOf(Webhook, { id: webhookId }) : null;
-    if (!organizationId) throw new NotFoundException('Webhook not found');
+    if (!organizationId) throw new AgentWebhookNotFoundError();
     return this.tenants.run(organizationId, async (ctx) => {
       // Deleted since the lookup: the same answer as an unknown webhook.
       const webhook = await ctx.em.findOne(Webhook, { id: webhookId, organization: organizationId });
-      if (!webhook) throw new NotFoundException('Webhook not found');
+      if (!webhook) throw new AgentWebhookNotFoundError();
       const apiKey = await this.settings.retellApiKey(organizationId, ctx.em);
-      if (!apiKey) throw new ForbiddenException('Retell is not configured for this organization: save its API key in Settings');
+      if (!apiKey) throw new RetellNotConfiguredError();
       if (!(await isSignedByRetell(request.rawBody, apiKey, request.signature))) {
-        throw new UnauthorizedException('Invalid or expired Retell signature');
+        throw new InvalidRetellSignatureError();
       }
       return work(ctx, webhook);
     });

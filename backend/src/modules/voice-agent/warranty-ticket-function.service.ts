@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { SettingsService } from '../settings/settings.service.js';
 import type { TenantContext } from '../../common/tenancy/tenant-runner.js';
 import { ProductWarrantyTerms } from '../settings/products/product-warranty-terms.js';
@@ -13,7 +13,7 @@ import {
   WarrantyTicketFunctionDto,
   type WarrantyTicketResultDto,
 } from './dto/create-warranty-ticket.dto.js';
-import { AgentArgumentError } from './voice-agent.errors.js';
+import { AgentArgumentError, CallIdMissingError } from './voice-agent.errors.js';
 import { validatePayload } from '../../common/http/validate-payload.js';
 
 /** The function's arguments that are ticket questions (named as the questions are). */
@@ -47,7 +47,7 @@ export class WarrantyTicketFunction {
     const hasArgs = typeof body === 'object' && body !== null && 'args' in body;
     const request = await validatePayload(WarrantyTicketFunctionDto, hasArgs ? body : { args: body });
     const callId = request.call?.call_id ?? request.args.call_id;
-    if (!callId) throw new BadRequestException(AGENT_TICKET_MESSAGES.callId);
+    if (!callId) throw new CallIdMissingError();
     request.call = { ...(request.call ?? {}), call_id: callId };
     return request;
   }

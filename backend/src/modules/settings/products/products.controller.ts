@@ -14,11 +14,12 @@ import type { Response } from 'express';
 import { type Actor, CurrentActor } from '../../../common/auth/actor.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { uuidOr404 } from '../../../common/http/ids.js';
+import { ProductNotFoundError } from './products.errors.js';
 import { setContentRange } from '../../../common/http/list-query.js';
 import { ListProductsQueryDto, ProductInputDto, ProductResponseDto } from './product.dto.js';
 import { ProductsService, toProductResponse } from './products.service.js';
 
-const productIdPipe = uuidOr404('Product not found');
+const productIdPipe = uuidOr404(() => new ProductNotFoundError());
 
 @ApiTags('products')
 @ApiCookieAuth()

@@ -13,11 +13,12 @@ import type { Response } from 'express';
 import { type Actor, CurrentActor } from '../../../common/auth/actor.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { uuidOr404 } from '../../../common/http/ids.js';
+import { WebhookNotFoundError } from '../settings.errors.js';
 import { setContentRange } from '../../../common/http/list-query.js';
 import { CreateWebhookDto, WebhookResponseDto } from './webhook.dto.js';
 import { WebhooksService } from './webhooks.service.js';
 
-const webhookIdPipe = uuidOr404('Webhook not found');
+const webhookIdPipe = uuidOr404(() => new WebhookNotFoundError());
 
 @ApiTags('webhooks')
 @ApiCookieAuth()

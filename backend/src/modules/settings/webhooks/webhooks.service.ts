@@ -1,7 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Actor } from '../../../common/auth/actor.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/config.js';
+import { WebhookNotFoundError } from '../settings.errors.js';
 import { Webhook } from '../webhook.entity.js';
 import type { CreateWebhookDto, WebhookResponseDto } from './webhook.dto.js';
 import { createWarrantyTicketUrl, retellWebhookUrl } from './webhook-urls.js';
@@ -37,7 +38,7 @@ export class WebhooksService {
 
   async remove(actor: Actor, id: string): Promise<Webhook> {
     const webhook = await this.em.findOne(Webhook, { id, organization: actor.organizationId });
-    if (!webhook) throw new NotFoundException('Webhook not found');
+    if (!webhook) throw new WebhookNotFoundError();
     await this.em.remove(webhook).flush();
     return webhook;
   }

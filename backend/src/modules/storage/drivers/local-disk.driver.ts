@@ -1,12 +1,12 @@
-import { NotFoundException } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { ObjectNotFoundError } from '../storage.errors.js';
 import type { UrlSigner } from '../url-signer.js';
-import type { PresignedUpload, StorageDriver } from './storage-driver.js';
+import type { ObjectResponse, PresignedUpload, StorageDriver } from './storage-driver.js';
 
 /** The app's own route for signed local-disk URLs (under the API prefix, no session needed). */
 export const LOCAL_STORAGE_ROUTE = '/api/storage/';
@@ -29,13 +29,13 @@ export class LocalDiskDriver implements StorageDriver {
   /** The file of a key, never outside the root (keys come from URLs). */
   fileOf(key: string): string {
     const file = resolve(this.root, this.checkedKey(key));
-    if (!file.startsWith(this.root + sep)) throw new NotFoundException('Not found');
+    if (!file.startsWith(this.root + sep)) throw new ObjectNotFoundError();
     return file;
   }
 
   /** Only keys this app issues: `uploads/<organization>/<name>`, no dot segments. */
   checkedKey(key: string): string {
-    if (!/^uploads\/[0-9a-f-]{36}\/[A-Za-z0-9][A-Za-z0-9._-]*$/.test(key)) throw new NotFoundException('Not found');
+    if (!/^uploads\/[0-9a-f-]{36}\/[A-Za-z0-9][A-Za-z0-9._-]*$/.test(key)) throw new ObjectNotFoundError();
     return key;
   }
 
@@ -60,7 +60,7 @@ export class LocalDiskDriver implements StorageDriver {
    * Streams the request body to a temporary file and moves it into place only when exactly `size`
    * bytes arrived, so a broken upload never leaves a partial object behind.
    */
-  async write(key: string, body: Request, size: number): Promise<void> {
+  async write(key: string, body: Readable, size: number): Promise<void> {
     const file = this.fileOf(key);
     await mkdir(dirname(file), { recursive: true });
     const temporary = join(dirname(file), `.${randomUUID()}.part`);
@@ -79,16 +79,11 @@ export class LocalDiskDriver implements StorageDriver {
     }
   }
 
-  async send(key: string, contentType: string, _req: Request, res: Response): Promise<void> {
+  /** The file itself: the controller sends it (Range and conditional requests included). */
+  async open(key: string, contentType: string, _range: string | undefined): Promise<ObjectResponse> {
     const file = this.fileOf(key);
-    if (!(await this.exists(key))) throw new NotFoundException('Not found');
-    await new Promise<void>((done, fail) => {
-      // send() honours Range and conditional requests; the stored type wins over the extension's.
-      // Dot segments are allowed: the default DATA_DIR is .data (keys themselves never hold one).
-      res.sendFile(file, { headers: { 'Content-Type': contentType }, cacheControl: false, lastModified: true, dotfiles: 'allow' }, (error) =>
-        error && !res.headersSent ? fail(error) : done(),
-      );
-    });
+    if (!(await this.exists(key))) throw new ObjectNotFoundError();
+    return { kind: 'file', file, contentType };
   }
 
   async delete(key: string): Promise<void> {

@@ -1,11 +1,9 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { HttpException, NotFoundException } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import type { S3Config } from '../../../config/config.js';
-import type { PresignedUpload, StorageDriver } from './storage-driver.js';
+import { ObjectNotFoundError, RangeNotSatisfiableError } from '../storage.errors.js';
+import type { ObjectResponse, PresignedUpload, StorageDriver } from './storage-driver.js';
 
 /** Objects in an S3-compatible bucket: the browser PUTs straight to it with a presigned URL. */
 export class S3Driver implements StorageDriver {
@@ -47,25 +45,23 @@ export class S3Driver implements StorageDriver {
     }
   }
 
-  async send(key: string, contentType: string, req: Request, res: Response): Promise<void> {
+  async open(key: string, contentType: string, range: string | undefined): Promise<ObjectResponse> {
     let object;
     try {
-      object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: req.headers.range }));
+      object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range }));
     } catch (error) {
-      if (isMissing(error)) throw new NotFoundException('Not found');
+      if (isMissing(error)) throw new ObjectNotFoundError();
       if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416) {
-        throw new HttpException('Range Not Satisfiable', 416);
+        throw new RangeNotSatisfiableError();
       }
       throw error;
     }
-    res.status(object.ContentRange ? 206 : 200);
-    res.setHeader('Content-Type', contentType);
-    res.setHeader('Accept-Ranges', 'bytes');
-    if (object.ContentLength !== undefined) res.setHeader('Content-Length', String(object.ContentLength));
-    if (object.ContentRange) res.setHeader('Content-Range', object.ContentRange);
-    if (object.ETag) res.setHeader('ETag', object.ETag);
-    if (object.LastModified) res.setHeader('Last-Modified', object.LastModified.toUTCString());
-    await pipeline(object.Body as Readable, res);
+    const headers: Record<string, string> = { 'Content-Type': contentType, 'Accept-Ranges': 'bytes' };
+    if (object.ContentLength !== undefined) headers['Content-Length'] = String(object.ContentLength);
+    if (object.ContentRange) headers['Content-Range'] = object.ContentRange;
+    if (object.ETag) headers.ETag = object.ETag;
+    if (object.LastModified) headers['Last-Modified'] = object.LastModified.toUTCString();
+    return { kind: 'stream', status: object.ContentRange ? 206 : 200, headers, body: object.Body as Readable };
   }
 
   async delete(key: string): Promise<void> {

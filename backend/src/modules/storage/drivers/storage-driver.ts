@@ -1,4 +1,11 @@
-import type { Request, Response } from 'express';
+import type { StreamedResponse } from '../../../common/http/streamed-response.js';
+
+/**
+ * How an object is answered, as a description the controller writes (drivers and services never
+ * see Express): a local file, sent with Range, conditional-request and Last-Modified handling, or
+ * a stream from elsewhere with its status and headers.
+ */
+export type ObjectResponse = { kind: 'file'; file: string; contentType: string } | ({ kind: 'stream' } & StreamedResponse);
 
 export interface PresignedUpload {
   url: string;
@@ -14,8 +21,8 @@ export interface StorageDriver {
   /** An absolute URL anyone holding it can GET until it expires (Twilio's <Play>). */
   presignDownload(key: string, ttlSeconds: number): Promise<string>;
   exists(key: string): Promise<boolean>;
-  /** Streams the object as the response, honouring a Range header; 404 when it is missing. */
-  send(key: string, contentType: string, req: Request, res: Response): Promise<void>;
+  /** The object as the answer to a GET with this Range header (if any); 404 when it is missing. */
+  open(key: string, contentType: string, range: string | undefined): Promise<ObjectResponse>;
   /** Removes the object; a missing object is not an error. */
   delete(key: string): Promise<void>;
 }
