@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
+import { tenantSql } from '../../common/tenancy/tenant-sql.js';
 import { addDays } from '@warranty-crm/contract';
 import type { TicketMetricsDto, TicketTrendsDto } from './dto/metrics.dto.js';
 import { checkTimeZone, trend } from './time-zone.js';
@@ -14,12 +15,12 @@ const TODAY_START = `(date_trunc('day', now() at time zone ?) at time zone ?)`;
  * partial index: bounded by the day's activity, not by the number of tickets).
  */
 const METRICS_SQL = `
-with by_status as (select status, sum(tickets)::int as n from ticket_totals where organization_id = ? group by status)
+with by_status as (select status, sum(tickets)::int as n from ticket_totals where @tenant() group by status)
 select coalesce((select sum(n) from by_status), 0)::int as total,
        coalesce((select n from by_status where status = 'Open'), 0) as open,
        coalesce((select n from by_status where status = 'Pending'), 0) as pending,
        (select count(distinct h.ticket_id)::int from ticket_status_changes h
-         where h.organization_id = ? and h.created_at >= ${TODAY_START}
+         where @tenant(h) and h.created_at >= ${TODAY_START}
            and h.to_status in ('Closed', 'Resolved')) as closed_today`;
 
 /**
@@ -33,14 +34,14 @@ select coalesce((select sum(n) from by_status), 0)::int as total,
  * Closures today and yesterday: each day's range of the closures' partial index.
  */
 const TRENDS_SQL = `
-with now_state as (select status, sum(tickets)::int as n from ticket_totals where organization_id = ? group by status),
+with now_state as (select status, sum(tickets)::int as n from ticket_totals where @tenant() group by status),
 moves as (
   select h.to_status, h.from_status, count(*) as n from ticket_status_changes h
-  where h.organization_id = ? and h.created_at >= ?::timestamptz and h.created_at <= ?::timestamptz group by h.to_status, h.from_status
+  where @tenant(h) and h.created_at >= ?::timestamptz and h.created_at <= ?::timestamptz group by h.to_status, h.from_status
 ),
 then_state as (
   select status, sum(n)::int as n from (
-    select f.status, sum(f.delta) as n from ticket_status_flow f where f.organization_id = ? and f.day < ?::date group by f.status
+    select f.status, sum(f.delta) as n from ticket_status_flow f where @tenant(f) and f.day < ?::date group by f.status
     union all
     select to_status, sum(n) from moves group by to_status
     union all
@@ -51,16 +52,16 @@ d as (select ${TODAY_START} as today)
 select
   coalesce((select sum(n) from now_state), 0)::int as total_now,
   (coalesce((select sum(n) from now_state), 0)
-   - (select coalesce(sum(r.tickets), 0) from ticket_rollups r where r.organization_id = ? and r.day > ?::date)
-   - (select count(*) from tickets t where t.organization_id = ? and t.created_at > ?::timestamptz and t.created_at < ?::timestamptz))::int as total_then,
+   - (select coalesce(sum(r.tickets), 0) from ticket_rollups r where @tenant(r) and r.day > ?::date)
+   - (select count(*) from tickets t where @tenant(t) and t.created_at > ?::timestamptz and t.created_at < ?::timestamptz))::int as total_then,
   coalesce((select n from now_state where status = 'Open'), 0) as open_now,
   coalesce((select n from then_state where status = 'Open'), 0) as open_then,
   coalesce((select n from now_state where status = 'Pending'), 0) as pending_now,
   coalesce((select n from then_state where status = 'Pending'), 0) as pending_then,
   (select count(distinct h.ticket_id)::int from ticket_status_changes h
-    where h.organization_id = ? and h.to_status in ('Closed', 'Resolved') and h.created_at >= (select today from d)) as closed_today,
+    where @tenant(h) and h.to_status in ('Closed', 'Resolved') and h.created_at >= (select today from d)) as closed_today,
   (select count(distinct h.ticket_id)::int from ticket_status_changes h
-    where h.organization_id = ? and h.to_status in ('Closed', 'Resolved')
+    where @tenant(h) and h.to_status in ('Closed', 'Resolved')
       and h.created_at >= (select today - interval '1 day' from d) and h.created_at < (select today from d)) as closed_yesterday`;
 
 const DAY_MS = 86_400_000;
@@ -71,32 +72,23 @@ export class TicketMetricsService {
 
   async metrics(actor: Actor, tz?: string): Promise<TicketMetricsDto> {
     const zone = checkTimeZone(tz);
-    const org = actor.organizationId;
-    const [row] = await this.em.getConnection().execute<{ total: number; open: number; pending: number; closed_today: number }[]>(
-      METRICS_SQL,
-      [org, org, zone, zone],
-    );
+    const [row] = await tenantSql(this.em).execute<{ total: number; open: number; pending: number; closed_today: number }[]>(METRICS_SQL, [zone, zone]);
     return { total: row.total, open: row.open, pending: row.pending, closedToday: row.closed_today };
   }
 
   async trends(actor: Actor, days = 7, tz?: string): Promise<TicketTrendsDto> {
     const zone = checkTimeZone(tz);
-    const org = actor.organizationId;
     // The anchor `days` ago, its UTC day and that day's bounds.
     const at = new Date(Date.now() - days * DAY_MS);
     const d0 = at.toISOString().slice(0, 10);
     const d0Start = `${d0}T00:00:00.000Z`;
     const d0End = `${addDays(d0, 1)}T00:00:00.000Z`;
-    const [r] = await this.em
-      .getConnection()
-      .execute<Record<string, number>[]>(TRENDS_SQL, [
-        org,
-        ...[org, d0Start, at.toISOString()],
-        ...[org, d0],
-        ...[zone, zone],
-        ...[org, d0, org, at.toISOString(), d0End],
-        ...[org, org],
-      ]);
+    const [r] = await tenantSql(this.em).execute<Record<string, number>[]>(TRENDS_SQL, [
+      ...[d0Start, at.toISOString()],
+      d0,
+      ...[zone, zone],
+      ...[d0, at.toISOString(), d0End],
+    ]);
     return {
       period_days: days,
       total: trend(r.total_now, r.total_then),

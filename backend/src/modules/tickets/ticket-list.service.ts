@@ -6,7 +6,7 @@ import { DUE_SOON_HOURS } from '@warranty-crm/contract';
 import { containsPattern } from '../../common/http/ids.js';
 import { type ListQuery, parseListQuery } from '../../common/http/list-query.js';
 import type { ListTicketsQueryDto } from './dto/list-tickets-query.dto.js';
-import { preparedRead } from '../../database/prepared-read.js';
+import { tenantSql } from '../../common/tenancy/tenant-sql.js';
 import { Customer } from '../customers/customer.entity.js';
 import { candidateProductsSql, type TermProduct } from '../settings/products/product-warranty-terms.js';
 import { queryPhoneDigits } from '../search/search-indexes.js';
@@ -85,9 +85,9 @@ class Sql {
   }
 }
 
-/** The filters as SQL conditions on tickets t (organization first). */
-export function filterConditions(organizationId: string, filters: TicketFilters): Sql {
-  const where = new Sql().add('t.organization_id = ?', organizationId);
+/** The filters as SQL conditions on tickets t (the organization's first, as a TenantSql token). */
+export function filterConditions(filters: TicketFilters): Sql {
+  const where = new Sql().add('@tenant(t)');
   if (filters.status) where.add('t.status = ?', filters.status);
   if (filters.brand) where.add('t.product_brand = ?', filters.brand);
   if (filters.priority) where.add('t.priority = ?', filters.priority);
@@ -158,7 +158,6 @@ function afterCursor(field: SortField, order: 'ASC' | 'DESC', cursor: Cursor): S
  * the rows and their customers are read after, by id.
  */
 export function listIdsQuery(
-  organizationId: string,
   filters: TicketFilters,
   field: SortField,
   order: 'ASC' | 'DESC',
@@ -166,7 +165,7 @@ export function listIdsQuery(
   offset: number,
   cursor?: Cursor,
 ): { sql: string; params: unknown[] } {
-  const where = filterConditions(organizationId, filters);
+  const where = filterConditions(filters);
   const conditions = new Sql().add(where.text, ...where.params);
   if (cursor) {
     const after = afterCursor(field, order, cursor);
@@ -236,28 +235,29 @@ export class TicketListService {
     // One statement: the page (ids by index, then their rows and customers), the products its
     // tickets may match (their warranty terms, on one row) and, for the screen's filters, the
     // exact total from the rollups.
-    const ids = listIdsQuery(actor.organizationId, filters, field, order, page.limit, cursor ? 0 : page.offset, cursor);
+    const ids = listIdsQuery(filters, field, order, page.limit, cursor ? 0 : page.offset, cursor);
     // Due soon / overdue move with the clock: counted from their partial index, not the rollups.
     const fromRollups = !filters.q && !filters.ids && !filters.sla;
-    const total = fromRollups ? rollupCountSql(actor.organizationId, filters) : { sql: 'select null::int as n', params: [] };
+    const total = fromRollups ? rollupCountSql(filters) : { sql: 'select null::int as n', params: [] };
     const direction = order === 'DESC' ? 'desc' : 'asc';
     const sql = `with page as (${ids.sql}), total as (${total.sql}),
        products as (${candidateProductsSql('select t.product_sku, t.product_model from page p join tickets t on t.id = p.id')})
        select total.n as page_total, case when row_number() over () = 1 then (select * from products) end as page_products, p.v as page_v, p.c as page_c, t.*, row_to_json(cu) as page_customer
        from total left join (page p join tickets t on t.id = p.id join customers cu on cu.id = t.customer_id) on true
        order by ${orderColumns(field).map((c) => (c === 'id' ? 'p.id' : c === 'created_at' ? 'p.c' : 'p.v')).map((c) => `${c} ${direction}`).join(', ')}`;
-    const params = [...ids.params, ...total.params, actor.organizationId];
+    const params = [...ids.params, ...total.params];
+    const tenant = tenantSql(this.em);
     // Each combination of filters, sort and paging is one statement text, prepared (planned once per
     // connection, within MAX_PREPARED_PER_CONNECTION); a search's best plan depends on its pattern,
     // so it is planned every time.
     const rows = filters.q
-      ? await this.em.getConnection().execute<PageRow[]>(sql, params)
-      : await preparedRead<PageRow>(this.em, sql, params);
+      ? await tenant.execute<PageRow[]>(sql, params)
+      : await tenant.preparedRead<PageRow>(sql, params);
     const found = rows.filter((r) => r.id);
     const toTicket = rowMapper(this.em, Ticket);
     const toCustomer = rowMapper(this.em, Customer);
     const tickets = found.map(({ page_customer: customer, ...ticket }) => ({ ...toTicket(ticket), customer: toCustomer(customer) }) as unknown as Ticket);
-    const counted = fromRollups ? { total: rows[0]?.page_total ?? 0, estimated: false } : await this.count(actor.organizationId, filters);
+    const counted = fromRollups ? { total: rows[0]?.page_total ?? 0, estimated: false } : await this.count(filters);
     const last = found.at(-1);
     const nextCursor =
       last && found.length === page.limit
@@ -272,9 +272,9 @@ export class TicketListService {
    * EXACT_SEARCH_COUNT matches exactly and answers the planner's estimate beyond. (The screen's
    * filters are counted exactly from the rollups, in the page's own statement.)
    */
-  private async count(organizationId: string, filters: TicketFilters): Promise<{ total: number; estimated: boolean }> {
-    const conn = this.em.getConnection();
-    const where = filterConditions(organizationId, filters);
+  private async count(filters: TicketFilters): Promise<{ total: number; estimated: boolean }> {
+    const conn = tenantSql(this.em);
+    const where = filterConditions(filters);
     if (!filters.q) {
       const [row] = await conn.execute<{ n: number }[]>(`select count(*)::int as n from tickets t where ${where.text}`, where.params);
       return { total: row.n, estimated: false };
