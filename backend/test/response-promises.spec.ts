@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { appendNote } from '@warranty-crm/contract';
 import { OverdueTickets } from '../src/modules/ticket-analytics/sla/overdue-tickets.service.js';
-import { bindTenant } from '../src/common/tenancy/tenant-sql.js';
+import { bindTenant } from '../src/common/tenancy/tenant-statement.js';
 import { filterConditions, listIdsQuery } from '../src/modules/tickets/ticket-list.service.js';
 import { parseTicketFilters } from '../src/modules/tickets/ticket-filters.js';
 import { createTicket, setCreatedAt } from './factories/tickets.js';

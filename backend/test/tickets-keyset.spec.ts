@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { bindTenant } from '../src/common/tenancy/tenant-sql.js';
+import { bindTenant } from '../src/common/tenancy/tenant-statement.js';
 import { BAD_CURSOR, EXACT_SEARCH_COUNT, listIdsQuery, MAX_OFFSET, OFFSET_TOO_DEEP, type SortField } from '../src/modules/tickets/ticket-list.service.js';
 import type { TicketFilters } from '../src/modules/tickets/ticket-filters.js';
 import { createTicket, setCreatedAt } from './factories/tickets.js';

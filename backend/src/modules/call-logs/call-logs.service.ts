@@ -4,6 +4,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import type { Actor } from '../../common/auth/actor.js';
 import { containsPattern } from '../../common/http/ids.js';
 import { type ListQuery, parseListQuery } from '../../common/http/list-query.js';
+import { tenantSql } from '../../common/tenancy/tenant-sql.js';
 import { markTicketResponded } from '../tickets/sla/mark-responded.js';
 import { User } from '../users/user.entity.js';
 import { CallLog } from './call-log.entity.js';
@@ -63,13 +64,13 @@ export class CallLogsService {
   }
 
   async stats(actor: Actor, brand?: string): Promise<{ total: number; unread: number; unreturned: number; with_ticket: number; without_ticket: number }> {
-    const rows = await this.em.execute<{ total: string; unread: string; unreturned: string; with_ticket: string }[]>(
+    const rows = await tenantSql(this.em).execute<{ total: string; unread: string; unreturned: string; with_ticket: string }[]>(
       `select count(*) as total,
               count(*) filter (where not is_read) as unread,
               count(*) filter (where not is_returned) as unreturned,
               count(*) filter (where ticket_id is not null) as with_ticket
-         from call_logs where organization_id = ? and (?::text is null or brand = ?)`,
-      [actor.organizationId, brand ?? null, brand ?? null],
+         from call_logs where @tenant() and (?::text is null or brand = ?)`,
+      [brand ?? null, brand ?? null],
     );
     const r = rows[0];
     const total = Number(r.total);

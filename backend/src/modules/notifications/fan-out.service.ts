@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { Jobs } from '../../common/jobs/jobs.js';
 import { LiveHub } from '../../common/live/live-hub.js';
+import { tenantSql } from '../../common/tenancy/tenant-sql.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { User } from '../users/user.entity.js';
 import { type ChannelFlags, defaultChannels, type LiveEventType, type NotificationChannel } from './catalogue.js';
@@ -109,9 +110,9 @@ export class NotificationFanOut {
     await em.flush();
 
     if (inApp.size) {
-      const counts = await em.execute<{ user_id: string; n: number }[]>(
-        'select user_id, count(*)::int as n from notifications where organization_id = ? and is_read = false and user_id = any(?::uuid[]) group by user_id',
-        [organizationId, `{${[...inApp.keys()].join(',')}}`],
+      const counts = await tenantSql(em).execute<{ user_id: string; n: number }[]>(
+        'select user_id, count(*)::int as n from notifications where @tenant() and is_read = false and user_id = any(?::uuid[]) group by user_id',
+        [`{${[...inApp.keys()].join(',')}}`],
       );
       const unread = new Map(counts.map((c) => [c.user_id, c.n]));
       await this.live.publishMany(

@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
+import { tenantSql } from '../../common/tenancy/tenant-sql.js';
 import { TicketStatusChangedEvent } from './events/ticket-status-changed.event.js';
 import { TicketActivity } from './ticket-activity.entity.js';
 import { Ticket, type TicketPriority, type TicketStatus } from './ticket.entity.js';
@@ -14,7 +15,7 @@ import { Ticket, type TicketPriority, type TicketStatus } from './ticket.entity.
 const BULK_UPDATE_SQL = `
 with target as (
   select id, status as old_status from tickets
-  where organization_id = ? and id in (?)
+  where @tenant() and id in (?)
   for update
 ), updated as (
   update tickets t set status = ?, updated_at = now(),
@@ -24,7 +25,7 @@ with target as (
   returning t.id, target.old_status
 ), history as (
   insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status, changed_by_id)
-  select ?, id, old_status, ?, ? from updated where old_status is distinct from ?
+  select @tenant_id, id, old_status, ?, ? from updated where old_status is distinct from ?
   returning ticket_id, from_status
 )
 select (select count(*) from updated)::int as updated,
@@ -53,10 +54,14 @@ export class TicketBulkService {
   }
 
   private async setStatus(tx: EntityManager, actor: Actor, ids: string[], status: TicketStatus): Promise<number> {
-    const [row] = await tx.execute<{ updated: number; changes: { id: string; from: string | null }[] }[]>(
-      BULK_UPDATE_SQL,
-      [actor.organizationId, ids, status, status, actor.organizationId, status, actor.id, status],
-    );
+    const [row] = await tenantSql(tx).execute<{ updated: number; changes: { id: string; from: string | null }[] }[]>(BULK_UPDATE_SQL, [
+      ids,
+      status,
+      status,
+      status,
+      actor.id,
+      status,
+    ]);
     for (const change of row.changes) {
       await this.events.publish(tx, new TicketStatusChangedEvent(actor.organizationId, change.id, change.from, status, actor.id));
     }
@@ -86,11 +91,7 @@ export class TicketBulkService {
 
   async delete(actor: Actor, ticketIds: string[]): Promise<number> {
     const ids = [...new Set(ticketIds.map((id) => id.toLowerCase()))];
-    const result = await this.em.getConnection().execute<{ affectedRows: number }>(
-      'delete from tickets where organization_id = ? and id in (?)',
-      [actor.organizationId, ids],
-      'run',
-    );
+    const result = await tenantSql(this.em).execute<{ affectedRows: number }>('delete from tickets where @tenant() and id in (?)', [ids], 'run');
     return result.affectedRows;
   }
 }

@@ -10,6 +10,7 @@ import { type CustomerContact, CustomersService, normalizeEmail } from '../custo
 import { storedPhone } from '../customers/phone.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { validatePayload } from '../../common/http/validate-payload.js';
+import { tenantSql } from '../../common/tenancy/tenant-sql.js';
 import { CreateTicketDto, type CreateTicketFromCallDto, TicketIntakeDto } from './dto/create-ticket.dto.js';
 import type { PossibleDuplicateDto } from './dto/ticket-response.dto.js';
 import type { UpdateTicketDto } from './dto/update-ticket.dto.js';
@@ -341,14 +342,14 @@ export class TicketsService {
     const order = ticket.orderNumber?.trim().toLowerCase() || null;
     const serial = ticket.serialNumber?.trim().toLowerCase() || null;
     if (!order && !serial) return [];
-    const rows = await this.em.execute<Record<string, unknown>[]>(
+    const rows = await tenantSql(this.em).execute<Record<string, unknown>[]>(
       `select id, ticket_number, status, created_at,
               (${DUPLICATE_KEYS.order} = ?) as same_order, (${DUPLICATE_KEYS.serial} = ?) as same_serial
          from tickets
-        where organization_id = ? and id <> ? and (${DUPLICATE_KEYS.order} = ? or ${DUPLICATE_KEYS.serial} = ?)
+        where @tenant() and id <> ? and (${DUPLICATE_KEYS.order} = ? or ${DUPLICATE_KEYS.serial} = ?)
         order by created_at, id
         limit ${DUPLICATES_LIMIT}`,
-      [order, serial, actor.organizationId, ticket.id, order, serial],
+      [order, serial, ticket.id, order, serial],
     );
     return rows.map((r) => ({
       id: r.id as string,
