@@ -1,3 +1,4 @@
+import type { AnyEntity, EntityData, QueryResult } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { preparedRead } from '../../database/prepared-read.js';
 import { TENANT_FILTER, type TenantFilterArgs } from './tenant-filter.js';
@@ -12,6 +13,9 @@ export function tenantOf(em: EntityManager): string {
   return args.organizationId;
 }
 
+/** What a raw statement answers (as EntityManager.execute types it). */
+type Rows = QueryResult | EntityData<AnyEntity> | EntityData<AnyEntity>[];
+
 /** Raw SQL on one EntityManager, scoped to its organization (the @tenant tokens of tenant-statement.ts). */
 export class TenantSql {
   readonly organizationId: string;
@@ -25,13 +29,13 @@ export class TenantSql {
   }
 
   /** Runs on the EntityManager (inside its transaction when it is in one). */
-  execute<T = Record<string, unknown>[]>(sql: string, params: readonly unknown[] = [], method: 'all' | 'get' | 'run' = 'all'): Promise<T> {
+  execute<T extends Rows = EntityData<AnyEntity>[]>(sql: string, params: readonly unknown[] = [], method: 'all' | 'get' | 'run' = 'all'): Promise<T> {
     const bound = this.bind(sql, params);
     return this.em.execute<T>(bound.sql, bound.params, method);
   }
 
   /** A statement (from a query object) run as execute runs it. */
-  run<T = Record<string, unknown>[]>(statement: TenantStatement): Promise<T> {
+  run<T extends Rows = EntityData<AnyEntity>[]>(statement: TenantStatement): Promise<T> {
     return this.execute<T>(statement.sql, statement.params);
   }
 
