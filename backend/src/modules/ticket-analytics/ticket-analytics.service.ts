@@ -3,7 +3,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { tenantSql } from '../../common/tenancy/tenant-sql.js';
 import type { ResponsePromisesDto, ResponseTimesDto, TimelinePointDto } from './dto/analytics.dto.js';
-import { type CreatedWindow, countsBy, durationSums, promiseCounts } from './rollups/rollup-queries.js';
+import { configuredBrands, type CreatedWindow, countsBy, durationSums, promiseCounts, timelineCounts } from './rollups/rollup-queries.js';
 import { TICKET_STATUSES } from '../tickets/ticket.entity.js';
 
 /** The label of tickets without a brand in the brand breakdown. */
@@ -38,10 +38,10 @@ export class TicketAnalyticsService {
   async byBrand(actor: Actor, window: Window): Promise<Record<string, number>> {
     const sql = tenantSql(this.em);
     const rows = (await countsBy(sql, 'product_brand', createdWindow(window))).map((r) => ({ brand: r.key, count: r.count }));
-    const [settings] = await sql.execute<{ brands: string[] }[]>('select brands from system_settings where @tenant()');
+    const brands = await configuredBrands(sql);
     const result: Record<string, number> = {};
     for (const row of rows) result[row.brand ?? NO_BRAND] = (result[row.brand ?? NO_BRAND] ?? 0) + row.count;
-    for (const brand of settings?.brands ?? []) result[brand] ??= 0;
+    for (const brand of brands) result[brand] ??= 0;
     return result;
   }
 
@@ -55,20 +55,7 @@ export class TicketAnalyticsService {
 
   /** Tickets created per UTC day over the last `days` days (today included), zero-filled. */
   timeline(actor: Actor, days = 30): Promise<TimelinePointDto[]> {
-    return tenantSql(this.em).execute<TimelinePointDto[]>(
-      `with bounds as (select (now() at time zone 'UTC')::date as today, ?::int as days),
-       created as (
-         select r.day, sum(r.tickets)::int as count
-         from ticket_rollups r, bounds
-         where @tenant(r) and r.day >= bounds.today - (bounds.days - 1)
-         group by 1
-       )
-       select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(created.count, 0)::int as count
-       from bounds, generate_series(bounds.today - (bounds.days - 1), bounds.today, interval '1 day') as d(day)
-       left join created on created.day = d.day::date
-       order by d.day`,
-      [days],
-    );
+    return timelineCounts(tenantSql(this.em), days);
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { TenantSql } from '../../../common/tenancy/tenant-sql.js';
+import type { TimelinePointDto } from '../dto/analytics.dto.js';
 import { OVERDUE_UNANSWERED_N, RESPONDED_N, RESPONDED_ON_TIME_N } from './rollup-sql.js';
 
 /**
@@ -133,3 +134,26 @@ export async function promiseCounts(sql: TenantSql, window: CreatedWindow): Prom
   return row;
 }
 
+/** Tickets created per UTC day over the last `days` days (today included), zero-filled. */
+export function timelineCounts(sql: TenantSql, days: number): Promise<TimelinePointDto[]> {
+  return sql.execute<TimelinePointDto[]>(
+    `with bounds as (select (now() at time zone 'UTC')::date as today, ?::int as days),
+     created as (
+       select r.day, sum(r.tickets)::int as count
+       from ticket_rollups r, bounds
+       where @tenant(r) and r.day >= bounds.today - (bounds.days - 1)
+       group by 1
+     )
+     select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(created.count, 0)::int as count
+     from bounds, generate_series(bounds.today - (bounds.days - 1), bounds.today, interval '1 day') as d(day)
+     left join created on created.day = d.day::date
+     order by d.day`,
+    [days],
+  );
+}
+
+/** The brands the organization's settings list (the brand breakdown shows each, with 0 when it has none). */
+export async function configuredBrands(sql: TenantSql): Promise<string[]> {
+  const [settings] = await sql.execute<{ brands: string[] }[]>('select brands from system_settings where @tenant()');
+  return settings?.brands ?? [];
+}
