@@ -85,10 +85,6 @@ export class TicketListService {
   }
 
   recent(actor: Actor, limit = 10): Promise<Ticket[]> {
-    return this.em.find(
-      Ticket,
-      { organization: actor.organizationId },
-      { populate: ['customer'], orderBy: { createdAt: 'desc', id: 'desc' }, limit },
-    );
+    return this.em.getRepository(Ticket).newest(limit);
   }
 }
