@@ -2,7 +2,6 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { Jobs } from '../../common/jobs/jobs.js';
 import { LiveHub } from '../../common/live/live-hub.js';
-import { tenantSql } from '../../common/tenancy/tenant-sql.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { User } from '../users/user.entity.js';
 import { type ChannelFlags, defaultChannels, type LiveEventType, type NotificationChannel } from './catalogue.js';
@@ -110,11 +109,7 @@ export class NotificationFanOut {
     await em.flush();
 
     if (inApp.size) {
-      const counts = await tenantSql(em).execute<{ user_id: string; n: number }[]>(
-        'select user_id, count(*)::int as n from notifications where @tenant() and is_read = false and user_id = any(?::uuid[]) group by user_id',
-        [`{${[...inApp.keys()].join(',')}}`],
-      );
-      const unread = new Map(counts.map((c) => [c.user_id, c.n]));
+      const unread = await em.getRepository(Notification).unreadCounts([...inApp.keys()]);
       await this.live.publishMany(
         em,
         [...inApp].map(([userId, notification]) => ({
