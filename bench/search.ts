@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { httpClient } from './http-client.ts';
 import { ticketNumberSequence } from '../backend/src/modules/tickets/ticket-number-sql.ts';
+import { bindTenant } from '../backend/src/common/tenancy/tenant-statement.ts';
 import {
   callSearch,
   CUSTOMER_PROBE_LIMIT,
@@ -158,28 +159,28 @@ function runner(db: pg.Client): SearchRunner {
  * then the ranking over the candidates. Customers: the same without the exact step.
  */
 async function ticketStatements(db: pg.Client, org: string, q: string): Promise<Record<string, SearchStatement>> {
-  const exact = exactTicketProbe(org, q);
-  if ((await db.query(numbered(exact), exact.params)).rowCount) return { tickets_exact: exact, tickets: ticketSearch(org, q, GROUP_LIMIT, []) };
-  const recent = recentTicketMatches(org, q);
-  const probe = ticketMatchProbe(org, q);
+  const exact = bindTenant(org, exactTicketProbe(q));
+  if ((await db.query(numbered(exact), exact.params)).rowCount) return { tickets_exact: exact, tickets: bindTenant(org, ticketSearch(q, GROUP_LIMIT, [])) };
+  const recent = bindTenant(org, recentTicketMatches(q));
+  const probe = bindTenant(org, ticketMatchProbe(q));
   const run = runner(db);
   const found = await narrowCandidates(run, q, await run.ids(recent), probe, TICKET_PROBE_LIMIT);
-  return { [`tickets_${found.via}`]: found.via === 'recent' ? recent : probe, tickets: ticketSearch(org, q, GROUP_LIMIT, found.ids) };
+  return { [`tickets_${found.via}`]: found.via === 'recent' ? recent : probe, tickets: bindTenant(org, ticketSearch(q, GROUP_LIMIT, found.ids)) };
 }
 
 async function customerStatements(db: pg.Client, org: string, q: string): Promise<Record<string, SearchStatement>> {
-  const recent = recentCustomerMatches(org, q);
-  const probe = customerMatchProbe(org, q);
+  const recent = bindTenant(org, recentCustomerMatches(q));
+  const probe = bindTenant(org, customerMatchProbe(q));
   const run = runner(db);
   const found = await narrowCandidates(run, q, await run.ids(recent), probe, CUSTOMER_PROBE_LIMIT);
-  return { [`customers_${found.via}`]: found.via === 'recent' ? recent : probe, customers: customerSearch(org, q, GROUP_LIMIT, found.ids) };
+  return { [`customers_${found.via}`]: found.via === 'recent' ? recent : probe, customers: bindTenant(org, customerSearch(q, GROUP_LIMIT, found.ids)) };
 }
 
 async function explain(db: pg.Client, org: string, kind: string, q: string) {
   const statements = {
     ...(await ticketStatements(db, org, q)),
     ...(await customerStatements(db, org, q)),
-    calls: callSearch(org, q, GROUP_LIMIT),
+    calls: ((s) => s && bindTenant(org, s))(callSearch(q, GROUP_LIMIT)),
   };
   const out = [];
   for (const [group, statement] of Object.entries(statements)) {

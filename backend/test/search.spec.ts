@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { bindTenant } from '../src/common/tenancy/tenant-statement.js';
 import { customerMatchProbe, customerSearch, SEARCH_EXPRESSIONS, SEARCH_PROBE_SETTINGS, type SearchStatement, ticketMatchProbe } from '../src/modules/search/search-indexes.js';
 import { createTicket } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
@@ -167,13 +168,13 @@ describe('GET /api/search', () => {
       [org.user.organization_id, first.customer.id],
     );
     await app.db.query('analyze tickets');
-    const plan = await probePlan(ticketMatchProbe(org.user.organization_id, 'zzqxv'));
+    const plan = await probePlan(bindTenant(org.user.organization_id, ticketMatchProbe('zzqxv')));
     expect(plan).toContain('tickets_search_identifiers_trgm_index');
     expect(plan).toContain('tickets_search_description_fts_index');
     expect(plan).not.toMatch(/Seq Scan|(?<!Bitmap )Index Scan|Index Only Scan/);
 
     // a query shaped like a ticket number reads the numbers by prefix (every number has "wc")
-    const numberPlan = await probePlan(ticketMatchProbe(org.user.organization_id, 'wc-80001'));
+    const numberPlan = await probePlan(bindTenant(org.user.organization_id, ticketMatchProbe('wc-80001')));
     expect(numberPlan).toContain('tickets_organization_number_prefix_index');
     expect(numberPlan).not.toContain('tickets_search_identifiers_trgm_index');
     const byNumber = await search(org, 'wc-800012');
@@ -182,10 +183,10 @@ describe('GET /api/search', () => {
     expect((await search(org, 'WC-8000123')).tickets.map((t) => t.ticket_number)).toEqual(['WC-8000123']);
 
     // a query written as a phone number is matched as a phone alone
-    const phonePlan = await probePlan(ticketMatchProbe(org.user.organization_id, '(555) 123-4567'));
+    const phonePlan = await probePlan(bindTenant(org.user.organization_id, ticketMatchProbe('(555) 123-4567')));
     expect(phonePlan).not.toContain('tickets_search_identifiers_trgm_index');
-    expect(customerSearch(org.user.organization_id, '+1 555 123 4567', 5).sql).not.toContain(`${SEARCH_EXPRESSIONS.customerText} ilike`);
-    expect(customerSearch(org.user.organization_id, '555-1234567', 5).sql).toContain(`${SEARCH_EXPRESSIONS.customerText} ilike`);
+    expect(customerSearch('+1 555 123 4567', 5).sql).not.toContain(`${SEARCH_EXPRESSIONS.customerText} ilike`);
+    expect(customerSearch('555-1234567', 5).sql).toContain(`${SEARCH_EXPRESSIONS.customerText} ilike`);
   });
 
   it('reads rare customer matches through the GIN bitmap and a name many customers share newest first', async () => {
@@ -201,7 +202,7 @@ describe('GET /api/search', () => {
     ]);
     await app.db.query('analyze customers');
     // bitmaps only (at this size the planner may take the organization's; at 500,000 the trigram's)
-    const plan = await probePlan(customerMatchProbe(org.user.organization_id, 'Quentin Xav'));
+    const plan = await probePlan(bindTenant(org.user.organization_id, customerMatchProbe('Quentin Xav')));
     expect(plan).toContain('Bitmap Index Scan');
     expect(plan).not.toMatch(/Seq Scan on customers|(?<!Bitmap )Index Scan on customers|Index Only Scan on customers/);
     expect((await search(org, 'Quentin Xav')).customers.map((c) => c.name)).toEqual(['Quentin Xavierson']);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { bindTenant } from '../src/common/tenancy/tenant-statement.js';
 import { BAD_CURSOR, EXACT_SEARCH_COUNT, listIdsQuery, MAX_OFFSET, OFFSET_TOO_DEEP, type SortField } from '../src/modules/tickets/ticket-list.service.js';
 import type { TicketFilters } from '../src/modules/tickets/ticket-filters.js';
 import { createTicket, setCreatedAt } from './factories/tickets.js';
@@ -163,7 +164,7 @@ describe('ticket list indexes', () => {
       for (const filters of subsets) {
         for (const field of sorts) {
           for (const order of ['ASC', 'DESC'] as const) {
-            const { sql, params } = listIdsQuery(owner.user.organization_id, filters, field, order, 25, 0);
+            const { sql, params } = bindTenant(owner.user.organization_id, listIdsQuery(filters, field, order, 25, 0));
             let n = 0;
             const { rows } = await app.db.query(`explain (format json) ${sql.replace(/\?/g, () => `$${++n}`)}`, params);
             const plan = JSON.stringify(rows[0]['QUERY PLAN']);
@@ -172,7 +173,7 @@ describe('ticket list indexes', () => {
         }
       }
       // The check can fail: updated_at (not a sort of the screen) has no index and needs a sort.
-      const { sql, params } = listIdsQuery(owner.user.organization_id, {}, 'updated_at', 'DESC', 25, 0);
+      const { sql, params } = bindTenant(owner.user.organization_id, listIdsQuery({}, 'updated_at', 'DESC', 25, 0));
       let n = 0;
       const { rows } = await app.db.query(`explain (format json) ${sql.replace(/\?/g, () => `$${++n}`)}`, params);
       expect(sorted(JSON.stringify(rows[0]['QUERY PLAN']))).toBe(true);

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { tenantSql } from '../tenancy/tenant-sql.js';
 import type { JobFailureDto, JobsOverviewDto } from './jobs-overview.dto.js';
 
 /** Jobs of one organization by state (graphile-worker keeps failed jobs and deletes finished ones). */
@@ -10,15 +11,15 @@ select count(*) filter (where j.locked_at is not null)::int as running,
        count(*) filter (where j.locked_at is null and j.attempts > 0 and j.attempts < j.max_attempts)::int as retrying,
        count(*) filter (where j.attempts >= j.max_attempts)::int as failed,
        floor(extract(epoch from now() - min(j.run_at) filter (where j.locked_at is null and j.attempts = 0 and j.run_at <= now())))::int as oldest_queued_seconds,
-       (select count(*) from job_receipts r where r.organization_id = ? and r.created_at > now() - interval '24 hours')::int as completed_24h
+       (select count(*) from job_receipts r where @tenant(r) and r.created_at > now() - interval '24 hours')::int as completed_24h
   from graphile_worker._private_jobs j
- where j.payload ->> 'organizationId' = ?`;
+ where j.payload ->> 'organizationId' = @tenant_id`;
 
 const ORGANIZATION_FAILURES = `
 select j.id::text as id, t.identifier as task, j.attempts, j.max_attempts, j.last_error, j.run_at, j.updated_at
   from graphile_worker._private_jobs j
   join graphile_worker._private_tasks t on t.id = j.task_id
- where j.payload ->> 'organizationId' = ? and j.last_error is not null
+ where j.payload ->> 'organizationId' = @tenant_id and j.last_error is not null
  order by j.updated_at desc
  limit 20`;
 
@@ -26,9 +27,11 @@ select j.id::text as id, t.identifier as task, j.attempts, j.max_attempts, j.las
 export class JobsStatusService {
   constructor(private readonly em: EntityManager) {}
 
-  async overview(organizationId: string): Promise<JobsOverviewDto> {
-    const [counts] = await this.em.getConnection().execute(ORGANIZATION_COUNTS, [organizationId, organizationId]);
-    const failures = await this.em.getConnection().execute<Record<string, unknown>[]>(ORGANIZATION_FAILURES, [organizationId]);
+  /** The signed-in organization's jobs (the queue's payload names the organization a job works for). */
+  async overview(): Promise<JobsOverviewDto> {
+    const sql = tenantSql(this.em);
+    const [counts] = await sql.execute(ORGANIZATION_COUNTS);
+    const failures = await sql.execute<Record<string, unknown>[]>(ORGANIZATION_FAILURES);
     return {
       counts: counts as JobsOverviewDto['counts'],
       recent_failures: failures.map(

@@ -21,6 +21,6 @@ export class JobsController {
   @ApiOperation({ summary: "The organization's background jobs: counts by state and the latest failures (account owner only)" })
   @ApiOkResponse({ type: JobsOverviewDto })
   overview(@CurrentActor() actor: Actor): Promise<JobsOverviewDto> {
-    return this.status.overview(actor.organizationId);
+    return this.status.overview();
   }
 }

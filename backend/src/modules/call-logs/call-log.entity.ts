@@ -1,6 +1,6 @@
 import { SEARCH_INDEXES } from '../search/search-indexes.js';
 import { randomUUID } from 'node:crypto';
-import type { Opt, Rel } from '@mikro-orm/core';
+import { EntityRepositoryType, type Opt, type Rel } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Customer } from '../customers/customer.entity.js';
@@ -8,6 +8,7 @@ import { Organization } from '../organizations/organization.entity.js';
 import { BrandPhoneNumber } from '../phone-numbers/brand-phone-number.entity.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { User } from '../users/user.entity.js';
+import { CallLogRepository } from './call-log.repository.js';
 
 export const CALL_TYPES = ['voicemail', 'call'] as const;
 export type CallType = (typeof CALL_TYPES)[number];
@@ -18,12 +19,14 @@ export type CallType = (typeof CALL_TYPES)[number];
 export const TRANSCRIPTION_STATUSES = ['pending', 'completed', 'failed', 'unavailable', 'disabled'] as const;
 export type TranscriptionStatus = (typeof TRANSCRIPTION_STATUSES)[number];
 
-@Entity({ tableName: 'call_logs' })
+@Entity({ tableName: 'call_logs', repository: () => CallLogRepository })
 @TenantScoped()
 @Index({ name: 'call_logs_organization_created_index', properties: ['organization', 'createdAt'] })
 @Index({ name: SEARCH_INDEXES.callPhoneDigits.name, expression: SEARCH_INDEXES.callPhoneDigits.create })
 @Index({ name: SEARCH_INDEXES.callTranscript.name, expression: SEARCH_INDEXES.callTranscript.create })
 export class CallLog {
+  [EntityRepositoryType]?: CallLogRepository;
+
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();
 

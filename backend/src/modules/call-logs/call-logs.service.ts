@@ -8,6 +8,7 @@ import { markTicketResponded } from '../tickets/sla/mark-responded.js';
 import { User } from '../users/user.entity.js';
 import { CallLog } from './call-log.entity.js';
 import { CALL_LOG_NOT_FOUND, CallLogFilterNotTextError, CallLogNotFoundError, CallStatusFilterInvalidError } from './call-logs.errors.js';
+import type { CallLogStats } from './call-log.repository.js';
 import { CALL_STATUS_FILTERS, type CallStatusFilter, type ListCallLogsQueryDto, type UpdateCallLogDto } from './dto/call-log.dto.js';
 
 export { CALL_LOG_NOT_FOUND };
@@ -27,7 +28,7 @@ export class CallLogsService {
 
   /** Voicemails nobody has opened yet, for the Phone System badge. */
   unreadVoicemails(): Promise<number> {
-    return this.em.count(CallLog, { callType: 'voicemail', isRead: false });
+    return this.em.getRepository(CallLog).unreadVoicemails();
   }
 
   /** The Phone System's list: newest first, filtered and paged in SQL. */
@@ -54,28 +55,12 @@ export class CallLogsService {
     }
     const orderField = list.sort.field === 'recording_duration' ? 'recordingDuration' : 'createdAt';
     const direction = list.sort.order === 'ASC' ? 'asc' : 'desc';
-    const [rows, total] = await this.em.findAndCount(CallLog, { $and: where }, {
-      orderBy: { [orderField]: direction, id: direction },
-      offset: list.offset,
-      limit: list.limit,
-      populate: ['returnedBy'],
-    });
+    const [rows, total] = await this.em.getRepository(CallLog).page(where, orderField, direction, list.offset, list.limit);
     return { rows, total, list };
   }
 
-  async stats(actor: Actor, brand?: string): Promise<{ total: number; unread: number; unreturned: number; with_ticket: number; without_ticket: number }> {
-    const rows = await this.em.execute<{ total: string; unread: string; unreturned: string; with_ticket: string }[]>(
-      `select count(*) as total,
-              count(*) filter (where not is_read) as unread,
-              count(*) filter (where not is_returned) as unreturned,
-              count(*) filter (where ticket_id is not null) as with_ticket
-         from call_logs where organization_id = ? and (?::text is null or brand = ?)`,
-      [actor.organizationId, brand ?? null, brand ?? null],
-    );
-    const r = rows[0];
-    const total = Number(r.total);
-    const withTicket = Number(r.with_ticket);
-    return { total, unread: Number(r.unread), unreturned: Number(r.unreturned), with_ticket: withTicket, without_ticket: total - withTicket };
+  stats(actor: Actor, brand?: string): Promise<CallLogStats> {
+    return this.em.getRepository(CallLog).stats(brand);
   }
 
   /** The organization's call log; another organization's id answers 404. */

@@ -1,15 +1,16 @@
 import { CUSTOMER_RECENT_INDEX, SEARCH_INDEXES } from '../search/search-indexes.js';
 import { randomUUID } from 'node:crypto';
-import type { Opt, Rel } from '@mikro-orm/core';
+import { EntityRepositoryType, type Opt, type Rel } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Organization } from '../organizations/organization.entity.js';
+import { CustomerRepository } from './customer.repository.js';
 
 /**
  * A customer of one organization. The phone is unique within the organization (not globally);
  * it may be absent because tickets can arrive with an e-mail address only.
  */
-@Entity({ tableName: 'customers' })
+@Entity({ tableName: 'customers', repository: () => CustomerRepository })
 @TenantScoped()
 @Unique({ name: 'customers_organization_phone_unique', properties: ['organization', 'phone'] })
 @Index({ name: 'customers_organization_email_index', properties: ['organization', 'email'] })
@@ -17,6 +18,8 @@ import { Organization } from '../organizations/organization.entity.js';
 @Index({ name: SEARCH_INDEXES.customerPhoneDigits.name, expression: SEARCH_INDEXES.customerPhoneDigits.create })
 @Index({ name: CUSTOMER_RECENT_INDEX.name, expression: CUSTOMER_RECENT_INDEX.create })
 export class Customer {
+  [EntityRepositoryType]?: CustomerRepository;
+
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();
 

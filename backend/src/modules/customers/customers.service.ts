@@ -37,7 +37,7 @@ export class CustomersService {
   async findByPhone(em: EntityManager, organizationId: string, phone: string): Promise<Customer | null> {
     const e164 = normalizePhone(phone, await this.phoneCountry(em, organizationId));
     if (!e164) return null;
-    return em.findOne(Customer, { organization: organizationId, phone: e164 });
+    return em.getRepository(Customer).byPhone(organizationId, e164);
   }
 
   /**
@@ -55,7 +55,7 @@ export class CustomersService {
 
     // The candidates by phone and by e-mail in one query, newest first.
     const contacts = [...(phone ? [{ phone }] : []), ...(email ? [{ email }] : [])];
-    const candidates = contacts.length ? await em.find(Customer, { organization: organizationId, $or: contacts }, { orderBy: { createdAt: 'desc' } }) : [];
+    const candidates = await em.getRepository(Customer).byContacts(organizationId, contacts);
     let customer = (phone && candidates.find((c) => c.phone === phone)) || null;
     if (!customer && email) {
       const byEmail = candidates.find((c) => c.email === email);

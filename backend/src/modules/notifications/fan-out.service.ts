@@ -111,11 +111,7 @@ export class NotificationFanOut {
     await em.flush();
 
     if (inApp.size) {
-      const counts = await em.execute<{ user_id: string; n: number }[]>(
-        'select user_id, count(*)::int as n from notifications where organization_id = ? and is_read = false and user_id = any(?::uuid[]) group by user_id',
-        [organizationId, `{${[...inApp.keys()].join(',')}}`],
-      );
-      const unread = new Map(counts.map((c) => [c.user_id, c.n]));
+      const unread = await em.getRepository(Notification).unreadCounts([...inApp.keys()]);
       await this.live.publishMany(
         em,
         [...inApp].map(([userId, notification]) => ({

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { Opt, Rel } from '@mikro-orm/core';
+import { EntityRepositoryType, type Opt, type Rel } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { User } from '../users/user.entity.js';
+import { NotificationRepository } from './notification.repository.js';
 
-@Entity({ tableName: 'notifications' })
+@Entity({ tableName: 'notifications', repository: () => NotificationRepository })
 @TenantScoped()
 @Index({ name: 'notifications_user_read_created_index', properties: ['user', 'isRead', 'createdAt'] })
 export class Notification {
+  [EntityRepositoryType]?: NotificationRepository;
+
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();
 

@@ -38,16 +38,12 @@ export class NotificationsService {
     if (isRead !== undefined) where.isRead = isRead;
     if (isFollowup !== undefined) where.isFollowup = isFollowup;
     const order = page.sort.order === 'ASC' ? 'asc' : 'desc';
-    const [notifications, total] = await this.em.findAndCount(Notification, where, {
-      orderBy: { createdAt: order, id: order },
-      limit: page.limit,
-      offset: page.offset,
-    });
+    const [notifications, total] = await this.em.getRepository(Notification).page(where, order, page.limit, page.offset);
     return { notifications, total, offset: page.offset };
   }
 
   unreadCount(actor: Actor): Promise<number> {
-    return this.em.count(Notification, { user: actor.id, organization: actor.organizationId, isRead: false });
+    return this.em.getRepository(Notification).unreadOf(actor.id);
   }
 
   async markRead(actor: Actor, id: string): Promise<Notification> {

@@ -94,7 +94,7 @@ export function phoneOnlyQuery(q: string): boolean {
   return digits !== null && digits.length >= PHONE_ONLY_MIN_DIGITS && /[()\s+]/.test(q.trim());
 }
 
-/** One statement of a search, with `?` placeholders (MikroORM's `execute`). */
+/** One statement of a search, with `?` placeholders (MikroORM's `execute`) and the organization's @tenant tokens (run it through TenantSql). */
 export interface SearchStatement {
   sql: string;
   params: unknown[];
@@ -146,17 +146,17 @@ function ticketMatch(q: string): { sql: string; params: unknown[] } {
  * left to itself the planner may walk the organization's tickets newest first looking for a rare
  * match, which for a miss reads all of them (18 s at a million tickets).
  */
-export function ticketMatchProbe(org: string, q: string, limit = TICKET_PROBE_LIMIT + 1): SearchStatement {
+export function ticketMatchProbe(q: string, limit = TICKET_PROBE_LIMIT + 1): SearchStatement {
   const match = ticketMatch(q);
   return {
-    sql: `select t.id, t.created_at from tickets t where t.organization_id = ? and ${match.sql} limit ${limit}`,
-    params: [org, ...match.params],
+    sql: `select t.id, t.created_at from tickets t where @tenant(t) and ${match.sql} limit ${limit}`,
+    params: match.params,
   };
 }
 
 /** Tickets whose number, order number or serial number is exactly the query (btree indexes). */
 const EXACT_TICKETS_SQL = `select t.id from tickets t
-             where t.organization_id = ? and (t.ticket_number = upper(?) or ${X.ticketOrderKey} = ? or ${X.ticketSerialKey} = ?)
+             where @tenant(t) and (t.ticket_number = upper(?) or ${X.ticketOrderKey} = ? or ${X.ticketSerialKey} = ?)
              limit ${EXACT_LIMIT}`;
 
 /**
@@ -165,9 +165,9 @@ const EXACT_TICKETS_SQL = `select t.id from tickets t
  * would read the long trigram lists of the prefix identifiers share ("ORD-2026-…", 90 ms at a
  * million tickets) for matches that rank below it anyway.
  */
-export function exactTicketProbe(org: string, q: string): SearchStatement {
+export function exactTicketProbe(q: string): SearchStatement {
   const key = q.trim().toLowerCase();
-  return { sql: EXACT_TICKETS_SQL, params: [org, q.trim(), key, key] };
+  return { sql: EXACT_TICKETS_SQL, params: [q.trim(), key, key] };
 }
 
 /** How many of the newest tickets the search reads first, for a word most tickets say. */
@@ -178,13 +178,13 @@ export const RECENT_TICKETS = 200;
  * SEARCH_CANDIDATES. When it fills up, the match is dense and these are the candidates (reading a
  * dense word through the GIN index would build a bitmap of most of the table: 200 ms at a million).
  */
-export function recentTicketMatches(org: string, q: string): SearchStatement {
+export function recentTicketMatches(q: string): SearchStatement {
   const match = ticketMatch(q);
   return {
     sql: `select t.id from (select t.id, t.created_at, t.ticket_number, t.order_number, t.serial_number, t.product_sku, t.issue_description
-                           from tickets t where t.organization_id = ? order by t.created_at desc, t.id desc limit ${RECENT_TICKETS}) t
+                           from tickets t where @tenant(t) order by t.created_at desc, t.id desc limit ${RECENT_TICKETS}) t
            where ${match.sql} order by t.created_at desc, t.id desc limit ${SEARCH_CANDIDATES}`,
-    params: [org, ...match.params],
+    params: match.params,
   };
 }
 
@@ -231,16 +231,16 @@ export const SEARCH_PROBE_SETTINGS = `select set_config('enable_seqscan', 'off',
  * `candidates`: the ids the probe found (when it found fewer than TICKET_PROBE_LIMIT), newest first;
  * without them the newest matches are walked through the (organization_id, created_at) index.
  */
-export function ticketSearch(org: string, q: string, limit: number, candidates?: string[]): SearchStatement {
+export function ticketSearch(q: string, limit: number, candidates?: string[]): SearchStatement {
   const ts = prefixTsQuery(q);
   const match = ticketMatch(q);
   const textRank = ts ? `ts_rank(${X.ticketDescription}, to_tsquery('english', ?))` : '0';
   const key = q.trim().toLowerCase();
   const newest = candidates
-    ? { sql: `select t.id from tickets t where t.organization_id = ? and t.id = any(?::uuid[])`, params: [org, `{${candidates.slice(0, SEARCH_CANDIDATES).join(',')}}`] }
+    ? { sql: `select t.id from tickets t where @tenant(t) and t.id = any(?::uuid[])`, params: [`{${candidates.slice(0, SEARCH_CANDIDATES).join(',')}}`] }
     : {
-        sql: `select t.id from tickets t where t.organization_id = ? and ${match.sql} order by t.created_at desc, t.id desc limit ${SEARCH_CANDIDATES}`,
-        params: [org, ...match.params],
+        sql: `select t.id from tickets t where @tenant(t) and ${match.sql} order by t.created_at desc, t.id desc limit ${SEARCH_CANDIDATES}`,
+        params: match.params,
       };
   return {
     sql: `with candidates as (
@@ -257,7 +257,7 @@ export function ticketSearch(org: string, q: string, limit: number, candidates?:
                   limit ${limit}) t
            join customers c on c.id = t.customer_id
           order by t.rank desc, t.created_at desc, t.id`,
-    params: [org, q.trim(), key, key, ...newest.params, q, q, ...(ts ? [ts] : [])],
+    params: [q.trim(), key, key, ...newest.params, q, q, ...(ts ? [ts] : [])],
   };
 }
 
@@ -280,13 +280,13 @@ export const CUSTOMER_PROBE_LIMIT = 5000;
  * The matches among the organization's RECENT_CUSTOMERS newest customers, newest first, at most
  * SEARCH_CANDIDATES: when it fills up, the match is dense and these are the candidates.
  */
-export function recentCustomerMatches(org: string, q: string): SearchStatement {
+export function recentCustomerMatches(q: string): SearchStatement {
   const match = customerMatch(q);
   return {
     sql: `select c.id from (select c.id, c.created_at, c.name, c.email, c.phone from customers c
-                           where c.organization_id = ? order by c.created_at desc, c.id desc limit ${RECENT_CUSTOMERS}) c
+                           where @tenant(c) order by c.created_at desc, c.id desc limit ${RECENT_CUSTOMERS}) c
            where ${match.sql} order by c.created_at desc, c.id desc limit ${SEARCH_CANDIDATES}`,
-    params: [org, ...match.params],
+    params: match.params,
   };
 }
 
@@ -295,11 +295,11 @@ export function recentCustomerMatches(org: string, q: string): SearchStatement {
  * bitmap (run it under SEARCH_PROBE_SETTINGS): left to itself, the planner may misjudge a rare name
  * ("Aisha Hil": 250 of 500,000) as common and walk the customers newest first (630 ms).
  */
-export function customerMatchProbe(org: string, q: string, limit = CUSTOMER_PROBE_LIMIT + 1): SearchStatement {
+export function customerMatchProbe(q: string, limit = CUSTOMER_PROBE_LIMIT + 1): SearchStatement {
   const match = customerMatch(q);
   return {
-    sql: `select c.id, c.created_at from customers c where c.organization_id = ? and ${match.sql} limit ${limit}`,
-    params: [org, ...match.params],
+    sql: `select c.id, c.created_at from customers c where @tenant(c) and ${match.sql} limit ${limit}`,
+    params: match.params,
   };
 }
 
@@ -308,13 +308,13 @@ export function customerMatchProbe(org: string, q: string, limit = CUSTOMER_PROB
  * the newest matches (recentCustomerMatches or the probe), newest first; without them the newest
  * matches are walked (a match too dense for the probe).
  */
-export function customerSearch(org: string, q: string, limit: number, candidates?: string[]): SearchStatement {
+export function customerSearch(q: string, limit: number, candidates?: string[]): SearchStatement {
   const match = customerMatch(q);
   const newest = candidates
-    ? { sql: `select c.* from customers c where c.organization_id = ? and c.id = any(?::uuid[])`, params: [org, `{${candidates.slice(0, SEARCH_CANDIDATES).join(',')}}`] }
+    ? { sql: `select c.* from customers c where @tenant(c) and c.id = any(?::uuid[])`, params: [`{${candidates.slice(0, SEARCH_CANDIDATES).join(',')}}`] }
     : {
-        sql: `select c.* from customers c where c.organization_id = ? and ${match.sql} order by c.created_at desc, c.id desc limit ${SEARCH_CANDIDATES}`,
-        params: [org, ...match.params],
+        sql: `select c.* from customers c where @tenant(c) and ${match.sql} order by c.created_at desc, c.id desc limit ${SEARCH_CANDIDATES}`,
+        params: match.params,
       };
   return {
     sql: `select c.id, c.name, c.email, c.phone, lt.id as latest_ticket_id, lt.ticket_number as latest_ticket_number
@@ -332,7 +332,7 @@ export function customerSearch(org: string, q: string, limit: number, candidates
 }
 
 /** Calls by the digits of the caller's number and by transcript words; null when the query is neither. */
-export function callSearch(org: string, q: string, limit: number): SearchStatement | null {
+export function callSearch(q: string, limit: number): SearchStatement | null {
   const digits = queryPhoneDigits(q);
   const ts = prefixTsQuery(q);
   if (!digits && !ts) return null;
@@ -351,11 +351,11 @@ export function callSearch(org: string, q: string, limit: number): SearchStateme
     sql: `select id, call_type, from_phone, caller_name, left(transcription, ${EXCERPT}) as transcription, ticket_id, created_at
          from (select l.*, ${digits ? `(case when ${X.callPhoneDigits} like ? then 1 else 0 end)` : '0'} + ${rank} as rank
                  from (select l.* from call_logs l
-                        where l.organization_id = ? and (${matches.join(' or ')})
+                        where @tenant(l) and (${matches.join(' or ')})
                         order by l.created_at desc, l.id desc
                         limit ${CALL_CANDIDATES}) l) l
         order by rank desc, created_at desc, id
         limit ${limit}`,
-    params: [...(digits ? [containsPattern(digits)] : []), ...(ts ? [ts] : []), org, ...params],
+    params: [...(digits ? [containsPattern(digits)] : []), ...(ts ? [ts] : []), ...params],
   };
 }

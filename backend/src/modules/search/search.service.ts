@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
+import { tenantSql } from '../../common/tenancy/tenant-sql.js';
 import { type CallHitDto, type CustomerHitDto, SEARCH_GROUP_LIMIT, type SearchResultsDto, type TicketHitDto } from './dto/search.dto.js';
 import {
   callSearch,
@@ -22,7 +23,7 @@ import {
 
 /**
  * Global search over the signed-in organization's tickets, customers and calls. Every query is
- * scoped by organization_id and matches through a GIN index (trigram for substrings, full text for
+ * scoped to the organization (TenantSql) and matches through a GIN index (trigram for substrings, full text for
  * descriptions and transcripts); rows are ranked exact match first, then by similarity / text rank,
  * then newest. The statements are in search-indexes.ts (bench/search.ts runs and EXPLAINs them).
  */
@@ -33,13 +34,12 @@ export class SearchService {
   async search(actor: Actor, raw: string): Promise<SearchResultsDto> {
     const q = raw.trim();
     if (q.length < SEARCH_MIN_LENGTH) return { query: q, tickets: [], customers: [], calls: [] };
-    const org = actor.organizationId;
-    const [tickets, customers, calls] = await Promise.all([this.tickets(org, q), this.customers(org, q), this.calls(org, q)]);
+    const [tickets, customers, calls] = await Promise.all([this.tickets(q), this.customers(q), this.calls(q)]);
     return { query: q, tickets, customers, calls };
   }
 
   private run(statement: SearchStatement): Promise<Record<string, unknown>[]> {
-    return this.em.execute<Record<string, unknown>[]>(statement.sql, statement.params);
+    return tenantSql(this.em).run<Record<string, unknown>[]>(statement);
   }
 
   /** The service's runner: the ids a statement selects; a probe in a transaction with its settings. */
@@ -48,7 +48,7 @@ export class SearchService {
     probe: (statement) =>
       this.em.transactional(async (tx) => {
         await tx.execute(SEARCH_PROBE_SETTINGS);
-        return tx.execute<{ id: string; created_at: Date | string }[]>(statement.sql, statement.params);
+        return tenantSql(tx).run<{ id: string; created_at: Date | string }[]>(statement);
       }),
   };
 
@@ -57,20 +57,20 @@ export class SearchService {
    * exactTicketProbe); else as narrowCandidates decides from the newest tickets' matches (both
    * read at once).
    */
-  private async ticketCandidates(org: string, q: string): Promise<string[] | undefined> {
-    const [exact, recent] = await Promise.all([this.run(exactTicketProbe(org, q)), this.runner.ids(recentTicketMatches(org, q))]);
+  private async ticketCandidates(q: string): Promise<string[] | undefined> {
+    const [exact, recent] = await Promise.all([this.run(exactTicketProbe(q)), this.runner.ids(recentTicketMatches(q))]);
     if (exact.length) return [];
-    return (await narrowCandidates(this.runner, q, recent, ticketMatchProbe(org, q), TICKET_PROBE_LIMIT)).ids;
+    return (await narrowCandidates(this.runner, q, recent, ticketMatchProbe(q), TICKET_PROBE_LIMIT)).ids;
   }
 
   /** The customers to rank, newest first, as narrowCandidates decides from the newest customers' matches. */
-  private async customerCandidates(org: string, q: string): Promise<string[] | undefined> {
-    const recent = await this.runner.ids(recentCustomerMatches(org, q));
-    return (await narrowCandidates(this.runner, q, recent, customerMatchProbe(org, q), CUSTOMER_PROBE_LIMIT)).ids;
+  private async customerCandidates(q: string): Promise<string[] | undefined> {
+    const recent = await this.runner.ids(recentCustomerMatches(q));
+    return (await narrowCandidates(this.runner, q, recent, customerMatchProbe(q), CUSTOMER_PROBE_LIMIT)).ids;
   }
 
-  private async tickets(org: string, q: string): Promise<TicketHitDto[]> {
-    const rows = await this.run(ticketSearch(org, q, SEARCH_GROUP_LIMIT, await this.ticketCandidates(org, q)));
+  private async tickets(q: string): Promise<TicketHitDto[]> {
+    const rows = await this.run(ticketSearch(q, SEARCH_GROUP_LIMIT, await this.ticketCandidates(q)));
     return rows.map((r) => ({
       id: r.id as string,
       ticket_number: r.ticket_number as string,
@@ -85,8 +85,8 @@ export class SearchService {
     }));
   }
 
-  private async customers(org: string, q: string): Promise<CustomerHitDto[]> {
-    const rows = await this.run(customerSearch(org, q, SEARCH_GROUP_LIMIT, await this.customerCandidates(org, q)));
+  private async customers(q: string): Promise<CustomerHitDto[]> {
+    const rows = await this.run(customerSearch(q, SEARCH_GROUP_LIMIT, await this.customerCandidates(q)));
     return rows.map((r) => ({
       id: r.id as string,
       name: r.name as string,
@@ -97,8 +97,8 @@ export class SearchService {
     }));
   }
 
-  private async calls(org: string, q: string): Promise<CallHitDto[]> {
-    const statement = callSearch(org, q, SEARCH_GROUP_LIMIT);
+  private async calls(q: string): Promise<CallHitDto[]> {
+    const statement = callSearch(q, SEARCH_GROUP_LIMIT);
     if (!statement) return [];
     const rows = await this.run(statement);
     return rows.map((r) => ({

@@ -62,15 +62,7 @@ export class SettingsService {
    * concurrent request created first, so two first requests never collide.
    */
   async forOrganization(organizationId: string, em: EntityManager = this.em): Promise<SystemSettings> {
-    const existing = await em.findOne(SystemSettings, { organization: organizationId });
-    if (existing) return existing;
-    await em.getConnection().execute(
-      'insert into system_settings (organization_id, ticket_fields_enabled) values (?, ?::text[]) on conflict (organization_id) do nothing',
-      [organizationId, `{${TICKET_FIELDS.join(',')}}`],
-      'run',
-      em.getTransactionContext(),
-    );
-    return em.findOneOrFail(SystemSettings, { organization: organizationId });
+    return em.getRepository(SystemSettings).ensure(organizationId, TICKET_FIELDS);
   }
 
   async get(actor: Actor): Promise<SettingsResponseDto> {
@@ -83,12 +75,7 @@ export class SettingsService {
    * promised response hours per kind.
    */
   async ticketIntake(organizationId: string, em: EntityManager = this.em): Promise<TicketIntake> {
-    const [row] = await em.execute<{ business_country: string | null; ticket_brand: string | null; warranty_response_hours: number | null; support_response_hours: number | null }[]>(
-      `select o.business_country, s.ticket_brand, s.warranty_response_hours, s.support_response_hours
-       from organizations o left join system_settings s on s.organization_id = o.id
-       where o.id = ?`,
-      [organizationId],
-    );
+    const row = await em.getRepository(SystemSettings).intake();
     return {
       phoneCountry: row?.business_country || DEFAULT_PHONE_COUNTRY,
       defaultBrand: row?.ticket_brand ?? null,
@@ -101,8 +88,7 @@ export class SettingsService {
 
   /** The ticket questions the organization asks (settings.ticket_fields_enabled); all six before it saved any settings. */
   async ticketQuestions(organizationId: string, em: EntityManager = this.em): Promise<string[]> {
-    const row = await em.findOne(SystemSettings, { organization: organizationId }, { fields: ['ticketFieldsEnabled'] });
-    return row ? [...row.ticketFieldsEnabled] : [...TICKET_FIELDS];
+    return (await em.getRepository(SystemSettings).ticketQuestions(organizationId)) ?? [...TICKET_FIELDS];
   }
 
   async update(actor: Actor, dto: UpdateSettingsDto): Promise<SettingsResponseDto> {
@@ -165,7 +151,6 @@ export class SettingsService {
 
   /** The organization's Retell API key in clear, for verifying Retell's signatures; null when unset. */
   async retellApiKey(organizationId: string, em: EntityManager = this.em): Promise<string | null> {
-    const row = await em.findOne(SystemSettings, { organization: organizationId }, { fields: ['retellApiKey'] });
-    return this.secrets.openOptional(row?.retellApiKey);
+    return this.secrets.openOptional(await em.getRepository(SystemSettings).sealedRetellKey(organizationId));
   }
 }

@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { Opt, Rel } from '@mikro-orm/core';
+import { EntityRepositoryType, type Opt, type Rel } from '@mikro-orm/core';
 import { Entity, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { TICKET_QUESTIONS } from '@warranty-crm/contract';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Organization } from '../organizations/organization.entity.js';
+import { SystemSettingsRepository } from './system-settings.repository.js';
 
 /** The ticket questions an organization may ask (the contract's list, in its order). */
 export const TICKET_FIELDS = TICKET_QUESTIONS;
 
 /** Per-organization settings. Token, password and key columns hold ciphertext (see common/crypto). */
-@Entity({ tableName: 'system_settings' })
+@Entity({ tableName: 'system_settings', repository: () => SystemSettingsRepository })
 @TenantScoped()
 export class SystemSettings {
+  [EntityRepositoryType]?: SystemSettingsRepository;
+
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();
 

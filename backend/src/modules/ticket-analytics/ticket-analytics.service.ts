@@ -1,8 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
+import { tenantSql } from '../../common/tenancy/tenant-sql.js';
 import type { ResponsePromisesDto, ResponseTimesDto, TimelinePointDto } from './dto/analytics.dto.js';
-import { type CreatedWindow, countsBy, durationSums, promiseCounts } from './rollups/rollup-queries.js';
+import { configuredBrands, type CreatedWindow, countsBy, durationSums, promiseCounts, timelineCounts } from './rollups/rollup-queries.js';
 import { TICKET_STATUSES } from '../tickets/ticket.entity.js';
 import { WindowConflictError } from './ticket-analytics.errors.js';
 
@@ -36,20 +37,18 @@ export class TicketAnalyticsService {
 
   /** Tickets per brand; the organization's configured brands appear with 0 when they have none. */
   async byBrand(actor: Actor, window: Window): Promise<Record<string, number>> {
-    const conn = this.em.getConnection();
-    const rows = (await countsBy(conn, actor.organizationId, 'product_brand', createdWindow(window))).map((r) => ({ brand: r.key, count: r.count }));
-    const [settings] = await conn.execute<{ brands: string[] }[]>('select brands from system_settings where organization_id = ?', [
-      actor.organizationId,
-    ]);
+    const sql = tenantSql(this.em);
+    const rows = (await countsBy(sql, 'product_brand', createdWindow(window))).map((r) => ({ brand: r.key, count: r.count }));
+    const brands = await configuredBrands(sql);
     const result: Record<string, number> = {};
     for (const row of rows) result[row.brand ?? NO_BRAND] = (result[row.brand ?? NO_BRAND] ?? 0) + row.count;
-    for (const brand of settings?.brands ?? []) result[brand] ??= 0;
+    for (const brand of brands) result[brand] ??= 0;
     return result;
   }
 
   /** Tickets per status; the four statuses always appear. */
   async byStatus(actor: Actor, window: Window): Promise<Record<string, number>> {
-    const rows = await countsBy(this.em.getConnection(), actor.organizationId, 'status', createdWindow(window));
+    const rows = await countsBy(tenantSql(this.em), 'status', createdWindow(window));
     const result: Record<string, number> = Object.fromEntries(TICKET_STATUSES.map((s) => [s, 0]));
     for (const row of rows) result[row.key ?? ''] = row.count;
     return result;
@@ -57,20 +56,7 @@ export class TicketAnalyticsService {
 
   /** Tickets created per UTC day over the last `days` days (today included), zero-filled. */
   timeline(actor: Actor, days = 30): Promise<TimelinePointDto[]> {
-    return this.em.getConnection().execute<TimelinePointDto[]>(
-      `with bounds as (select (now() at time zone 'UTC')::date as today, ?::int as days),
-       created as (
-         select r.day, sum(r.tickets)::int as count
-         from ticket_rollups r, bounds
-         where r.organization_id = ? and r.day >= bounds.today - (bounds.days - 1)
-         group by 1
-       )
-       select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(created.count, 0)::int as count
-       from bounds, generate_series(bounds.today - (bounds.days - 1), bounds.today, interval '1 day') as d(day)
-       left join created on created.day = d.day::date
-       order by d.day`,
-      [days, actor.organizationId],
-    );
+    return timelineCounts(tenantSql(this.em), days);
   }
 
   /**
@@ -78,7 +64,7 @@ export class TicketAnalyticsService {
    * Open, and to its first change to Closed or Resolved, over the tickets created in the window.
    */
   async responseTimes(actor: Actor, window: Window): Promise<ResponseTimesDto> {
-    const sums = await durationSums(this.em.getConnection(), actor.organizationId, createdWindow(window));
+    const sums = await durationSums(tenantSql(this.em), createdWindow(window));
     return {
       avg_first_response_hours: sums.fn ? averageHours(sums.fs!, sums.fn) : null,
       avg_resolution_hours: sums.rn ? averageHours(sums.rs!, sums.rn) : null,
@@ -93,7 +79,7 @@ export class TicketAnalyticsService {
    * answered by respond_by. Tickets still within their promise are not counted yet.
    */
   async responsePromises(actor: Actor, window: Window): Promise<ResponsePromisesDto> {
-    const counts = await promiseCounts(this.em.getConnection(), actor.organizationId, createdWindow(window));
+    const counts = await promiseCounts(tenantSql(this.em), createdWindow(window));
     const due = counts.responded + counts.overdue;
     return {
       answered_within_promise_percent: due ? percentOneDecimal(counts.on_time, due) : null,

@@ -1,67 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
-import { addDays } from '@warranty-crm/contract';
+import { tenantSql } from '../../common/tenancy/tenant-sql.js';
 import type { TicketMetricsDto, TicketTrendsDto } from './dto/metrics.dto.js';
+import { metricsRow, trendsRow } from './ticket-metrics.query.js';
 import { checkTimeZone, trend } from './time-zone.js';
-
-/** Start of "today" in the zone, as a timestamptz expression (the zone is bound as a parameter). */
-const TODAY_START = `(date_trunc('day', now() at time zone ?) at time zone ?)`;
-
-/**
- * Counts of the organization's current tickets (from the rollups), plus the tickets that changed
- * to Closed or Resolved since midnight (the day's closures in the status history, read through a
- * partial index: bounded by the day's activity, not by the number of tickets).
- */
-const METRICS_SQL = `
-with by_status as (select status, sum(tickets)::int as n from ticket_totals where organization_id = ? group by status)
-select coalesce((select sum(n) from by_status), 0)::int as total,
-       coalesce((select n from by_status where status = 'Open'), 0) as open,
-       coalesce((select n from by_status where status = 'Pending'), 0) as pending,
-       (select count(distinct h.ticket_id)::int from ticket_status_changes h
-         where h.organization_id = ? and h.created_at >= ${TODAY_START}
-           and h.to_status in ('Closed', 'Resolved')) as closed_today`;
-
-/**
- * The dashboard's trend badges: the state now against the state `days` ago (the anchor). The state
- * then is the status flow (tickets entering and leaving each status per the history) summed over
- * the whole UTC days before the anchor's day, plus the history rows of that day up to the anchor
- * (one range of the history's index, each row entering its status and leaving its former one); the total then is
- * the total now less the tickets created after the anchor (whole days from the rollups, the rest
- * of the anchor's day from the tickets). The anchor's instants are parameters, so the planner
- * sees the rollup range it reads (a few hundred rows by index, not a third of the organization's).
- * Closures today and yesterday: each day's range of the closures' partial index.
- */
-const TRENDS_SQL = `
-with now_state as (select status, sum(tickets)::int as n from ticket_totals where organization_id = ? group by status),
-moves as (
-  select h.to_status, h.from_status, count(*) as n from ticket_status_changes h
-  where h.organization_id = ? and h.created_at >= ?::timestamptz and h.created_at <= ?::timestamptz group by h.to_status, h.from_status
-),
-then_state as (
-  select status, sum(n)::int as n from (
-    select f.status, sum(f.delta) as n from ticket_status_flow f where f.organization_id = ? and f.day < ?::date group by f.status
-    union all
-    select to_status, sum(n) from moves group by to_status
-    union all
-    select from_status, -sum(n) from moves where from_status is not null group by from_status
-  ) x group by status
-),
-d as (select ${TODAY_START} as today)
-select
-  coalesce((select sum(n) from now_state), 0)::int as total_now,
-  (coalesce((select sum(n) from now_state), 0)
-   - (select coalesce(sum(r.tickets), 0) from ticket_rollups r where r.organization_id = ? and r.day > ?::date)
-   - (select count(*) from tickets t where t.organization_id = ? and t.created_at > ?::timestamptz and t.created_at < ?::timestamptz))::int as total_then,
-  coalesce((select n from now_state where status = 'Open'), 0) as open_now,
-  coalesce((select n from then_state where status = 'Open'), 0) as open_then,
-  coalesce((select n from now_state where status = 'Pending'), 0) as pending_now,
-  coalesce((select n from then_state where status = 'Pending'), 0) as pending_then,
-  (select count(distinct h.ticket_id)::int from ticket_status_changes h
-    where h.organization_id = ? and h.to_status in ('Closed', 'Resolved') and h.created_at >= (select today from d)) as closed_today,
-  (select count(distinct h.ticket_id)::int from ticket_status_changes h
-    where h.organization_id = ? and h.to_status in ('Closed', 'Resolved')
-      and h.created_at >= (select today - interval '1 day' from d) and h.created_at < (select today from d)) as closed_yesterday`;
 
 const DAY_MS = 86_400_000;
 
@@ -71,32 +14,14 @@ export class TicketMetricsService {
 
   async metrics(actor: Actor, tz?: string): Promise<TicketMetricsDto> {
     const zone = checkTimeZone(tz);
-    const org = actor.organizationId;
-    const [row] = await this.em.getConnection().execute<{ total: number; open: number; pending: number; closed_today: number }[]>(
-      METRICS_SQL,
-      [org, org, zone, zone],
-    );
+    const row = await metricsRow(tenantSql(this.em), zone);
     return { total: row.total, open: row.open, pending: row.pending, closedToday: row.closed_today };
   }
 
   async trends(actor: Actor, days = 7, tz?: string): Promise<TicketTrendsDto> {
     const zone = checkTimeZone(tz);
-    const org = actor.organizationId;
-    // The anchor `days` ago, its UTC day and that day's bounds.
-    const at = new Date(Date.now() - days * DAY_MS);
-    const d0 = at.toISOString().slice(0, 10);
-    const d0Start = `${d0}T00:00:00.000Z`;
-    const d0End = `${addDays(d0, 1)}T00:00:00.000Z`;
-    const [r] = await this.em
-      .getConnection()
-      .execute<Record<string, number>[]>(TRENDS_SQL, [
-        org,
-        ...[org, d0Start, at.toISOString()],
-        ...[org, d0],
-        ...[zone, zone],
-        ...[org, d0, org, at.toISOString(), d0End],
-        ...[org, org],
-      ]);
+    // The anchor: `days` ago.
+    const r = await trendsRow(tenantSql(this.em), zone, new Date(Date.now() - days * DAY_MS));
     return {
       period_days: days,
       total: trend(r.total_now, r.total_then),

@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
@@ -6,29 +5,6 @@ import { DomainEvents } from '../../common/events/domain-event.js';
 import { TicketStatusChangedEvent } from './events/ticket-status-changed.event.js';
 import { TicketActivity } from './ticket-activity.entity.js';
 import { Ticket, type TicketPriority, type TicketStatus } from './ticket.entity.js';
-
-/**
- * One statement: lock the organization's matching tickets, set the status, and write a history row
- * for each ticket whose status actually changed. Ids of another organization match nothing.
- */
-const BULK_UPDATE_SQL = `
-with target as (
-  select id, status as old_status from tickets
-  where organization_id = ? and id in (?)
-  for update
-), updated as (
-  update tickets t set status = ?, updated_at = now(),
-    -- A real status change is the agent's first response if the ticket had none.
-    responded_at = case when t.responded_at is null and target.old_status is distinct from ? then now() else t.responded_at end
-  from target where t.id = target.id
-  returning t.id, target.old_status
-), history as (
-  insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status, changed_by_id)
-  select ?, id, old_status, ?, ? from updated where old_status is distinct from ?
-  returning ticket_id, from_status
-)
-select (select count(*) from updated)::int as updated,
-       coalesce((select json_agg(json_build_object('id', ticket_id, 'from', from_status)) from history), '[]'::json) as changes`;
 
 /** Bulk status and priority changes and bulk delete from the ticket list's selection bar. */
 @Injectable()
@@ -53,10 +29,7 @@ export class TicketBulkService {
   }
 
   private async setStatus(tx: EntityManager, actor: Actor, ids: string[], status: TicketStatus): Promise<number> {
-    const [row] = await tx.execute<{ updated: number; changes: { id: string; from: string | null }[] }[]>(
-      BULK_UPDATE_SQL,
-      [actor.organizationId, ids, status, status, actor.organizationId, status, actor.id, status],
-    );
+    const row = await tx.getRepository(Ticket).setStatusOf(ids, status, actor.id);
     for (const change of row.changes) {
       await this.events.publish(tx, new TicketStatusChangedEvent(actor.organizationId, change.id, change.from, status, actor.id));
     }
@@ -68,7 +41,7 @@ export class TicketBulkService {
    * priority actually changed, as a single ticket's PATCH records it.
    */
   private async setPriority(tx: EntityManager, actor: Actor, ids: string[], priority: TicketPriority): Promise<number> {
-    const tickets = await tx.find(Ticket, { id: { $in: ids }, organization: actor.organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const tickets = await tx.getRepository(Ticket).lockAmong(ids);
     for (const ticket of tickets) {
       if (ticket.priority === priority) continue;
       tx.create(TicketActivity, {
@@ -86,11 +59,6 @@ export class TicketBulkService {
 
   async delete(actor: Actor, ticketIds: string[]): Promise<number> {
     const ids = [...new Set(ticketIds.map((id) => id.toLowerCase()))];
-    const result = await this.em.getConnection().execute<{ affectedRows: number }>(
-      'delete from tickets where organization_id = ? and id in (?)',
-      [actor.organizationId, ids],
-      'run',
-    );
-    return result.affectedRows;
+    return this.em.getRepository(Ticket).deleteAmong(ids);
   }
 }

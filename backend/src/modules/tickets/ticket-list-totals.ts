@@ -6,9 +6,9 @@ import type { TicketFilters } from './ticket-filters.js';
  * of that module (which reads this one).
  */
 /** The list's total for filters the rollups carry (no search, no id list): exact, whole UTC days. */
-export function rollupCountSql(organizationId: string, filters: TicketFilters): { sql: string; params: unknown[] } {
-  const conditions = ['organization_id = ?'];
-  const params: unknown[] = [organizationId];
+export function rollupCountSql(filters: TicketFilters): { sql: string; params: unknown[] } {
+  const conditions = ['@tenant()'];
+  const params: unknown[] = [];
   if (filters.status) conditions.push('status = ?') && params.push(filters.status);
   if (filters.brand) conditions.push('product_brand = ?') && params.push(filters.brand);
   if (filters.priority) conditions.push('priority = ?') && params.push(filters.priority);

@@ -14,7 +14,7 @@ export class TicketResponses {
   constructor(private readonly terms: ProductWarrantyTerms) {}
 
   async many(organizationId: string, tickets: Ticket[], now: Date = new Date(), em?: EntityManager): Promise<TicketResponseDto[]> {
-    return this.build(tickets, await this.terms.termDaysOf(organizationId, tickets, em), now);
+    return this.build(tickets, await this.terms.termDaysOf(tickets, em), now);
   }
 
   /** A page read together with its candidate products (TicketListService): no query here. */

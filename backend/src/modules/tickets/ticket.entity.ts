@@ -1,6 +1,6 @@
 import { SEARCH_EXPRESSIONS, SEARCH_INDEXES, TICKET_NUMBER_PREFIX_INDEX } from '../search/search-indexes.js';
 import { randomUUID } from 'node:crypto';
-import type { Opt, Rel } from '@mikro-orm/core';
+import { EntityRepositoryType, type Opt, type Rel } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Customer } from '../customers/customer.entity.js';
@@ -8,6 +8,7 @@ import { Organization } from '../organizations/organization.entity.js';
 import { TICKETS_TRIGGERS } from './ticket-triggers.js';
 import { TICKET_LIST_INDEXES } from './ticket-indexes.js';
 import { SLA_INDEXES } from './sla/sla-indexes.js';
+import { TicketRepository } from './ticket.repository.js';
 
 // The one set of statuses and priorities, the admin's too.
 export { TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from '@warranty-crm/contract';
@@ -30,6 +31,7 @@ export const DUPLICATE_INDEXES = {
 
 @Entity({
   tableName: 'tickets',
+  repository: () => TicketRepository,
   // Keep the rollups current (rollups/rollup-triggers.ts, created by Migration20261123100000TicketRollups).
   triggers: TICKETS_TRIGGERS.map((t) => ({ name: t.name, timing: 'after' as const, events: [...t.events], forEach: 'statement' as const, expression: t.expression })),
 })
@@ -56,6 +58,8 @@ export const DUPLICATE_INDEXES = {
 @Index({ name: SLA_INDEXES.unansweredCreated.name, expression: SLA_INDEXES.unansweredCreated.create })
 @Index({ name: SLA_INDEXES.overduePending.name, expression: SLA_INDEXES.overduePending.create })
 export class Ticket {
+  [EntityRepositoryType]?: TicketRepository;
+
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();
 

@@ -19,7 +19,7 @@ import { nextTicketNumber } from './ticket-number.js';
 import { TicketActivity } from './ticket-activity.entity.js';
 import { TicketStatusChange } from './ticket-status-change.entity.js';
 import { CallAlreadyHasTicketError, CallLogNotFoundError, NothingToUpdateError, NoteTooLongError, TicketNotFoundError } from './tickets.errors.js';
-import { DUPLICATE_KEYS, Ticket, type TicketSource } from './ticket.entity.js';
+import { Ticket, type TicketSource } from './ticket.entity.js';
 
 const DUPLICATES_LIMIT = 20;
 
@@ -341,27 +341,19 @@ export class TicketsService {
     const order = ticket.orderNumber?.trim().toLowerCase() || null;
     const serial = ticket.serialNumber?.trim().toLowerCase() || null;
     if (!order && !serial) return [];
-    const rows = await this.em.execute<Record<string, unknown>[]>(
-      `select id, ticket_number, status, created_at,
-              (${DUPLICATE_KEYS.order} = ?) as same_order, (${DUPLICATE_KEYS.serial} = ?) as same_serial
-         from tickets
-        where organization_id = ? and id <> ? and (${DUPLICATE_KEYS.order} = ? or ${DUPLICATE_KEYS.serial} = ?)
-        order by created_at, id
-        limit ${DUPLICATES_LIMIT}`,
-      [order, serial, actor.organizationId, ticket.id, order, serial],
-    );
+    const rows = await this.em.getRepository(Ticket).sameOrderOrSerial(ticket.id, order, serial, DUPLICATES_LIMIT);
     return rows.map((r) => ({
-      id: r.id as string,
-      ticket_number: r.ticket_number as string,
-      status: r.status as string,
+      id: r.id,
+      ticket_number: r.ticket_number,
+      status: r.status,
       matched_on: [...(r.same_order ? (['order_number'] as const) : []), ...(r.same_serial ? (['serial_number'] as const) : [])],
-      created_at: new Date(r.created_at as string).toISOString(),
+      created_at: new Date(r.created_at).toISOString(),
     }));
   }
 
   /** Calls linked to the ticket, newest first. */
   async callLogs(actor: Actor, id: string): Promise<CallLog[]> {
     const ticket = await this.get(actor, id);
-    return this.em.find(CallLog, { ticket: ticket.id, organization: actor.organizationId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+    return this.em.getRepository(CallLog).ofTicket(ticket.id);
   }
 }

@@ -65,7 +65,7 @@ export class WarrantyTicketFunction {
       log.callerName ??= request.args.customer_name;
       await ctx.em.flush();
     }
-    const [termDays] = await this.terms.termDaysOf(ctx.organizationId, [ticket], ctx.em);
+    const [termDays] = await this.terms.termDaysOf([ticket], ctx.em);
     const warranty = warrantyStatus(ticket.purchaseDate, ticket.createdAt, new Date(), termDays);
     return {
       success: true,

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { productTermDays, type TicketProductKey } from '@warranty-crm/contract';
+import { tenantSql } from '../../../common/tenancy/tenant-sql.js';
 import type { Product } from '../product.entity.js';
 
 // The matching rule is the contract's (matchProduct): the admin's create dialog applies the same one.
@@ -21,8 +22,7 @@ export function termDaysFrom(tickets: TicketProductKey[], products: TermProduct[
 }
 
 /**
- * One SQL value, a JSON array of TermProduct: the organization's products (its id, the one
- * parameter) that the tickets of `tickets` (a query with product_sku and product_model columns)
+ * One SQL value, a JSON array of TermProduct: the organization's products (a TenantSql token) that the tickets of `tickets` (a query with product_sku and product_model columns)
  * may match, oldest first. For a statement that reads tickets and their products together.
  */
 export function candidateProductsSql(tickets: string): string {
@@ -30,7 +30,7 @@ export function candidateProductsSql(tickets: string): string {
     select coalesce(json_agg(json_build_object('brand', pr.brand, 'sku', pr.sku, 'productName', pr.product_name, 'warrantyTerm', pr.warranty_term)
                     order by pr.created_at, pr.id), '[]'::json)
     from products pr
-    where pr.organization_id = ? and (lower(trim(pr.sku)) in (select k from keys) or lower(trim(pr.product_name)) in (select k from keys))`;
+    where @tenant(pr) and (lower(trim(pr.sku)) in (select k from keys) or lower(trim(pr.product_name)) in (select k from keys))`;
 }
 
 @Injectable()
@@ -38,12 +38,12 @@ export class ProductWarrantyTerms {
   constructor(private readonly em: EntityManager) {}
 
   /** termDaysFrom with the candidate products read in one query (the list's candidateProductsSql). */
-  async termDaysOf(organizationId: string, tickets: TicketProductKey[], em: EntityManager = this.em): Promise<(number | null | undefined)[]> {
+  async termDaysOf(tickets: TicketProductKey[], em: EntityManager = this.em): Promise<(number | null | undefined)[]> {
     const keys = [...new Set(tickets.flatMap((t) => [key(t.productSku), key(t.productModel)]).filter((k): k is string => !!k))];
     if (!keys.length) return tickets.map(() => undefined);
-    const [row] = await em.execute<{ products: TermProduct[] }[]>(
+    const [row] = await tenantSql(em).execute<{ products: TermProduct[] }[]>(
       `select (${candidateProductsSql('select k as product_sku, null::text as product_model from json_array_elements_text(?::json) k')}) as products`,
-      [JSON.stringify(keys), organizationId],
+      [JSON.stringify(keys)],
     );
     return termDaysFrom(tickets, row.products);
   }

@@ -1,0 +1,60 @@
+import type { FilterQuery } from '@mikro-orm/core';
+import { type EntityManager, EntityRepository } from '@mikro-orm/postgresql';
+import { tenantSql } from '../../common/tenancy/tenant-sql.js';
+import type { CallLog } from './call-log.entity.js';
+
+/** The call log's figures for the Phone System's header. */
+export interface CallLogStats {
+  total: number;
+  unread: number;
+  unreturned: number;
+  with_ticket: number;
+  without_ticket: number;
+}
+
+/**
+ * The call log's queries (the entity's MikroORM repository: `em.getRepository(CallLog)`); the
+ * services keep the rules. Every read is the organization's (the tenant filter, TenantSql).
+ */
+export class CallLogRepository extends EntityRepository<CallLog> {
+  /** Voicemails nobody has opened yet. */
+  unreadVoicemails(): Promise<number> {
+    return this.count({ callType: 'voicemail', isRead: false });
+  }
+
+  /** One page of the calls matching all of `where`, in `direction` by `orderField` then id, with the total. */
+  page(
+    where: FilterQuery<CallLog>[],
+    orderField: 'createdAt' | 'recordingDuration',
+    direction: 'asc' | 'desc',
+    offset: number,
+    limit: number,
+  ): Promise<[CallLog[], number]> {
+    return this.findAndCount({ $and: where } as FilterQuery<CallLog>, {
+      orderBy: { [orderField]: direction, id: direction },
+      offset,
+      limit,
+      populate: ['returnedBy'],
+    });
+  }
+
+  /** Counts of the calls (of one brand when given). */
+  async stats(brand?: string): Promise<CallLogStats> {
+    const [r] = await tenantSql(this.getEntityManager() as EntityManager).execute<{ total: string; unread: string; unreturned: string; with_ticket: string }[]>(
+      `select count(*) as total,
+              count(*) filter (where not is_read) as unread,
+              count(*) filter (where not is_returned) as unreturned,
+              count(*) filter (where ticket_id is not null) as with_ticket
+         from call_logs where @tenant() and (?::text is null or brand = ?)`,
+      [brand ?? null, brand ?? null],
+    );
+    const total = Number(r.total);
+    const withTicket = Number(r.with_ticket);
+    return { total, unread: Number(r.unread), unreturned: Number(r.unreturned), with_ticket: withTicket, without_ticket: total - withTicket };
+  }
+
+  /** The calls linked to a ticket, newest first. */
+  ofTicket(ticketId: string): Promise<CallLog[]> {
+    return this.find({ ticket: ticketId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  }
+}

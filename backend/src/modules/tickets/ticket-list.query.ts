@@ -1,0 +1,254 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { DUE_SOON_HOURS } from '@warranty-crm/contract';
+import { containsPattern } from '../../common/http/ids.js';
+import { tenantSql } from '../../common/tenancy/tenant-sql.js';
+import { Customer } from '../customers/customer.entity.js';
+import { candidateProductsSql, type TermProduct } from '../settings/products/product-warranty-terms.js';
+import { queryPhoneDigits } from '../search/search-indexes.js';
+import { rollupCountSql } from './ticket-list-totals.js';
+import type { TicketFilters } from './ticket-filters.js';
+import { Ticket } from './ticket.entity.js';
+
+/*
+ * The ticket list's read model: its SQL (one statement per page, the counts the rollups cannot
+ * give), beside TicketListService, which keeps the rules (paging limits, cursors, the parameters).
+ * Every statement is scoped by TenantSql.
+ */
+
+export const TICKET_SORTABLE = ['created_at', 'updated_at', 'ticket_number', 'status', 'priority', 'product_brand'] as const;
+export type SortField = (typeof TICKET_SORTABLE)[number];
+
+/** A search (q) counts matches up to this many exactly; beyond, the total is the planner's estimate. */
+export const EXACT_SEARCH_COUNT = 1000;
+
+export interface Cursor {
+  /** sort field and order the cursor was made for */
+  s: string;
+  /** the last row's sort value (absent when sorting by created_at) */
+  v?: string | null;
+  /** its created_at in UTC with microseconds (2026-11-23T01:02:03.456789Z) */
+  c: string;
+  /** its id */
+  i: string;
+}
+
+interface PageRow {
+  page_total: number | null;
+  page_v: string | null;
+  page_c: string;
+  page_customer: Record<string, unknown>;
+  /** On one row only (the same for the whole page). */
+  page_products: TermProduct[] | null;
+  id: string;
+  [column: string]: unknown;
+}
+
+/** A page as the list reads it: plain tickets (with their customers), in page order. */
+export interface TicketPageRows {
+  tickets: Ticket[];
+  /** The exact total from the rollups, or null when the filters need TicketListQuery.count. */
+  total: number | null;
+  /** The last row's sort keys, for the next page's cursor. */
+  last?: { v: string | null; c: string; id: string };
+  /** The products the page's tickets may match, read in the page's statement (for their warranty terms). */
+  products: TermProduct[];
+}
+
+/**
+ * Rows are ordered by the sort column, then created_at and id in the same direction, so each
+ * filter × sort reads an index in order (see TICKET_LIST_INDEXES) and a cursor is one row
+ * comparison. ticket_number is unique per organization: it alone is the order.
+ */
+function orderColumns(field: SortField): string[] {
+  if (field === 'created_at') return ['created_at', 'id'];
+  if (field === 'ticket_number') return ['ticket_number'];
+  return [field, 'created_at', 'id'];
+}
+
+class Sql {
+  readonly parts: string[] = [];
+  readonly params: unknown[] = [];
+  add(sql: string, ...params: unknown[]): this {
+    this.parts.push(sql);
+    this.params.push(...params);
+    return this;
+  }
+  get text(): string {
+    return this.parts.join(' and ');
+  }
+}
+
+/** The filters as SQL conditions on tickets t (the organization's first, as a TenantSql token). */
+export function filterConditions(filters: TicketFilters): Sql {
+  const where = new Sql().add('@tenant(t)');
+  if (filters.status) where.add('t.status = ?', filters.status);
+  if (filters.brand) where.add('t.product_brand = ?', filters.brand);
+  if (filters.priority) where.add('t.priority = ?', filters.priority);
+  if (filters.createdFrom) where.add('t.created_at >= ?', filters.createdFrom);
+  if (filters.createdBefore) where.add('t.created_at < ?', filters.createdBefore);
+  // Served by the partial indexes of unanswered tickets (sla/sla-indexes.ts).
+  if (filters.sla === 'overdue') where.add('t.responded_at is null and t.respond_by <= now()');
+  if (filters.sla === 'due_soon') {
+    where.add(`t.responded_at is null and t.respond_by > now() and t.respond_by <= now() + make_interval(hours => ?::int)`, DUE_SOON_HOURS);
+  }
+  if (filters.ids) where.add('t.id = any(?::uuid[])', `{${filters.ids.join(',')}}`);
+  if (filters.q) {
+    const like = containsPattern(filters.q);
+    // Phones are kept in E.164: "(555) 123-45" typed as punctuated digits matches by its digits.
+    const digits = queryPhoneDigits(filters.q);
+    where.add(
+      `(t.ticket_number ilike ? or t.issue_description ilike ? or exists (
+         select 1 from customers c where c.id = t.customer_id and c.organization_id = t.organization_id
+           and (c.name ilike ? or c.email ilike ? or c.phone ilike ? or c.phone like ?)))`,
+      like, like, like, like, like, digits ? containsPattern(digits) : like,
+    );
+  }
+  return where;
+}
+
+/**
+ * The condition "after the cursor row" in the page order. Rows compare as tuples; a null brand
+ * (first when descending, last when ascending, PostgreSQL's default) is handled apart.
+ */
+function afterCursor(field: SortField, order: 'ASC' | 'DESC', cursor: Cursor): Sql {
+  const op = order === 'DESC' ? '<' : '>';
+  const sql = new Sql();
+  if (field === 'created_at') return sql.add(`(t.created_at, t.id) ${op} (?::timestamptz, ?::uuid)`, cursor.c, cursor.i);
+  if (field === 'ticket_number') return sql.add(`t.ticket_number ${op} ?`, cursor.v ?? '');
+  const column = `t.${field}`;
+  const tail = `(t.created_at, t.id) ${op} (?::timestamptz, ?::uuid)`;
+  if (cursor.v === null || cursor.v === undefined) {
+    // Only product_brand is nullable.
+    return order === 'DESC'
+      ? sql.add(`((${column} is null and ${tail}) or ${column} is not null)`, cursor.c, cursor.i)
+      : sql.add(`(${column} is null and ${tail})`, cursor.c, cursor.i);
+  }
+  const tuple = `(${column}, t.created_at, t.id) ${op} (?, ?::timestamptz, ?::uuid)`;
+  return order === 'DESC' || field !== 'product_brand'
+    ? sql.add(tuple, cursor.v, cursor.c, cursor.i)
+    : sql.add(`(${tuple} or ${column} is null)`, cursor.v, cursor.c, cursor.i);
+}
+
+/**
+ * The page's ids with their sort keys, in page order: an index-only walk (also for deep offsets);
+ * the rows and their customers are read after, by id.
+ */
+export function listIdsQuery(
+  filters: TicketFilters,
+  field: SortField,
+  order: 'ASC' | 'DESC',
+  limit: number,
+  offset: number,
+  cursor?: Cursor,
+): { sql: string; params: unknown[] } {
+  const where = filterConditions(filters);
+  const conditions = new Sql().add(where.text, ...where.params);
+  if (cursor) {
+    const after = afterCursor(field, order, cursor);
+    conditions.add(after.text, ...after.params);
+  }
+  const direction = order === 'DESC' ? 'desc' : 'asc';
+  const orderBy = orderColumns(field).map((c) => `t.${c} ${direction}`).join(', ');
+  return {
+    // Only the index's columns are carried past the skipped rows of an offset; the page's keys
+    // are formatted for its own rows alone.
+    sql: `select k.id, k.v::text as v, to_char(k.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as c
+          from (select t.id, ${field === 'created_at' ? 'null' : `t.${field}`} as v, t.created_at
+                from tickets t where ${conditions.text} order by ${orderBy} limit ? offset ?) k`,
+    params: [...conditions.params, limit, offset],
+  };
+}
+
+/** A timestamp as PostgreSQL prints it (MikroORM keeps them as text): "2026-11-23 01:02:03.456789+00". */
+function timestamp(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  return new Date(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
+}
+
+/**
+ * Plain, read-only objects with the entity's property names from raw rows (columns by the entity's
+ * metadata): the list's 25 rows skip the ORM's hydration and identity map, which cost more CPU
+ * than the whole query. Only for answering reads; never persisted.
+ */
+function rowMapper<T extends object>(em: EntityManager, entity: new () => T): (row: Record<string, unknown>) => Record<string, unknown> {
+  const props = em
+    .getMetadata(entity)
+    .props.filter((p) => p.fieldNames?.length === 1 && p.kind === 'scalar')
+    .map((p) => ({ name: p.name as string, field: p.fieldNames[0], datetime: p.type === 'datetime' || p.runtimeType === 'Date' }));
+  const relations = em
+    .getMetadata(entity)
+    .props.filter((p) => p.fieldNames?.length === 1 && p.kind === 'm:1')
+    .map((p) => ({ name: p.name as string, field: p.fieldNames[0] }));
+  return (row) => {
+    const out: Record<string, unknown> = {};
+    for (const p of props) out[p.name] = p.datetime ? timestamp(row[p.field]) : row[p.field];
+    for (const r of relations) out[r.name] = row[r.field] === null || row[r.field] === undefined ? null : { id: row[r.field] };
+    return out;
+  };
+}
+
+/** The ticket list's statements. */
+export class TicketListQuery {
+  constructor(private readonly em: EntityManager) {}
+
+  async page(filters: TicketFilters, field: SortField, order: 'ASC' | 'DESC', limit: number, offset: number, cursor?: Cursor): Promise<TicketPageRows> {
+    // One statement: the page (ids by index, then their rows and customers), the products its
+    // tickets may match (their warranty terms, on one row) and, for the screen's filters, the
+    // exact total from the rollups.
+    const ids = listIdsQuery(filters, field, order, limit, offset, cursor);
+    // Due soon / overdue move with the clock: counted from their partial index, not the rollups.
+    const fromRollups = !filters.q && !filters.ids && !filters.sla;
+    const total = fromRollups ? rollupCountSql(filters) : { sql: 'select null::int as n', params: [] };
+    const direction = order === 'DESC' ? 'desc' : 'asc';
+    const sql = `with page as (${ids.sql}), total as (${total.sql}),
+       products as (${candidateProductsSql('select t.product_sku, t.product_model from page p join tickets t on t.id = p.id')})
+       select total.n as page_total, case when row_number() over () = 1 then (select * from products) end as page_products, p.v as page_v, p.c as page_c, t.*, row_to_json(cu) as page_customer
+       from total left join (page p join tickets t on t.id = p.id join customers cu on cu.id = t.customer_id) on true
+       order by ${orderColumns(field).map((c) => (c === 'id' ? 'p.id' : c === 'created_at' ? 'p.c' : 'p.v')).map((c) => `${c} ${direction}`).join(', ')}`;
+    const params = [...ids.params, ...total.params];
+    const tenant = tenantSql(this.em);
+    // Each combination of filters, sort and paging is one statement text, prepared (planned once per
+    // connection, within MAX_PREPARED_PER_CONNECTION); a search's best plan depends on its pattern,
+    // so it is planned every time.
+    const rows = filters.q
+      ? await tenant.execute<PageRow[]>(sql, params)
+      : await tenant.preparedRead<PageRow>(sql, params);
+    const found = rows.filter((r) => r.id);
+    const toTicket = rowMapper(this.em, Ticket);
+    const toCustomer = rowMapper(this.em, Customer);
+    const tickets = found.map(({ page_customer: customer, ...ticket }) => ({ ...toTicket(ticket), customer: toCustomer(customer) }) as unknown as Ticket);
+    const last = found.at(-1);
+    return {
+      tickets,
+      total: fromRollups ? (rows[0]?.page_total ?? 0) : null,
+      last: last && { v: last.page_v, c: last.page_c, id: last.id },
+      products: rows.find((r) => r.page_products)?.page_products ?? [],
+    };
+  }
+
+  /**
+   * Totals the rollups cannot give: a short id list, and the due-soon / overdue filters (a range of
+   * the partial index of unanswered tickets, as large as the backlog), are counted directly; a search counts up to
+   * EXACT_SEARCH_COUNT matches exactly and answers the planner's estimate beyond. (The screen's
+   * filters are counted exactly from the rollups, in the page's own statement.)
+   */
+  async count(filters: TicketFilters): Promise<{ total: number; estimated: boolean }> {
+    const conn = tenantSql(this.em);
+    const where = filterConditions(filters);
+    if (!filters.q) {
+      const [row] = await conn.execute<{ n: number }[]>(`select count(*)::int as n from tickets t where ${where.text}`, where.params);
+      return { total: row.n, estimated: false };
+    }
+    const [row] = await conn.execute<{ n: number }[]>(
+      `select count(*)::int as n from (select 1 from tickets t where ${where.text} limit ?) capped`,
+      [...where.params, EXACT_SEARCH_COUNT + 1],
+    );
+    if (row.n <= EXACT_SEARCH_COUNT) return { total: row.n, estimated: false };
+    const [plan] = await conn.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }[]>(
+      `explain (format json) select 1 from tickets t where ${where.text}`,
+      where.params,
+    );
+    const estimate = Math.round(plan['QUERY PLAN'][0].Plan['Plan Rows']);
+    return { total: Math.max(EXACT_SEARCH_COUNT + 1, estimate), estimated: true };
+  }
+}
