@@ -17,6 +17,7 @@ export function toActor(user: User): Actor {
     username: user.username,
     organizationId: user.organization.id,
     isAccountOwner: user.isAccountOwner,
+    role: user.role,
     mustChangePassword: user.mustChangePassword,
   };
 }
