@@ -5,6 +5,7 @@ import type { Actor } from '../../common/auth/actor.js';
 import { NO_PENDING_PASSWORD_CHANGE } from '../../common/auth/public.decorator.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../common/auth/password.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
+import { AuditLogService } from '../audit-log/audit-log.service.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { saveNewUser } from '../users/save-new-user.js';
 import { User } from '../users/user.entity.js';
@@ -28,6 +29,7 @@ export class AuthService {
     private readonly em: EntityManager,
     private readonly throttle: LoginThrottleService,
     private readonly events: DomainEvents,
+    private readonly auditLog: AuditLogService,
   ) {}
 
   /** Creates an organization with this user as its account owner. */
@@ -62,8 +64,10 @@ export class AuthService {
     }
     await this.throttle.reset(key);
     user.lastLogin = new Date();
+    const actor = toActor(user);
+    await this.auditLog.recordSignIn(this.em, actor);
     await this.em.flush();
-    return toActor(user);
+    return actor;
   }
 
   /** Resolves the session's user id on every request; a removed user resolves to nothing. */

@@ -5,3 +5,9 @@ export class UserNotFoundError extends DomainError {
     super('users.not_found', 'not_found', 'User not found');
   }
 }
+
+export class AccountOwnerRoleError extends DomainError {
+  constructor() {
+    super('users.owner_role_fixed', 'forbidden', 'The account owner cannot be demoted', 'role');
+  }
+}

@@ -12,6 +12,7 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { type Actor, CurrentActor } from '../../../common/auth/actor.js';
+import { RequireRole } from '../../../common/auth/roles.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { uuidOr404 } from '../../../common/http/ids.js';
 import { setContentRange } from '../../../common/http/list-query.js';
@@ -19,6 +20,8 @@ import { ListProductsQueryDto, ProductInputDto, ProductResponseDto } from './pro
 import { ProductsService, toProductResponse } from './products.service.js';
 
 const productIdPipe = uuidOr404('Product not found');
+
+const ADMINS_ONLY = 'Only the account owner and admins can change settings';
 
 @ApiTags('products')
 @ApiCookieAuth()
@@ -46,6 +49,7 @@ export class ProductsController {
   }
 
   @Post()
+  @RequireRole('admin', ADMINS_ONLY)
   @ApiOperation({ summary: 'Add a product to a brand' })
   @ApiCreatedResponse({ type: ProductResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A field is missing or invalid, the warranty term cannot be read, or the brand is not a saved brand' })
@@ -55,6 +59,7 @@ export class ProductsController {
   }
 
   @Put(':id')
+  @RequireRole('admin', ADMINS_ONLY)
   @ApiOperation({ summary: 'Replace a product' })
   @ApiOkResponse({ type: ProductResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A field is missing or invalid, the warranty term cannot be read, or the brand is not a saved brand' })
@@ -65,6 +70,7 @@ export class ProductsController {
   }
 
   @Delete(':id')
+  @RequireRole('admin', ADMINS_ONLY)
   @ApiOperation({ summary: 'Delete a product; answers the deleted product' })
   @ApiOkResponse({ type: ProductResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })

@@ -11,6 +11,7 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { type Actor, CurrentActor } from '../../../common/auth/actor.js';
+import { RequireRole } from '../../../common/auth/roles.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { uuidOr404 } from '../../../common/http/ids.js';
 import { setContentRange } from '../../../common/http/list-query.js';
@@ -22,6 +23,7 @@ const webhookIdPipe = uuidOr404('Webhook not found');
 @ApiTags('webhooks')
 @ApiCookieAuth()
 @ApiUnauthorizedResponse({ type: ErrorResponseDto })
+@RequireRole('admin', 'Only the account owner and admins can change settings')
 @Controller('webhooks')
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
