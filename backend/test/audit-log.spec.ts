@@ -81,7 +81,7 @@ describe('the audit log', () => {
 
     // The secret is nowhere: not in the API's answer, not in the table.
     expect(JSON.stringify(entries)).not.toContain('hunter2');
-    const raw = await t.app.db.query(`select count(*)::int as n from audit_log where changes::text like '%hunter2%' or changes::text like '%v1.%'`);
+    const raw = await t.app.db.query(`select count(*)::int as n from audit_log where changes::text like '%hunter2%' or changes::text like '%v1:%'`);
     expect(raw.rows[0].n).toBe(0);
   });
 
