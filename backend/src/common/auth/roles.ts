@@ -4,10 +4,9 @@ import { ApiExtension, ApiForbiddenResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { DomainError } from '../errors/domain-error.js';
 import { ErrorResponseDto } from '../http/error-response.dto.js';
+import { ROLE_MESSAGES, type Role, roleAllows } from '@warranty-crm/contract';
 
-/** The roles of an organization's users, most powerful first (issue 28). */
-export const ROLES = ['owner', 'admin', 'agent'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role, isRole, roleAllows } from '@warranty-crm/contract';
 
 /** What a signed-in route needs when it declares nothing: any user of the organization. */
 export const DEFAULT_ROLE: Role = 'agent';
@@ -16,23 +15,6 @@ export const REQUIRED_ROLE = 'requiredRole';
 const ROLE_MESSAGE = 'requiredRoleMessage';
 /** The OpenAPI extension naming each operation's role (written by @RequireRole, defaulted by setupOpenApi). */
 export const REQUIRED_ROLE_EXTENSION = 'x-required-role';
-
-const RANK: Record<Role, number> = { owner: 3, admin: 2, agent: 1 };
-
-export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
-}
-
-/** Whether a user of role `role` may do what `required` allows. An unknown role may do nothing. */
-export function roleAllows(role: string | null | undefined, required: Role): boolean {
-  return isRole(role) && RANK[role] >= RANK[required];
-}
-
-export const ROLE_MESSAGES: Record<Role, string> = {
-  owner: 'Only the account owner can do this',
-  admin: 'Only the account owner and admins can do this',
-  agent: 'Not allowed',
-};
 
 export class RoleRequiredError extends DomainError {
   constructor(message: string) {

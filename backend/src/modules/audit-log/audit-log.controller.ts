@@ -1,6 +1,7 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { ROLE_MESSAGES } from '@warranty-crm/contract';
 import { RequireRole } from '../../common/auth/roles.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { ListQueryDto, setContentRange } from '../../common/http/list-query.js';
@@ -11,7 +12,7 @@ import { AuditEntryDto, toAuditEntryDto } from './dto/audit-entry.dto.js';
 @ApiTags('audit-log')
 @ApiCookieAuth()
 @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'Not signed in' })
-@RequireRole('admin', 'Only the account owner and admins can read the audit log')
+@RequireRole('admin', ROLE_MESSAGES.auditLog)
 @Controller('audit-log')
 export class AuditLogController {
   constructor(private readonly auditLog: AuditLogService) {}

@@ -13,6 +13,7 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { type Actor, CurrentActor } from '../../common/auth/actor.js';
+import { ROLE_MESSAGES } from '@warranty-crm/contract';
 import { RequireRole } from '../../common/auth/roles.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { uuidOr404 } from '../../common/http/ids.js';
@@ -36,7 +37,7 @@ import { MESSAGES } from './phone-options.js';
 
 const numberIdPipe = uuidOr404(MESSAGES.numberNotFound);
 
-const ADMINS_ONLY = 'Only the account owner and admins can manage phone numbers';
+const ADMINS_ONLY = ROLE_MESSAGES.phoneNumbers;
 
 @ApiTags('phone-numbers')
 @ApiCookieAuth()

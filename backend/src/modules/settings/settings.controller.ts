@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiBadGatewayResponse, ApiBadRequestResponse, ApiConflictResponse, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { type Actor, CurrentActor } from '../../common/auth/actor.js';
+import { ROLE_MESSAGES } from '@warranty-crm/contract';
 import { RequireRole } from '../../common/auth/roles.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { RetellAgentCheckDto, SettingsResponseDto, UpdateSettingsDto } from './dto/settings.dto.js';
@@ -8,7 +9,7 @@ import { RetellAgentService } from './retell-agent.service.js';
 import { SettingsService } from './settings.service.js';
 
 /** The 403 of every settings write for an agent. */
-export const SETTINGS_ADMINS_ONLY = 'Only the account owner and admins can change settings';
+export const SETTINGS_ADMINS_ONLY = ROLE_MESSAGES.settings;
 
 @ApiTags('settings')
 @ApiCookieAuth()

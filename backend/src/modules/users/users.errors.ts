@@ -1,3 +1,4 @@
+import { ROLE_MESSAGES } from '@warranty-crm/contract';
 import { DomainError } from '../../common/errors/domain-error.js';
 
 export class UserNotFoundError extends DomainError {
@@ -8,6 +9,6 @@ export class UserNotFoundError extends DomainError {
 
 export class AccountOwnerRoleError extends DomainError {
   constructor() {
-    super('users.owner_role_fixed', 'forbidden', 'The account owner cannot be demoted', 'role');
+    super('users.owner_role_fixed', 'forbidden', ROLE_MESSAGES.ownerNotDemoted, 'role');
   }
 }

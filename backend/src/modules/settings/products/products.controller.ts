@@ -12,6 +12,7 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { type Actor, CurrentActor } from '../../../common/auth/actor.js';
+import { ROLE_MESSAGES } from '@warranty-crm/contract';
 import { RequireRole } from '../../../common/auth/roles.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { uuidOr404 } from '../../../common/http/ids.js';
@@ -21,7 +22,7 @@ import { ProductsService, toProductResponse } from './products.service.js';
 
 const productIdPipe = uuidOr404('Product not found');
 
-const ADMINS_ONLY = 'Only the account owner and admins can change settings';
+const ADMINS_ONLY = ROLE_MESSAGES.settings;
 
 @ApiTags('products')
 @ApiCookieAuth()

@@ -11,6 +11,7 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { type Actor, CurrentActor } from '../../../common/auth/actor.js';
+import { ROLE_MESSAGES } from '@warranty-crm/contract';
 import { RequireRole } from '../../../common/auth/roles.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { uuidOr404 } from '../../../common/http/ids.js';
@@ -23,7 +24,7 @@ const webhookIdPipe = uuidOr404('Webhook not found');
 @ApiTags('webhooks')
 @ApiCookieAuth()
 @ApiUnauthorizedResponse({ type: ErrorResponseDto })
-@RequireRole('admin', 'Only the account owner and admins can change settings')
+@RequireRole('admin', ROLE_MESSAGES.settings)
 @Controller('webhooks')
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
