@@ -37,3 +37,30 @@ export const ROLE_MESSAGES = {
   /** The same for the owner-only Twilio account and A2P registration. */
   ownerOnlySection: 'Only the account owner can connect the Twilio account and manage the A2P registration.',
 } as const;
+
+/**
+ * What the audit log records (issue 28), with the admin's labels. `export` has no producer yet:
+ * the kind is ready for the first export the product gets.
+ */
+export const AUDIT_KINDS = [
+  'settings_changed',
+  'role_changed',
+  'user_invited',
+  'user_removed',
+  'number_bought',
+  'number_released',
+  'export',
+  'sign_in_new_device',
+] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
+  settings_changed: 'Settings changed',
+  role_changed: 'Role changed',
+  user_invited: 'User invited',
+  user_removed: 'User removed',
+  number_bought: 'Number bought',
+  number_released: 'Number released',
+  export: 'Export',
+  sign_in_new_device: 'Sign-in from a new device',
+};

@@ -2,23 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Opt, Rel } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
+import type { AuditKind } from '@warranty-crm/contract';
 import { Organization } from '../organizations/organization.entity.js';
 
-/**
- * What the audit log records (issue 28). `export` has no producer yet: the kind is ready for the
- * first export the product gets.
- */
-export const AUDIT_KINDS = [
-  'settings_changed',
-  'role_changed',
-  'user_invited',
-  'user_removed',
-  'number_bought',
-  'number_released',
-  'export',
-  'sign_in_new_device',
-] as const;
-export type AuditKind = (typeof AUDIT_KINDS)[number];
+export { AUDIT_KINDS, type AuditKind } from '@warranty-crm/contract';
 
 /** One changed field: a secret's values are never kept, only that it changed (`secret: true`). */
 export interface AuditChange {
