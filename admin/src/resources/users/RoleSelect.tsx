@@ -25,7 +25,7 @@ export function RoleSelect({ user }: { user: UserListItem }) {
       value={user.role}
       disabled={isPending}
       onChange={(event) => mutate([String(user.id), event.target.value as AssignableRole])}
-      slotProps={{ htmlInput: { 'aria-label': `Role of ${user.username}`, 'data-testid': `role-select-${user.username}` } }}
+      slotProps={{ select: { SelectDisplayProps: { 'aria-label': `Role of ${user.username}`, 'data-testid': `role-select-${user.username}` } as object } }}
       sx={{ minWidth: 120 }}
     >
       {ASSIGNABLE_ROLES.map((role) => (
