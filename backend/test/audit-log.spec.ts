@@ -85,6 +85,24 @@ describe('the audit log', () => {
     expect(raw.rows[0].n).toBe(0);
   });
 
+  it('records product and webhook changes as settings changes, field by field', async () => {
+    const start = new Date().toISOString();
+    await owner.agent.put('/api/settings').send({ brands: ['Acme'] }).expect(200);
+    const product = await owner.agent.post('/api/products').send({ brand: 'Acme', sku: 'AU-1', product_name: 'Jack', warranty_term: '1 year' }).expect(201);
+    await owner.agent.put(`/api/products/${product.body.id}`).send({ brand: 'Acme', sku: 'AU-1', product_name: 'Jack XL', warranty_term: '1 year' }).expect(200);
+    await owner.agent.delete(`/api/products/${product.body.id}`).expect(200);
+    const webhook = await owner.agent.post('/api/webhooks').send({ name: 'Acme line', brand: 'Acme' }).expect(201);
+    await owner.agent.delete(`/api/webhooks/${webhook.body.id}`).expect(200);
+
+    const lines = (await log({ from: start, kind: 'settings_changed' })).reverse();
+    expect(lines.map((e) => e.subject)).toEqual(['settings', 'Product AU-1 added', 'Product AU-1', 'Product AU-1 deleted', 'Webhook Acme line added', 'Webhook Acme line deleted']);
+    expect(lines[0]!.changes).toEqual([{ field: 'brands', old: [], new: ['Acme'] }]);
+    expect(lines[1]!.changes).toEqual(expect.arrayContaining([{ field: 'sku', old: null, new: 'AU-1' }, { field: 'product_name', old: null, new: 'Jack' }]));
+    expect(lines[2]!.changes).toEqual([{ field: 'product_name', old: 'Jack', new: 'Jack XL' }]);
+    expect(lines[3]!.changes).toEqual(expect.arrayContaining([{ field: 'sku', old: 'AU-1', new: null }]));
+    expect(lines[4]!.changes).toEqual([{ field: 'brand', old: null, new: 'Acme' }]);
+  });
+
   it('records nothing when a save changes nothing, and nothing for a refused change', async () => {
     const before = (await log()).length;
     await owner.agent.put('/api/settings').send({ smtp_host: 'smtp.example.com' }).expect(200);

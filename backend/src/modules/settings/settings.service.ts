@@ -63,10 +63,10 @@ function auditedSettings(s: SystemSettings): Record<string, unknown> {
 /** Which fields changed, old → new; a secret only as changed (set or cleared), never its value. */
 export function settingsChanges(before: Record<string, unknown>, after: Record<string, unknown>): AuditChange[] {
   const changes: AuditChange[] = [];
-  for (const field of Object.keys(after)) {
+  for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (JSON.stringify(before[field]) === JSON.stringify(after[field])) continue;
     if ((SECRET_SETTINGS as readonly string[]).includes(field)) changes.push({ field, secret: true });
-    else changes.push({ field, old: before[field], new: after[field] });
+    else changes.push({ field, old: before[field] ?? null, new: after[field] ?? null });
   }
   return changes;
 }

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Actor } from '../../../common/auth/actor.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/config.js';
+import { AuditLogService } from '../../audit-log/audit-log.service.js';
 import { Webhook } from '../webhook.entity.js';
 import type { CreateWebhookDto, WebhookResponseDto } from './webhook.dto.js';
 import { createWarrantyTicketUrl, retellWebhookUrl } from './webhook-urls.js';
@@ -12,6 +13,7 @@ export class WebhooksService {
   constructor(
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly auditLog: AuditLogService,
   ) {}
 
   toResponse(w: Webhook): WebhookResponseDto {
@@ -31,6 +33,7 @@ export class WebhooksService {
 
   async create(actor: Actor, dto: CreateWebhookDto): Promise<Webhook> {
     const webhook = this.em.create(Webhook, { organization: actor.organizationId, name: dto.name, brand: dto.brand });
+    this.auditLog.record(this.em, actor, 'settings_changed', { subject: `Webhook ${dto.name} added`, changes: [{ field: 'brand', old: null, new: dto.brand }] });
     await this.em.flush();
     return webhook;
   }
@@ -38,6 +41,7 @@ export class WebhooksService {
   async remove(actor: Actor, id: string): Promise<Webhook> {
     const webhook = await this.em.findOne(Webhook, { id, organization: actor.organizationId });
     if (!webhook) throw new NotFoundException('Webhook not found');
+    this.auditLog.record(this.em, actor, 'settings_changed', { subject: `Webhook ${webhook.name} deleted`, changes: [{ field: 'brand', old: webhook.brand, new: null }] });
     await this.em.remove(webhook).flush();
     return webhook;
   }
