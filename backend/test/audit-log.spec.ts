@@ -103,6 +103,20 @@ describe('the audit log', () => {
     expect(lines[4]!.changes).toEqual([{ field: 'brand', old: null, new: 'Acme' }]);
   });
 
+  it("records a number's brand and greeting changes as settings changes", async () => {
+    const available = await owner.agent.get('/api/phone-numbers/search').query({ areaCode: '512' }).expect(200);
+    const bought = await owner.agent.post('/api/phone-numbers/purchase').send({ phoneNumber: available.body[1].phoneNumber, brand: 'Acme' }).expect(201);
+    const start = new Date().toISOString();
+    await owner.agent.patch(`/api/phone-numbers/${bought.body.id}`).send({ brand: 'Bolt' }).expect(200);
+    await owner.agent.patch(`/api/phone-numbers/${bought.body.id}/greeting`).send({ greeting_type: 'text_to_speech', greeting_text: 'Hello from Bolt' }).expect(200);
+    const lines = (await log({ from: start, kind: 'settings_changed' })).reverse();
+    const phone = bought.body.phone_number as string;
+    expect(lines.map((e) => [e.subject, e.changes])).toEqual([
+      [phone, [{ field: 'brand', old: 'Acme', new: 'Bolt' }]],
+      [`Greeting of ${phone}`, [{ field: 'greeting_type', old: 'default', new: 'text_to_speech' }, { field: 'greeting_text', old: null, new: 'Hello from Bolt' }]],
+    ]);
+  });
+
   it('records nothing when a save changes nothing, and nothing for a refused change', async () => {
     const before = (await log()).length;
     await owner.agent.put('/api/settings').send({ smtp_host: 'smtp.example.com' }).expect(200);
