@@ -93,5 +93,10 @@ test.describe('roles', () => {
     await expect(log).toContainText('role: agent → admin');
     await expect(log).toContainText(`User invited · ${member}`);
     await saveScreenshot(page, 'settings-audit-log', testInfo);
+    // a click on who did it shows only that user's lines: here the admin's sign-in from a new device
+    await log.getByRole('button', { name: member, exact: true }).first().click();
+    await expect(log.getByTestId('audit-log-actor-filter')).toHaveText(`Only ${member}`);
+    await expect(log).not.toContainText('Role changed');
+    await expect(log).toContainText(`Sign-in from a new device · ${member}`);
   });
 });
