@@ -39,7 +39,16 @@ export function SettingsSection({ id, title, description, icon, children, defaul
             <Alert severity="info" sx={{ mb: 2 }} data-testid={`settings-${id}-read-only`}>
               {readOnly}
             </Alert>
-            <Box component="fieldset" disabled aria-disabled="true" sx={{ border: 0, p: 0, m: 0, minWidth: 0, pointerEvents: 'none' }}>
+            <Box component="fieldset" disabled aria-disabled="true" sx={{
+                border: 0,
+                p: 0,
+                m: 0,
+                minWidth: 0,
+                pointerEvents: 'none',
+                // the native `disabled` of the fieldset does not reach MUI's looks: show it
+                '& button, & .MuiCheckbox-root, & .MuiSwitch-root': { filter: 'grayscale(1)', opacity: 0.5 },
+                '& .MuiInputBase-root': { bgcolor: 'action.hover' },
+              }}>
               {children}
             </Box>
           </>
