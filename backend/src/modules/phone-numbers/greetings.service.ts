@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { ValidationFailedException } from '../../common/errors/app-exception.js';
 import { AuditLogService } from '../audit-log/audit-log.service.js';
-import { settingsChanges } from '../settings/settings.service.js';
+import { diffChanges } from '../audit-log/changes.js';
 import { StorageService } from '../storage/storage.service.js';
 import type { BrandPhoneNumber } from './brand-phone-number.entity.js';
 import type { UpdateGreetingDto } from './dto/greeting.dto.js';
@@ -74,7 +74,7 @@ export class GreetingsService {
       if (dto.tts_voice !== undefined) number.ttsVoice = dto.tts_voice;
       if (dto.voicemail_max_length !== undefined) number.voicemailMaxLength = dto.voicemail_max_length;
       if (dto.enable_transcription !== undefined) number.enableTranscription = dto.enable_transcription;
-      const changes = settingsChanges(before, auditedGreeting(number));
+      const changes = diffChanges(before, auditedGreeting(number));
       if (changes.length) this.auditLog.record(tx, actor, 'settings_changed', { subject: `Greeting of ${number.phoneNumber}`, changes });
       return number;
     });

@@ -7,7 +7,7 @@ import { ValidationFailedException } from '../../common/errors/app-exception.js'
 import { DEFAULT_RESPONSE_HOURS, type ResponseKind } from '@warranty-crm/contract';
 import { DEFAULT_PHONE_COUNTRY } from '../customers/phone.js';
 import { AuditLogService } from '../audit-log/audit-log.service.js';
-import type { AuditChange } from '../audit-log/audit-entry.entity.js';
+import { diffChanges } from '../audit-log/changes.js';
 import { normalizeBrands, resolveTicketBrand } from './brands.js';
 import type { SettingsResponseDto, UpdateSettingsDto } from './dto/settings.dto.js';
 import { Product } from './product.entity.js';
@@ -58,17 +58,6 @@ function auditedSettings(s: SystemSettings): Record<string, unknown> {
     smtp_password: s.smtpPassword ?? null,
     retell_api_key: s.retellApiKey ?? null,
   };
-}
-
-/** Which fields changed, old → new; a secret only as changed (set or cleared), never its value. */
-export function settingsChanges(before: Record<string, unknown>, after: Record<string, unknown>): AuditChange[] {
-  const changes: AuditChange[] = [];
-  for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (JSON.stringify(before[field]) === JSON.stringify(after[field])) continue;
-    if ((SECRET_SETTINGS as readonly string[]).includes(field)) changes.push({ field, secret: true });
-    else changes.push({ field, old: before[field] ?? null, new: after[field] ?? null });
-  }
-  return changes;
 }
 
 /** "" or null clears a text setting; undefined leaves it alone. */
@@ -188,7 +177,7 @@ export class SettingsService {
     settings.smtpPassword = this.nextSecret(dto.smtp_password, settings.smtpPassword);
     settings.retellApiKey = this.nextSecret(dto.retell_api_key, settings.retellApiKey);
 
-    const changes = settingsChanges(before, auditedSettings(settings));
+    const changes = diffChanges(before, auditedSettings(settings), SECRET_SETTINGS);
     if (changes.length) this.auditLog.record(em, actor, 'settings_changed', { subject: 'settings', changes });
     await em.flush();
     return toSettingsResponse(settings);

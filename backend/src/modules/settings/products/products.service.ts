@@ -5,7 +5,7 @@ import type { Actor } from '../../../common/auth/actor.js';
 import { type ListQuery, parseListQuery } from '../../../common/http/list-query.js';
 import { isUuid } from '../../../common/http/ids.js';
 import { AuditLogService } from '../../audit-log/audit-log.service.js';
-import { settingsChanges } from '../settings.service.js';
+import { diffChanges } from '../../audit-log/changes.js';
 import { Product } from '../product.entity.js';
 import { SystemSettings } from '../system-settings.entity.js';
 import { DuplicateSkuError, ProductBrandNotSavedError, ProductIdsInvalidError, ProductNotFoundError } from './products.errors.js';
@@ -92,7 +92,7 @@ export class ProductsService {
         warrantyTerm: dto.warranty_term,
         saleLocations: dto.sale_locations ?? [],
       });
-      this.auditLog.record(tx, actor, 'settings_changed', { subject: `Product ${product.sku} added`, changes: settingsChanges({}, auditedProduct(product)) });
+      this.auditLog.record(tx, actor, 'settings_changed', { subject: `Product ${product.sku} added`, changes: diffChanges({}, auditedProduct(product)) });
       return product;
     });
   }
@@ -108,7 +108,7 @@ export class ProductsService {
       product.productName = dto.product_name;
       product.warrantyTerm = dto.warranty_term;
       product.saleLocations = dto.sale_locations ?? [];
-      const changes = settingsChanges(before, auditedProduct(product));
+      const changes = diffChanges(before, auditedProduct(product));
       if (changes.length) this.auditLog.record(tx, actor, 'settings_changed', { subject: `Product ${product.sku}`, changes });
       return product;
     });
@@ -116,7 +116,7 @@ export class ProductsService {
 
   async remove(actor: Actor, id: string): Promise<Product> {
     const product = await this.get(actor, id);
-    this.auditLog.record(this.em, actor, 'settings_changed', { subject: `Product ${product.sku} deleted`, changes: settingsChanges(auditedProduct(product), {}) });
+    this.auditLog.record(this.em, actor, 'settings_changed', { subject: `Product ${product.sku} deleted`, changes: diffChanges(auditedProduct(product), {}) });
     await this.em.remove(product).flush();
     return product;
   }
