@@ -24,6 +24,7 @@ import { OrganizationsModule } from './modules/organizations/organizations.modul
 import { PhoneNumbersModule } from './modules/phone-numbers/phone-numbers.module.js';
 import { SearchModule } from './modules/search/search.module.js';
 import { UsersModule } from './modules/users/users.module.js';
+import { AuditLogModule } from './modules/audit-log/audit-log.module.js';
 import { VoiceAgentModule } from './modules/voice-agent/voice-agent.module.js';
 
 /** Config, the database URL and the secret box, available to every module. */
@@ -65,6 +66,7 @@ export class AppModule {
         TicketsModule,
         SettingsModule,
         UsersModule,
+        AuditLogModule,
         OrganizationsModule,
         StorageModule,
         PhoneNumbersModule,

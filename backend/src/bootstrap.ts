@@ -15,6 +15,7 @@ import { AppModule } from './app.module.js';
 import { BODY_TOO_DEEP_MESSAGE, rejectDeepJson } from './common/http/body-depth.js';
 import { originCheck } from './common/http/origin-check.js';
 import { setupOpenApi } from './common/http/openapi.js';
+import { requestOrigin } from './common/http/request-origin.js';
 import type { AppConfig } from './config/config.js';
 import { ActorSessionStore, sessionActor } from './modules/auth/session-store.js';
 import { OBJECT_NOT_FOUND, ObjectNotFoundError } from './modules/storage/storage.errors.js';
@@ -103,6 +104,7 @@ export async function createApp(
       },
     }),
   );
+  app.use(sessionPaths, requestOrigin());
   app.use(sessionPaths, passport.initialize());
   app.use(sessionPaths, sessionActor());
 

@@ -173,4 +173,20 @@ describe('migrations', () => {
     const orphans = await db.query('select p.sku from products p join system_settings s using (organization_id) where not (p.brand = any(s.brands))');
     expect(orphans.rows).toEqual([]);
   });
+
+  it('give account owners the owner role and everyone else the agent role, and keep roles to the three', async () => {
+    const { migrated, db } = await migratedTo('Migration20261128400000SavedProductBrands');
+    const org = (await db.query(`insert into organizations (name) values ('Roles') returning id`)).rows[0].id as string;
+    const user = async (username: string, owner: boolean, role: string) =>
+      (await db.query(`insert into users (username, password, organization_id, is_account_owner, role) values ($1, 'x', $2, $3, $4) returning id`, [username, org, owner, role])).rows[0].id as string;
+    const owner = await user('boss', true, 'agent');
+    const member = await user('sam', false, 'agent');
+    const oddOne = await user('odd', false, 'manager');
+
+    await migrated.migrator.up();
+    const roles = Object.fromEntries((await db.query('select id, role from users')).rows.map((row) => [row.id, row.role]));
+    expect(roles).toEqual({ [owner]: 'owner', [member]: 'agent', [oddOne]: 'agent' });
+    await expect(db.query(`update users set role = 'manager' where id = $1`, [member])).rejects.toThrow(/users_role_check/);
+    expect((await db.query('select count(*)::int as n from audit_log')).rows[0].n).toBe(0);
+  });
 });

@@ -200,6 +200,7 @@ describe('PATCH /api/organizations/{id}/a2p', () => {
       statusCode: 403,
       error: 'Only account owners can update the A2P registration',
       message: 'Only account owners can update the A2P registration',
+      code: 'auth.role_required',
     });
     expect(await orgRow(owner.user.organization_id)).toMatchObject({ a2p_status: 'not_started', business_legal_name: null });
   });

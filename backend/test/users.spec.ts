@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => app.close());
 
-const OWNERS_ONLY = { statusCode: 403, error: 'Only account owners can manage users', message: 'Only account owners can manage users' };
+const OWNERS_ONLY = { statusCode: 403, error: 'Only account owners can manage users', message: 'Only account owners can manage users', code: 'auth.role_required' };
 
 async function userRow(id: string) {
   return (await app.db.query('select * from users where id = $1', [id])).rows[0];
@@ -40,14 +40,15 @@ describe('GET /api/users', () => {
       username: owner.user.username,
       email: null,
       is_account_owner: true,
+      role: 'owner',
       first_name: null,
       last_name: null,
       created_at: expect.any(String),
       last_login: expect.any(String),
     });
-    expect(res.body[1]).toMatchObject({ id: member.user.id, username: member.user.username, is_account_owner: false });
+    expect(res.body[1]).toMatchObject({ id: member.user.id, username: member.user.username, is_account_owner: false, role: 'agent' });
     expect(Object.keys(res.body[1]).sort()).toEqual(
-      ['created_at', 'email', 'first_name', 'id', 'is_account_owner', 'last_login', 'last_name', 'username'],
+      ['created_at', 'email', 'first_name', 'id', 'is_account_owner', 'last_login', 'last_name', 'role', 'username'],
     );
   });
 

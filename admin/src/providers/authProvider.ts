@@ -1,3 +1,4 @@
+import { isRole } from '@warranty-crm/contract';
 import { HttpError, type AuthProvider } from 'react-admin';
 import { apiGet, apiSend } from './httpClient';
 import { queryClient } from './queryClient';
@@ -71,6 +72,10 @@ export const authProvider: AuthProvider = {
   /** What the screens may show; a temporary password confines the user to /change-password. */
   async getPermissions(): Promise<Permissions> {
     const user = await fetchUser();
-    return { isAccountOwner: Boolean(user?.is_account_owner), mustChangePassword: Boolean(user?.must_change_password) };
+    return {
+      isAccountOwner: Boolean(user?.is_account_owner),
+      role: isRole(user?.role) ? user.role : 'agent',
+      mustChangePassword: Boolean(user?.must_change_password),
+    };
   },
 };

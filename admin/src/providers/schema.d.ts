@@ -109,6 +109,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's audit log, newest first (owner and admins)
+         * @description Settings changes (fields, old → new; secrets only as changed), role changes, invitations, removals, numbers bought or released, exports and sign-ins from a new device, with who, when and from where. react-admin list parameters: `filter` ({"actor_id": "...", "kind": "settings_changed", "from": "2026-11-01", "to": "2026-11-30"}), `range`, `sort` by created_at. Answers `Content-Range: audit-log a-b/total`.
+         */
+        get: operations["AuditLogController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/call-logs": {
         parameters: {
             query?: never;
@@ -1159,6 +1179,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set a user's role: admin or agent (account owner only; the account owner stays owner) */
+        patch: operations["UsersController_setRole"];
+        trace?: never;
+    };
     "/api/users/invite": {
         parameters: {
             query?: never;
@@ -1371,6 +1408,36 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AuditChangeDto: {
+            /** @example smtp_host */
+            field: string;
+            /** @description The value after (absent for a secret) */
+            new?: Record<string, never> | null;
+            /** @description The value before (absent for a secret) */
+            old?: Record<string, never> | null;
+            /** @description A secret: only that it changed is recorded, never its value */
+            secret?: boolean;
+        };
+        AuditEntryDto: {
+            /**
+             * Format: uuid
+             * @description Who did it (null for the system)
+             */
+            actor_id: string | null;
+            /** @description Their username at the time */
+            actor_username: string | null;
+            changes: components["schemas"]["AuditChangeDto"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            ip: string | null;
+            /** @enum {string} */
+            kind: "settings_changed" | "role_changed" | "user_invited" | "user_removed" | "number_bought" | "number_released" | "export" | "sign_in_new_device";
+            /** @description What it is about: a username, a phone number, "settings" */
+            subject: string | null;
+            user_agent: string | null;
+        };
         AvailableNumberDto: {
             /**
              * @example {
@@ -2702,6 +2769,14 @@ export interface components {
              */
             phone?: string | null;
         };
+        UpdateRoleDto: {
+            /**
+             * @description admin: settings, numbers and the audit log too; agent: tickets and calls
+             * @example admin
+             * @enum {string}
+             */
+            role: "admin" | "agent";
+        };
         UpdateSettingsDto: {
             /** @description Trimmed, non-empty, at most 50 characters, no duplicates (any case) */
             brands?: string[];
@@ -2798,6 +2873,11 @@ export interface components {
             /** Format: date-time */
             last_login: string | null;
             last_name: string | null;
+            /**
+             * @example agent
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "agent";
             username: string;
         };
         UserResponseDto: {
@@ -2939,7 +3019,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Only account owners can view background jobs */
+            /**
+             * @description Only account owners can view background jobs
+             *
+             *     Only account owners can view background jobs
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3136,6 +3220,58 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    AuditLogController_list: {
+        parameters: {
+            query?: {
+                /** @description JSON object of field filters */
+                filter?: string;
+                /** @description JSON [start, end], inclusive */
+                range?: string;
+                /** @description JSON [field, "ASC" | "DESC"] */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can read the audit log */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3936,7 +4072,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Only account owners can update the A2P registration */
+            /**
+             * @description Only account owners can update the A2P registration
+             *
+             *     Only account owners can update the A2P registration
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4002,6 +4142,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Only account owners can update the A2P registration */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Not the signed-in user's organization */
             404: {
                 headers: {
@@ -4060,7 +4209,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Only account owners can connect a Twilio account */
+            /**
+             * @description Only account owners can connect a Twilio account
+             *
+             *     Only account owners can connect a Twilio account
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4161,6 +4314,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Only the account owner and admins can manage phone numbers */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4204,6 +4366,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can manage phone numbers */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4299,6 +4470,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Only the account owner and admins can manage phone numbers */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4330,6 +4510,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can manage phone numbers */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4397,6 +4586,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can manage phone numbers */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4512,6 +4710,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Only the account owner and admins can manage phone numbers */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4570,6 +4777,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can manage phone numbers */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4716,6 +4932,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Only the account owner and admins can change settings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description The brand already has this SKU */
             409: {
                 headers: {
@@ -4804,6 +5029,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Only the account owner and admins can change settings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4842,6 +5076,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can change settings */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5089,6 +5332,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Only the account owner and admins can change settings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description A removed brand still has products (delete them first) */
             409: {
                 headers: {
@@ -5127,6 +5379,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can change settings */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5952,7 +6213,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Only account owners can manage users */
+            /**
+             * @description Only account owners can manage users
+             *
+             *     Only account owners can manage users
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6039,7 +6304,72 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Only account owners can manage users */
+            /**
+             * @description Only account owners can manage users
+             *
+             *     Only account owners can manage users
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such user in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    UsersController_setRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateRoleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserListItemDto"];
+                };
+            };
+            /** @description role must be admin or agent */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not the owner, or the account owner cannot be demoted */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6098,7 +6428,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Only account owners can manage users */
+            /**
+             * @description Only account owners can manage users
+             *
+             *     Only account owners can manage users
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6165,6 +6499,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Only the account owner and admins can change settings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     WebhooksController_create: {
@@ -6205,6 +6548,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            /** @description Only the account owner and admins can change settings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     WebhooksController_remove: {
@@ -6227,6 +6579,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can change settings */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

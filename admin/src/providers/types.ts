@@ -1,3 +1,4 @@
+import type { Role } from '@warranty-crm/contract';
 import type { components, operations } from './schema';
 
 /** The API's records, request bodies and answers, as the generated OpenAPI types describe them. */
@@ -24,6 +25,7 @@ export type CreatedTicket = Schemas['CreatedTicketResponseDto'];
 export type TicketMetrics = Schemas['TicketMetricsDto'];
 export type TicketTrends = Schemas['TicketTrendsDto'];
 export type UserListItem = Schemas['UserListItemDto'];
+export type AuditEntry = Schemas['AuditEntryDto'];
 export type InviteUserPayload = Schemas['InviteUserDto'];
 export type InvitedUser = Schemas['InvitedUserDto'];
 export type InvitationState = Schemas['InvitationStateDto'];
@@ -41,6 +43,8 @@ export type CountMap = Record<string, number>;
 /** What the admin shows or hides for the signed-in user (the server enforces the same). */
 export interface Permissions {
   isAccountOwner: boolean;
+  /** owner, admin or agent: agents see settings read-only (issue 28). */
+  role: Role;
   /** Signed in with a temporary password: only /change-password is open. */
   mustChangePassword: boolean;
 }

@@ -1,3 +1,4 @@
+import { AuditEntry } from '../modules/audit-log/audit-entry.entity.js';
 import { LoginThrottle } from '../modules/auth/login-throttle.entity.js';
 import { CallLog } from '../modules/call-logs/call-log.entity.js';
 import { Customer } from '../modules/customers/customer.entity.js';
@@ -37,4 +38,5 @@ export const ENTITIES = [
   Webhook,
   LoginThrottle,
   Upload,
+  AuditEntry,
 ];

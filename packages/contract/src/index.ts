@@ -12,3 +12,4 @@ export * from './response-promise.js';
 export * from './warranty.js';
 export * from './warranty-term.js';
 export * from './settings-messages.js';
+export * from './roles.js';

@@ -1,15 +1,20 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Accordion, AccordionDetails, AccordionSummary, Box, Typography } from '@mui/material';
+import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 
-/** One accordion section of the Settings page. */
-export function SettingsSection({ id, title, description, icon, children, defaultExpanded }: {
+/**
+ * One accordion section of the Settings page. `readOnly` (the line saying who can change it) shows
+ * the section to a user whose role may not change it, with every control disabled; the server
+ * refuses the writes anyway.
+ */
+export function SettingsSection({ id, title, description, icon, children, defaultExpanded, readOnly }: {
   id: string;
   title: string;
   description?: string;
   icon?: ReactNode;
   children: ReactNode;
   defaultExpanded?: boolean;
+  readOnly?: string | false;
 }) {
   return (
     <Accordion defaultExpanded={defaultExpanded} disableGutters variant="outlined" data-testid={`settings-${id}`} slotProps={{ transition: { unmountOnExit: true } }}>
@@ -28,7 +33,29 @@ export function SettingsSection({ id, title, description, icon, children, defaul
           </Box>
         </Box>
       </AccordionSummary>
-      <AccordionDetails>{children}</AccordionDetails>
+      <AccordionDetails>
+        {readOnly ? (
+          <>
+            <Alert severity="info" sx={{ mb: 2 }} data-testid={`settings-${id}-read-only`}>
+              {readOnly}
+            </Alert>
+            <Box component="fieldset" disabled aria-disabled="true" sx={{
+                border: 0,
+                p: 0,
+                m: 0,
+                minWidth: 0,
+                pointerEvents: 'none',
+                // the native `disabled` of the fieldset does not reach MUI's looks: show it
+                '& button, & .MuiCheckbox-root, & .MuiSwitch-root': { filter: 'grayscale(1)', opacity: 0.5 },
+                '& .MuiInputBase-root': { bgcolor: 'action.hover' },
+              }}>
+              {children}
+            </Box>
+          </>
+        ) : (
+          children
+        )}
+      </AccordionDetails>
     </Accordion>
   );
 }

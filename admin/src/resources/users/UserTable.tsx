@@ -6,6 +6,7 @@ import { displayName, userInitials } from '../../lib/userDisplay';
 import { canRemoveUser } from '../../lib/userManagement';
 import type { UserListItem } from '../../providers/types';
 import { useCurrentUser } from '../../providers/useAccount';
+import { RoleSelect } from './RoleSelect';
 
 function UserRow(props: React.ComponentProps<typeof DataTableRow>) {
   const user = useRecordContext<UserListItem>();
@@ -24,6 +25,7 @@ export function UserTable({ onRemove }: { onRemove: (user: UserListItem) => void
   return (
     <DataTable<UserListItem> body={UserBody} bulkActionButtons={false} rowClick={false} size="medium">
       <Column label="User" source="username" render={user => <UserCell user={user} isYou={String(user.id) === String(me?.id)} />} />
+      <Column label="Role" source="role" disableSort render={user => <RoleSelect user={user} />} />
       <Column label="Joined" source="created_at" cellSx={() => ({ whiteSpace: 'nowrap' })} render={user => formatShortDate(user.created_at)} />
       <Column
         label=""

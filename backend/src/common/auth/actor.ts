@@ -7,6 +7,8 @@ export interface Actor {
   username: string;
   organizationId: string;
   isAccountOwner: boolean;
+  /** owner, admin or agent (common/auth/roles.ts): what the user may do in the organization. */
+  role: string;
   mustChangePassword: boolean;
 }
 

@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiCookieAuth, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { OwnerOnly } from '../auth/account-owner.guard.js';
+import { RequireRole } from '../auth/roles.js';
 import { type Actor, CurrentActor } from '../auth/actor.js';
 import { ErrorResponseDto } from '../http/error-response.dto.js';
 import { JobsOverviewDto } from './jobs-overview.dto.js';
@@ -12,7 +12,7 @@ const OWNERS_ONLY = 'Only account owners can view background jobs';
 @ApiCookieAuth()
 @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'Not signed in' })
 @ApiForbiddenResponse({ type: ErrorResponseDto, description: OWNERS_ONLY })
-@OwnerOnly(OWNERS_ONLY)
+@RequireRole('owner', OWNERS_ONLY)
 @Controller('admin/jobs')
 export class JobsController {
   constructor(private readonly status: JobsStatusService) {}

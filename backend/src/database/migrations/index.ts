@@ -19,6 +19,7 @@ import { Migration20261127000000ParallelCreates } from './Migration2026112700000
 import { Migration20261128000000BrowserAlertsInFanOut } from './Migration20261128000000BrowserAlertsInFanOut.js';
 import { Migration20261128300000UserInvitations } from './Migration20261128300000UserInvitations.js';
 import { Migration20261128310000A2pSync } from './Migration20261128310000A2pSync.js';
+import { Migration20261129900000RolesAndAuditLog } from './Migration20261129900000RolesAndAuditLog.js';
 import { Migration20261128400000SavedProductBrands } from './Migration20261128400000SavedProductBrands.js';
 
 /** Applied in this order; a new migration is appended here after `npm run migration:create`. */
@@ -44,4 +45,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128300000UserInvitations', class: Migration20261128300000UserInvitations },
   { name: 'Migration20261128310000A2pSync', class: Migration20261128310000A2pSync },
   { name: 'Migration20261128400000SavedProductBrands', class: Migration20261128400000SavedProductBrands },
+  { name: 'Migration20261129900000RolesAndAuditLog', class: Migration20261129900000RolesAndAuditLog },
 ];

@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../common/auth/password.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
+import { AuditLogService } from '../audit-log/audit-log.service.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { saveNewUser } from '../users/save-new-user.js';
 import { User } from '../users/user.entity.js';
@@ -18,6 +19,7 @@ export function toActor(user: User): Actor {
     username: user.username,
     organizationId: user.organization.id,
     isAccountOwner: user.isAccountOwner,
+    role: user.role,
     mustChangePassword: user.mustChangePassword,
   };
 }
@@ -28,6 +30,7 @@ export class AuthService {
     private readonly em: EntityManager,
     private readonly throttle: LoginThrottleService,
     private readonly events: DomainEvents,
+    private readonly auditLog: AuditLogService,
   ) {}
 
   /** Creates an organization with this user as its account owner. */
@@ -62,8 +65,10 @@ export class AuthService {
     }
     await this.throttle.reset(key);
     user.lastLogin = new Date();
+    const actor = toActor(user);
+    await this.auditLog.recordSignIn(this.em, actor);
     await this.em.flush();
-    return toActor(user);
+    return actor;
   }
 
   /** Resolves the session's user id on every request; a removed user resolves to nothing. */

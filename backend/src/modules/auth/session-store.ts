@@ -8,7 +8,7 @@ const PgStore = connectPgSimple(session);
 
 /** The session row and its user in one indexed query (both primary keys), prepared once per connection. */
 const SESSION_WITH_ACTOR_SQL = `
-select s.sess, s.expire, u.id, u.username, u.organization_id, u.is_account_owner, u.must_change_password
+select s.sess, s.expire, u.id, u.username, u.organization_id, u.is_account_owner, u.role, u.must_change_password
 from "session" s
 left join users u on u.id = case when (s.sess -> 'passport' ->> 'user') ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
                                  then (s.sess -> 'passport' ->> 'user')::uuid end
@@ -57,6 +57,7 @@ export class ActorSessionStore extends PgStore {
               username: row.username,
               organizationId: row.organization_id,
               isAccountOwner: row.is_account_owner,
+              role: row.role,
               mustChangePassword: row.must_change_password,
             }
           : null;

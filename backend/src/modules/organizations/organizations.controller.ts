@@ -11,7 +11,7 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { OwnerOnly } from '../../common/auth/account-owner.guard.js';
+import { RequireRole } from '../../common/auth/roles.js';
 import { type Actor, CurrentActor } from '../../common/auth/actor.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { uuidOr404 } from '../../common/http/ids.js';
@@ -41,7 +41,7 @@ export class OrganizationsController {
   ) {}
 
   @Patch('twilio-credentials')
-  @OwnerOnly(CONNECT_OWNERS_ONLY)
+  @RequireRole('owner', CONNECT_OWNERS_ONLY)
   @ApiOperation({
     summary: 'Connect the organization’s own Twilio account (account owner only)',
     description: 'Verifies the credentials by fetching the account from Twilio, then stores them encrypted '
@@ -65,6 +65,7 @@ export class OrganizationsController {
 
   @Post(':id/a2p/refresh')
   @HttpCode(200)
+  @RequireRole('owner', A2P_OWNERS_ONLY)
   @ApiOperation({ summary: 'Read the A2P registration’s status from Twilio now (as the half-hourly sync does): approved, or failed with Twilio’s reason' })
   @ApiOkResponse({ type: OrganizationResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'No Twilio account connected' })
@@ -74,7 +75,7 @@ export class OrganizationsController {
   }
 
   @Patch(':id/a2p')
-  @OwnerOnly(A2P_OWNERS_ONLY)
+  @RequireRole('owner', A2P_OWNERS_ONLY)
   @ApiOperation({ summary: 'Save the A2P 10DLC business and contact information (account owner only)' })
   @ApiOkResponse({ type: OrganizationResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })

@@ -2,6 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { ValidationFailedException } from '../../common/errors/app-exception.js';
+import { AuditLogService } from '../audit-log/audit-log.service.js';
+import { diffChanges } from '../audit-log/changes.js';
 import { StorageService } from '../storage/storage.service.js';
 import type { BrandPhoneNumber } from './brand-phone-number.entity.js';
 import type { UpdateGreetingDto } from './dto/greeting.dto.js';
@@ -13,6 +15,18 @@ import { MESSAGES } from './phone-options.js';
  * text-to-speech greeting and the audio only for an audio-file greeting; the rest is cleared. A new
  * audio file is claimed from storage in the save's transaction; the one it replaces is deleted.
  */
+/** What the audit log compares of a number's voicemail settings (the audio by its file name). */
+function auditedGreeting(n: BrandPhoneNumber): Record<string, unknown> {
+  return {
+    greeting_type: n.greetingType,
+    greeting_text: n.greetingText ?? null,
+    greeting_audio_filename: n.greetingAudioFilename ?? null,
+    tts_voice: n.ttsVoice ?? null,
+    voicemail_max_length: n.voicemailMaxLength ?? null,
+    enable_transcription: n.enableTranscription ?? null,
+  };
+}
+
 @Injectable()
 export class GreetingsService {
   private readonly logger = new Logger(GreetingsService.name);
@@ -21,6 +35,7 @@ export class GreetingsService {
     private readonly em: EntityManager,
     private readonly numbers: PhoneNumbersService,
     private readonly storage: StorageService,
+    private readonly auditLog: AuditLogService,
   ) {}
 
   get(actor: Actor, id: string): Promise<BrandPhoneNumber> {
@@ -32,6 +47,7 @@ export class GreetingsService {
     const number = await this.em.transactional(async (tx) => {
       const number = await this.numbers.get(actor, id, tx);
       previousAudio = number.greetingAudioUrl ?? null;
+      const before = auditedGreeting(number);
       const type = dto.greeting_type ?? number.greetingType;
       const text = dto.greeting_text !== undefined ? dto.greeting_text : number.greetingText;
       const audioUrl = dto.greeting_audio_url !== undefined ? dto.greeting_audio_url : number.greetingAudioUrl;
@@ -58,6 +74,8 @@ export class GreetingsService {
       if (dto.tts_voice !== undefined) number.ttsVoice = dto.tts_voice;
       if (dto.voicemail_max_length !== undefined) number.voicemailMaxLength = dto.voicemail_max_length;
       if (dto.enable_transcription !== undefined) number.enableTranscription = dto.enable_transcription;
+      const changes = diffChanges(before, auditedGreeting(number));
+      if (changes.length) this.auditLog.record(tx, actor, 'settings_changed', { subject: `Greeting of ${number.phoneNumber}`, changes });
       return number;
     });
     if (previousAudio && previousAudio !== number.greetingAudioUrl) await this.discard(actor.organizationId, previousAudio);

@@ -5,6 +5,7 @@ import type { Actor } from '../../common/auth/actor.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { TwilioClient } from '../../integrations/twilio/twilio-clients.js';
 import { providerFailure } from '../../integrations/twilio/twilio-errors.js';
+import { AuditLogService } from '../audit-log/audit-log.service.js';
 import { TwilioAccountService } from '../organizations/twilio-account.service.js';
 import { BrandPhoneNumber, type NumberOrigin } from './brand-phone-number.entity.js';
 import type { AvailableNumberDto, ImportNumberDto, PurchaseNumberDto, SearchNumbersQueryDto } from './dto/phone-number.dto.js';
@@ -33,6 +34,7 @@ export class NumberProvisioningService {
     private readonly em: EntityManager,
     private readonly twilioAccount: TwilioAccountService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly auditLog: AuditLogService,
   ) {}
 
   async search(actor: Actor, query: SearchNumbersQueryDto): Promise<AvailableNumberDto[]> {
@@ -141,6 +143,9 @@ export class NumberProvisioningService {
       brand,
       origin,
     });
+    if (origin === 'purchased') {
+      this.auditLog.record(this.em, actor, 'number_bought', { subject: number.phoneNumber, changes: [{ field: 'brand', old: null, new: brand }] });
+    }
     try {
       await this.em.flush();
     } catch (error) {

@@ -13,6 +13,8 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { type Actor, CurrentActor } from '../../common/auth/actor.js';
+import { ROLE_MESSAGES } from '@warranty-crm/contract';
+import { RequireRole } from '../../common/auth/roles.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { uuidOr404 } from '../../common/http/ids.js';
 import { PhoneNumberNotFoundError } from './phone-numbers.errors.js';
@@ -34,6 +36,8 @@ import { NumberProvisioningService } from './number-provisioning.service.js';
 import { PhoneNumbersService } from './phone-numbers.service.js';
 
 const numberIdPipe = uuidOr404(() => new PhoneNumberNotFoundError());
+
+const ADMINS_ONLY = ROLE_MESSAGES.phoneNumbers;
 
 @ApiTags('phone-numbers')
 @ApiCookieAuth()
@@ -57,6 +61,7 @@ export class PhoneNumbersController {
   }
 
   @Get('search')
+  @RequireRole('admin', ADMINS_ONLY)
   @ApiOperation({ summary: 'Numbers for sale at Twilio (country US/CA/GB; areaCode, or contains with a match mode; voice and sms on by default)' })
   @ApiOkResponse({ type: [AvailableNumberDto] })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
@@ -66,6 +71,7 @@ export class PhoneNumbersController {
   }
 
   @Post('purchase')
+  @RequireRole('admin', ADMINS_ONLY)
   @ApiOperation({ summary: 'Buy a number for a brand; its voice URL points at /api/webhooks/twilio/voice at once' })
   @ApiCreatedResponse({ type: PhoneNumberResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Please select a brand before purchasing' })
@@ -76,6 +82,7 @@ export class PhoneNumbersController {
   }
 
   @Post('import')
+  @RequireRole('admin', ADMINS_ONLY)
   @ApiOperation({ summary: 'Link a number the Twilio account already owns to a brand; its voice URL points at us at once' })
   @ApiCreatedResponse({ type: PhoneNumberResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Please provide both phone number and brand' })
@@ -86,6 +93,7 @@ export class PhoneNumbersController {
   }
 
   @Patch(':id')
+  @RequireRole('admin', ADMINS_ONLY)
   @ApiOperation({ summary: "Reassign the number's brand (null = No Brand)" })
   @ApiOkResponse({ type: PhoneNumberResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
@@ -94,6 +102,7 @@ export class PhoneNumbersController {
   }
 
   @Delete(':id')
+  @RequireRole('admin', ADMINS_ONLY)
   @ApiOperation({ summary: 'Release a purchased number at Twilio, or detach an imported one (it stays in the Twilio account)' })
   @ApiOkResponse({ type: DeletedNumberResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
@@ -103,6 +112,7 @@ export class PhoneNumbersController {
   }
 
   @Post(':id/reconfigure-webhook')
+  @RequireRole('admin', ADMINS_ONLY)
   @HttpCode(200)
   @ApiOperation({ summary: "Point the number's voice URL at PUBLIC_BASE_URL/api/webhooks/twilio/voice (Fix Webhooks)" })
   @ApiOkResponse({ type: ReconfiguredResponseDto })
@@ -122,6 +132,7 @@ export class PhoneNumbersController {
   }
 
   @Patch(':id/greeting')
+  @RequireRole('admin', ADMINS_ONLY)
   @ApiOperation({ summary: 'Save the voicemail greeting (text kept only for text_to_speech, audio only for audio_file)' })
   @ApiOkResponse({ type: GreetingResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })

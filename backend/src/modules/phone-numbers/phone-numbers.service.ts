@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { isTwilioRestError, providerFailure } from '../../integrations/twilio/twilio-errors.js';
+import { AuditLogService } from '../audit-log/audit-log.service.js';
 import { TwilioAccountService } from '../organizations/twilio-account.service.js';
 import { StorageService } from '../storage/storage.service.js';
 import { BrandPhoneNumber } from './brand-phone-number.entity.js';
@@ -21,6 +22,7 @@ export class PhoneNumbersService {
     private readonly twilioAccount: TwilioAccountService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly storage: StorageService,
+    private readonly auditLog: AuditLogService,
   ) {}
 
   async list(actor: Actor, offset: number, limit: number): Promise<[BrandPhoneNumber[], number]> {
@@ -40,7 +42,10 @@ export class PhoneNumbersService {
 
   async update(actor: Actor, id: string, dto: UpdatePhoneNumberDto): Promise<BrandPhoneNumber> {
     const number = await this.get(actor, id);
-    if (dto.brand !== undefined) number.brand = dto.brand;
+    if (dto.brand !== undefined && dto.brand !== number.brand) {
+      this.auditLog.record(this.em, actor, 'settings_changed', { subject: number.phoneNumber, changes: [{ field: 'brand', old: number.brand ?? null, new: dto.brand }] });
+      number.brand = dto.brand;
+    }
     await this.em.flush();
     return number;
   }
@@ -61,6 +66,10 @@ export class PhoneNumbersService {
         if (!(isTwilioRestError(error) && error.status === 404)) throw providerFailure('Delete phone number', error, MESSAGES.deleteFailed);
       }
     }
+    this.auditLog.record(this.em, actor, 'number_released', {
+      subject: number.phoneNumber,
+      changes: [{ field: 'action', old: number.origin, new: number.origin === 'purchased' ? 'released' : 'detached' }],
+    });
     await this.em.remove(number).flush();
     if (number.greetingAudioUrl) {
       await this.storage.remove(actor.organizationId, number.greetingAudioUrl).catch((error: Error) =>

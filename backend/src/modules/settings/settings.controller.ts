@@ -1,10 +1,15 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiBadGatewayResponse, ApiBadRequestResponse, ApiConflictResponse, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { type Actor, CurrentActor } from '../../common/auth/actor.js';
+import { ROLE_MESSAGES } from '@warranty-crm/contract';
+import { RequireRole } from '../../common/auth/roles.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { RetellAgentCheckDto, SettingsResponseDto, UpdateSettingsDto } from './dto/settings.dto.js';
 import { RetellAgentService } from './retell-agent.service.js';
 import { SettingsService } from './settings.service.js';
+
+/** The 403 of every settings write for an agent. */
+export const SETTINGS_ADMINS_ONLY = ROLE_MESSAGES.settings;
 
 @ApiTags('settings')
 @ApiCookieAuth()
@@ -24,6 +29,7 @@ export class SettingsController {
   }
 
   @Get('retell-agent')
+  @RequireRole('admin', SETTINGS_ADMINS_ONLY)
   @ApiOperation({
     summary: 'Check the configured Retell agent',
     description: "Asks Retell (with the stored API key) for the agent and tells which brand webhook its webhook URL is, if any.",
@@ -36,6 +42,7 @@ export class SettingsController {
   }
 
   @Put()
+  @RequireRole('admin', SETTINGS_ADMINS_ONLY)
   @ApiOperation({
     summary: 'Update any subset of the settings',
     description:

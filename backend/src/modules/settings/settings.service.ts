@@ -6,6 +6,8 @@ import { SecretBox } from '../../common/crypto/secret-box.js';
 import { ValidationFailedException } from '../../common/errors/app-exception.js';
 import { DEFAULT_RESPONSE_HOURS, type ResponseKind } from '@warranty-crm/contract';
 import { DEFAULT_PHONE_COUNTRY } from '../customers/phone.js';
+import { AuditLogService } from '../audit-log/audit-log.service.js';
+import { diffChanges } from '../audit-log/changes.js';
 import { normalizeBrands, resolveTicketBrand } from './brands.js';
 import type { SettingsResponseDto, UpdateSettingsDto } from './dto/settings.dto.js';
 import { Product } from './product.entity.js';
@@ -37,6 +39,27 @@ export function toSettingsResponse(s: SystemSettings): SettingsResponseDto {
   };
 }
 
+/** The settings the audit log compares; secrets by their sealed value, which is never recorded. */
+const SECRET_SETTINGS = ['smtp_password', 'retell_api_key'] as const;
+
+function auditedSettings(s: SystemSettings): Record<string, unknown> {
+  return {
+    brands: [...s.brands],
+    ticket_brand: s.ticketBrand ?? null,
+    ticket_fields_enabled: [...s.ticketFieldsEnabled],
+    retell_agent_id: s.retellAgentId ?? null,
+    smtp_host: s.smtpHost ?? null,
+    smtp_port: s.smtpPort ?? DEFAULT_SMTP_PORT,
+    smtp_username: s.smtpUsername ?? null,
+    smtp_from_email: s.smtpFromEmail ?? null,
+    smtp_from_name: s.smtpFromName ?? null,
+    warranty_response_hours: s.warrantyResponseHours,
+    support_response_hours: s.supportResponseHours,
+    smtp_password: s.smtpPassword ?? null,
+    retell_api_key: s.retellApiKey ?? null,
+  };
+}
+
 /** "" or null clears a text setting; undefined leaves it alone. */
 function textOrNull(value: string | null | undefined, current: string | null | undefined): string | null {
   if (value === undefined) return current ?? null;
@@ -55,6 +78,7 @@ export class SettingsService {
   constructor(
     private readonly em: EntityManager,
     private readonly secrets: SecretBox,
+    private readonly auditLog: AuditLogService,
   ) {}
 
   /**
@@ -117,6 +141,7 @@ export class SettingsService {
       const left = await em.find(Product, { organization: actor.organizationId, brand: { $in: removed } }, { fields: ['brand'] });
       if (left.length) throw new BrandHasProductsError(left[0]!.brand, left.filter((p) => p.brand === left[0]!.brand).length);
     }
+    const before = auditedSettings(settings);
     const brand = resolveTicketBrand(brands, settings.ticketBrand, dto.ticket_brand);
     if ('error' in brand) throw new ValidationFailedException([brand.error]);
     settings.brands = brands;
@@ -138,6 +163,8 @@ export class SettingsService {
     settings.smtpPassword = this.nextSecret(dto.smtp_password, settings.smtpPassword);
     settings.retellApiKey = this.nextSecret(dto.retell_api_key, settings.retellApiKey);
 
+    const changes = diffChanges(before, auditedSettings(settings), SECRET_SETTINGS);
+    if (changes.length) this.auditLog.record(em, actor, 'settings_changed', { subject: 'settings', changes });
     await em.flush();
     return toSettingsResponse(settings);
   }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Opt, Rel } from '@mikro-orm/core';
-import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Organization } from '../organizations/organization.entity.js';
 
 @Entity({ tableName: 'users' })
+@Check({ name: 'users_role_check', expression: `"role" in ('owner', 'admin', 'agent')` })
 @TenantScoped()
 @Index({ name: 'users_username_lower_unique', expression: 'create unique index "users_username_lower_unique" on "users" (lower("username"))' })
 export class User {
@@ -34,6 +35,7 @@ export class User {
   @Property({ type: 'text', nullable: true })
   address?: string | null;
 
+  /** owner (the account owner), admin or agent (an invited user's default); see common/auth/roles.ts. */
   @Property({ type: 'string', length: 50, default: 'agent' })
   role: Opt<string> = 'agent';
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -12,7 +12,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { OwnerOnly } from '../../common/auth/account-owner.guard.js';
+import { RequireRole } from '../../common/auth/roles.js';
 import { type Actor, CurrentActor } from '../../common/auth/actor.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { uuidOr404 } from '../../common/http/ids.js';
@@ -20,6 +20,7 @@ import { UserNotFoundError } from './users.errors.js';
 import { ListQueryDto, setContentRange } from '../../common/http/list-query.js';
 import { InvitedUserDto, InviteUserDto, UserInvitationResponseDto } from './dto/invite-user.dto.js';
 import { SuccessResponseDto } from './dto/success-response.dto.js';
+import { UpdateRoleDto } from './dto/update-role.dto.js';
 import { toUserListItem, UserListItemDto } from './dto/user-list.dto.js';
 import { OWNERS_ONLY, UsersService } from './users.service.js';
 
@@ -30,7 +31,7 @@ const userIdPipe = uuidOr404(() => new UserNotFoundError());
 @ApiCookieAuth()
 @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'Not signed in' })
 @ApiForbiddenResponse({ type: ErrorResponseDto, description: OWNERS_ONLY })
-@OwnerOnly(OWNERS_ONLY)
+@RequireRole('owner', OWNERS_ONLY)
 @Controller('users')
 export class UsersController {
   constructor(private readonly users: UsersService) {}
@@ -67,6 +68,16 @@ export class UsersController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such user in the organization' })
   async invitation(@CurrentActor() actor: Actor, @Param('id', userIdPipe) id: string): Promise<UserInvitationResponseDto> {
     return { invitation: await this.users.invitation(actor, id) };
+  }
+
+  @Patch(':id/role')
+  @ApiOperation({ summary: "Set a user's role: admin or agent (account owner only; the account owner stays owner)" })
+  @ApiOkResponse({ type: UserListItemDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'role must be admin or agent' })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Not the owner, or the account owner cannot be demoted' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such user in the organization' })
+  async setRole(@CurrentActor() actor: Actor, @Param('id', userIdPipe) id: string, @Body() dto: UpdateRoleDto): Promise<UserListItemDto> {
+    return toUserListItem(await this.users.setRole(actor, id, dto.role));
   }
 
   @Delete(':id')

@@ -1,3 +1,4 @@
+import { ROLE_MESSAGES } from '@warranty-crm/contract';
 import { DomainError } from '../../common/errors/domain-error.js';
 
 export class UserNotFoundError extends DomainError {
@@ -44,5 +45,11 @@ export class CurrentPasswordIncorrectError extends DomainError {
 export class InvalidUserFilterError extends DomainError {
   constructor(message: 'The q filter must be text' | 'The id filter must be ids') {
     super('users.invalid_filter', 'invalid', message);
+  }
+}
+
+export class AccountOwnerRoleError extends DomainError {
+  constructor() {
+    super('users.owner_role_fixed', 'forbidden', ROLE_MESSAGES.ownerNotDemoted, 'role');
   }
 }

@@ -12,10 +12,12 @@ import { type InvitationStateDto, type InvitedUserDto, type InviteUserDto, toInv
 import { USER_SORTABLE, type UserSortField } from './dto/user-list.dto.js';
 import { UserInvitedEvent } from './events/user-invited.event.js';
 import { UserRemovedEvent } from './events/user-removed.event.js';
+import { AuditLogService } from '../audit-log/audit-log.service.js';
+import type { AssignableRole } from './dto/update-role.dto.js';
 import { saveNewUser } from './save-new-user.js';
 import { User } from './user.entity.js';
 import { UserInvitation } from './user-invitation.entity.js';
-import { CannotRemoveAccountOwnerError, CannotRemoveSelfError, InvalidUserFilterError, OWNERS_ONLY, OwnersOnlyError, UserNotFoundError } from './users.errors.js';
+import { AccountOwnerRoleError, CannotRemoveAccountOwnerError, CannotRemoveSelfError, InvalidUserFilterError, OWNERS_ONLY, OwnersOnlyError, UserNotFoundError } from './users.errors.js';
 import { UserSessions } from './user-sessions.js';
 
 /** Also checked by the controller's guard, before the body is read. */
@@ -37,6 +39,7 @@ export class UsersService {
     private readonly sessions: UserSessions,
     private readonly events: DomainEvents,
     private readonly secrets: SecretBox,
+    private readonly auditLog: AuditLogService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -66,6 +69,7 @@ export class UsersService {
         passwordHash,
         organization: actor.organizationId,
         isAccountOwner: false,
+        role: 'agent',
         mustChangePassword: true,
       });
       await saveNewUser(em);
@@ -80,6 +84,10 @@ export class UsersService {
             messageId: `<invitation-${user.id}@${new URL(this.config.publicBaseUrl).hostname}>`,
           })
         : null;
+      this.auditLog.record(em, actor, 'user_invited', {
+        subject: user.username,
+        changes: [{ field: 'role', old: null, new: user.role }, ...(user.email ? [{ field: 'email', old: null, new: user.email }] : [])],
+      });
       await em.flush();
       await this.events.publish(em, new UserInvitedEvent(actor.organizationId, user.id, actor.id));
       return { id: user.id, username: user.username, temporaryPassword, invitation: invitation ? toInvitationState(invitation) : null };
@@ -108,9 +116,24 @@ export class UsersService {
     await this.em.transactional(async (em) => {
       await em.nativeDelete(User, { id: user.id, organization: actor.organizationId });
       await this.sessions.endAll(user.id, em);
+      this.auditLog.record(em, actor, 'user_removed', { subject: user.username, changes: [{ field: 'role', old: user.role, new: null }] });
+      await em.flush();
       await this.events.publish(em, new UserRemovedEvent(actor.organizationId, user.id, actor.id));
     });
     this.em.getUnitOfWork().unsetIdentity(user);
+  }
+
+  /** The owner gives a user the admin or agent role; the account owner's own role never changes. */
+  async setRole(actor: Actor, userId: string, role: AssignableRole): Promise<User> {
+    this.assertOwner(actor);
+    const user = await this.em.findOne(User, { id: userId });
+    if (!user) throw new UserNotFoundError();
+    if (user.isAccountOwner) throw new AccountOwnerRoleError();
+    if (user.role === role) return user;
+    this.auditLog.record(this.em, actor, 'role_changed', { subject: user.username, changes: [{ field: 'role', old: user.role, new: role }] });
+    user.role = role;
+    await this.em.flush();
+    return user;
   }
 
   private assertOwner(actor: Actor): void {

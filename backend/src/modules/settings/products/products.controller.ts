@@ -12,6 +12,8 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { type Actor, CurrentActor } from '../../../common/auth/actor.js';
+import { ROLE_MESSAGES } from '@warranty-crm/contract';
+import { RequireRole } from '../../../common/auth/roles.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { uuidOr404 } from '../../../common/http/ids.js';
 import { ProductNotFoundError } from './products.errors.js';
@@ -20,6 +22,8 @@ import { ListProductsQueryDto, ProductInputDto, ProductResponseDto } from './pro
 import { ProductsService, toProductResponse } from './products.service.js';
 
 const productIdPipe = uuidOr404(() => new ProductNotFoundError());
+
+const ADMINS_ONLY = ROLE_MESSAGES.settings;
 
 @ApiTags('products')
 @ApiCookieAuth()
@@ -47,6 +51,7 @@ export class ProductsController {
   }
 
   @Post()
+  @RequireRole('admin', ADMINS_ONLY)
   @ApiOperation({ summary: 'Add a product to a brand' })
   @ApiCreatedResponse({ type: ProductResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A field is missing or invalid, the warranty term cannot be read, or the brand is not a saved brand' })
@@ -56,6 +61,7 @@ export class ProductsController {
   }
 
   @Put(':id')
+  @RequireRole('admin', ADMINS_ONLY)
   @ApiOperation({ summary: 'Replace a product' })
   @ApiOkResponse({ type: ProductResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A field is missing or invalid, the warranty term cannot be read, or the brand is not a saved brand' })
@@ -66,6 +72,7 @@ export class ProductsController {
   }
 
   @Delete(':id')
+  @RequireRole('admin', ADMINS_ONLY)
   @ApiOperation({ summary: 'Delete a product; answers the deleted product' })
   @ApiOkResponse({ type: ProductResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })

@@ -4,6 +4,8 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../../common/auth/actor.js';
 import { type ListQuery, parseListQuery } from '../../../common/http/list-query.js';
 import { isUuid } from '../../../common/http/ids.js';
+import { AuditLogService } from '../../audit-log/audit-log.service.js';
+import { diffChanges } from '../../audit-log/changes.js';
 import { Product } from '../product.entity.js';
 import { SystemSettings } from '../system-settings.entity.js';
 import { DuplicateSkuError, ProductBrandNotSavedError, ProductIdsInvalidError, ProductNotFoundError } from './products.errors.js';
@@ -37,9 +39,17 @@ export interface ProductPage {
 }
 
 /** Products per brand (spec part 2: Manage Products dialog). */
+/** What the audit log compares of a product. */
+function auditedProduct(p: Product): Record<string, unknown> {
+  return { brand: p.brand, sku: p.sku, product_name: p.productName, warranty_term: p.warrantyTerm ?? null, sale_locations: [...(p.saleLocations ?? [])] };
+}
+
 @Injectable()
 export class ProductsService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly auditLog: AuditLogService,
+  ) {}
 
   async list(actor: Actor, query: ListProductsQueryDto): Promise<ProductPage> {
     const page: ListQuery<SortField> = parseListQuery(query, {
@@ -74,7 +84,7 @@ export class ProductsService {
   async create(actor: Actor, dto: ProductInputDto): Promise<Product> {
     return this.writeUnique(dto, async (tx) => {
       await this.assertSavedBrand(tx, actor, dto.brand);
-      return tx.create(Product, {
+      const product = tx.create(Product, {
         organization: actor.organizationId,
         brand: dto.brand,
         sku: dto.sku,
@@ -82,6 +92,8 @@ export class ProductsService {
         warrantyTerm: dto.warranty_term,
         saleLocations: dto.sale_locations ?? [],
       });
+      this.auditLog.record(tx, actor, 'settings_changed', { subject: `Product ${product.sku} added`, changes: diffChanges({}, auditedProduct(product)) });
+      return product;
     });
   }
 
@@ -90,17 +102,21 @@ export class ProductsService {
       const product = await tx.findOne(Product, { id, organization: actor.organizationId });
       if (!product) throw new ProductNotFoundError();
       if (product.brand !== dto.brand) await this.assertSavedBrand(tx, actor, dto.brand);
+      const before = auditedProduct(product);
       product.brand = dto.brand;
       product.sku = dto.sku;
       product.productName = dto.product_name;
       product.warrantyTerm = dto.warranty_term;
       product.saleLocations = dto.sale_locations ?? [];
+      const changes = diffChanges(before, auditedProduct(product));
+      if (changes.length) this.auditLog.record(tx, actor, 'settings_changed', { subject: `Product ${product.sku}`, changes });
       return product;
     });
   }
 
   async remove(actor: Actor, id: string): Promise<Product> {
     const product = await this.get(actor, id);
+    this.auditLog.record(this.em, actor, 'settings_changed', { subject: `Product ${product.sku} deleted`, changes: diffChanges(auditedProduct(product), {}) });
     await this.em.remove(product).flush();
     return product;
   }

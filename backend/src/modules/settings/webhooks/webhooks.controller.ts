@@ -11,6 +11,8 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { type Actor, CurrentActor } from '../../../common/auth/actor.js';
+import { ROLE_MESSAGES } from '@warranty-crm/contract';
+import { RequireRole } from '../../../common/auth/roles.js';
 import { ErrorResponseDto } from '../../../common/http/error-response.dto.js';
 import { uuidOr404 } from '../../../common/http/ids.js';
 import { WebhookNotFoundError } from '../settings.errors.js';
@@ -23,6 +25,7 @@ const webhookIdPipe = uuidOr404(() => new WebhookNotFoundError());
 @ApiTags('webhooks')
 @ApiCookieAuth()
 @ApiUnauthorizedResponse({ type: ErrorResponseDto })
+@RequireRole('admin', ROLE_MESSAGES.settings)
 @Controller('webhooks')
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}

@@ -7,6 +7,7 @@ export class UserListItemDto {
   @ApiProperty() username!: string;
   @ApiProperty({ nullable: true, type: String }) email!: string | null;
   @ApiProperty() is_account_owner!: boolean;
+  @ApiProperty({ enum: ['owner', 'admin', 'agent'], example: 'agent' }) role!: string;
   @ApiProperty({ nullable: true, type: String }) first_name!: string | null;
   @ApiProperty({ nullable: true, type: String }) last_name!: string | null;
   @ApiProperty() created_at!: Date;
@@ -19,6 +20,7 @@ export function toUserListItem(user: User): UserListItemDto {
     username: user.username,
     email: user.email ?? null,
     is_account_owner: user.isAccountOwner,
+    role: user.role,
     first_name: user.firstName ?? null,
     last_name: user.lastName ?? null,
     created_at: user.createdAt,
