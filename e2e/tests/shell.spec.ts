@@ -108,7 +108,7 @@ test.describe('application shell', () => {
       await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Settings', 'Log out']);
       await page.getByTestId('sidebar-user-menu-settings').click();
       await expect(page).toHaveURL(/\/settings$/);
-      await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
       // Content is at most 1400px wide on a 1440px screen with a sidebar: it fills what is left.
       const box = await page.getByTestId('page-content').boundingBox();
       expect(box!.width).toBeLessThanOrEqual(1400);
