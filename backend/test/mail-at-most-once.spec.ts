@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { ticketPayload } from './factories/tickets.js';
-import { freePort, requireBuild, startProcess, stopProcess } from './support/app-process.js';
+import { callApp, freePort, requireBuild, startProcess, stopProcess } from './support/app-process.js';
 import { eventually } from './support/job-probe.js';
 import { SmtpCatcher } from './support/smtp-catcher.js';
 import { createTestDatabase } from './support/test-app.js';
@@ -24,18 +24,7 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-async function call(base: string, cookie: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', cookie, origin: base },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return {
-    status: res.status,
-    cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '),
-    body: (await res.json().catch(() => null)) as { id: string },
-  };
-}
+const call = callApp;
 
 describe('an instance killed after the mail server accepted a message, before its job completed', () => {
   it("sends the customer's confirmation again only as the same message (one Message-ID), and a live instance takes the job over within 30 s", async () => {

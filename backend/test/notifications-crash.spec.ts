@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { ticketPayload } from './factories/tickets.js';
-import { freePort, requireBuild, startProcess, stopProcess } from './support/app-process.js';
+import { callApp, freePort, requireBuild, startProcess, stopProcess } from './support/app-process.js';
 import { eventually } from './support/job-probe.js';
 import { SmtpCatcher } from './support/smtp-catcher.js';
 import { createTestDatabase } from './support/test-app.js';
@@ -23,21 +23,7 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-/** The replies this test reads: the invited user's name and the ticket's id. */
-interface Reply {
-  status: number;
-  cookie: string;
-  body: { id: string; username: string };
-}
-
-async function call(base: string, cookie: string, method: string, path: string, body?: unknown): Promise<Reply> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', cookie, origin: base },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), body: (await res.json().catch(() => null)) as Reply['body'] };
-}
+const call = callApp;
 
 describe('a process killed between the commit and the e-mail', () => {
   it('delivers the e-mail exactly once after a restart', async () => {

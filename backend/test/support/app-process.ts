@@ -61,3 +61,24 @@ export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals): 
   child.kill(signal);
   await exited;
 }
+
+/** A reply of `callApp`: the status, the session cookie it set (if any) and the JSON body. */
+export interface AppReply {
+  status: number;
+  cookie: string;
+  body: { id: string; username: string };
+}
+
+/** One JSON request to an app process at `base`, from its own origin, with a session cookie. */
+export async function callApp(base: string, cookie: string, method: string, path: string, body?: unknown): Promise<AppReply> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', cookie, origin: base },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '),
+    body: (await res.json().catch(() => null)) as AppReply['body'],
+  };
+}
