@@ -21,6 +21,7 @@ import { Migration20261128300000UserInvitations } from './Migration2026112830000
 import { Migration20261128310000A2pSync } from './Migration20261128310000A2pSync.js';
 import { Migration20261129900000RolesAndAuditLog } from './Migration20261129900000RolesAndAuditLog.js';
 import { Migration20261128400000SavedProductBrands } from './Migration20261128400000SavedProductBrands.js';
+import { Migration20261130000000Conversations } from './Migration20261130000000Conversations.js';
 
 /** Applied in this order; a new migration is appended here after `npm run migration:create`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -46,4 +47,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128310000A2pSync', class: Migration20261128310000A2pSync },
   { name: 'Migration20261128400000SavedProductBrands', class: Migration20261128400000SavedProductBrands },
   { name: 'Migration20261129900000RolesAndAuditLog', class: Migration20261129900000RolesAndAuditLog },
+  { name: 'Migration20261130000000Conversations', class: Migration20261130000000Conversations },
 ];
