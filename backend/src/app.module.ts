@@ -25,6 +25,7 @@ import { PhoneNumbersModule } from './modules/phone-numbers/phone-numbers.module
 import { SearchModule } from './modules/search/search.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { AuditLogModule } from './modules/audit-log/audit-log.module.js';
+import { ConversationsModule } from './modules/conversations/conversations.module.js';
 import { VoiceAgentModule } from './modules/voice-agent/voice-agent.module.js';
 
 /** Config, the database URL and the secret box, available to every module. */
@@ -67,6 +68,7 @@ export class AppModule {
         SettingsModule,
         UsersModule,
         AuditLogModule,
+        ConversationsModule,
         OrganizationsModule,
         StorageModule,
         PhoneNumbersModule,

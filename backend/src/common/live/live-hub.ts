@@ -8,7 +8,10 @@ export const LIVE_CHANNEL = 'wcrm_live';
 /** pg_notify refuses payloads of 8000 bytes or more. */
 const MAX_PAYLOAD = 7900;
 
-/** One message for the open tabs of one user: an SSE event name and its JSON data. */
+/** Addresses a message to every signed-in user of the organization (a ticket's thread changed). */
+export const EVERYONE = '*';
+
+/** One message for the open tabs of one user (or of everyone: EVERYONE): an SSE event name and its JSON data. */
 export interface LiveMessage {
   organizationId: string;
   userId: string;
@@ -113,6 +116,13 @@ export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy, OnAppli
     try {
       message = JSON.parse(payload) as LiveMessage;
     } catch {
+      return;
+    }
+    if (message.userId === EVERYONE) {
+      const prefix = `${message.organizationId}:`;
+      for (const [key, set] of this.subscribers) {
+        if (key.startsWith(prefix)) for (const send of set) send(message.event, message.data);
+      }
       return;
     }
     const set = this.subscribers.get(`${message.organizationId}:${message.userId}`);
