@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { TenantRunner } from '../src/common/tenancy/tenant-runner.js';
+import { type InboundEmailRoute, ticketOfInboundEmail } from '../src/modules/conversations/inbound-routing.js';
 import { parseReplyAddress, ticketNumberInSubject } from '../src/modules/conversations/reply-address.js';
 import { connectAccount, startTelephonyApp, type TelephonyApp } from './factories/telephony.js';
 import { createTicket, type CreatedTicket } from './factories/tickets.js';
@@ -167,6 +169,26 @@ describe('replying by e-mail', () => {
     const noEmail = await owner.agent.post(`/api/tickets/${ticket.id}/messages`).send({ channel: 'email', body: 'Hello' }).expect(400);
     expect(noEmail.body).toMatchObject({ error: 'This customer does not have an email address on file.', code: 'conversations.no_customer_email' });
     expect(await thread(owner, ticket.id)).toEqual([]);
+  });
+});
+
+describe('routing an answer back to its ticket (for the inbound receiver)', () => {
+  it('finds the ticket by the reply address, else by a Message-ID it answers, else by the number in the subject; never another organization’s', async () => {
+    const ticket = await confirmedTicket({ customerEmail: 'router@example.com' });
+    const res = await owner.agent.post(`/api/tickets/${ticket.id}/messages`).send({ channel: 'email', body: 'Route me back' }).expect(201);
+    await settled(ticket.id, res.body.id, 'sent');
+    const reply = smtp.to('router@example.com').find((m) => m.text.includes('Route me back'))!;
+    const route = (organizationId: string, mail: InboundEmailRoute) =>
+      t.app.created.app.get(TenantRunner).run(organizationId, ({ em }) => ticketOfInboundEmail(em, mail, SUPPORT));
+    const ours = owner.user.organization_id;
+
+    expect(await route(ours, { recipients: ['someone@else.example', `Acme <${reply.replyTo}>`] })).toBe(ticket.id);
+    expect(await route(ours, { recipients: [SUPPORT], inReplyTo: reply.messageId, subject: 'Re: hello' })).toBe(ticket.id);
+    expect(await route(ours, { recipients: [SUPPORT], references: `<unknown@x.example> ${reply.messageId}` })).toBe(ticket.id);
+    expect(await route(ours, { recipients: [SUPPORT], subject: `Re: [#${ticket.ticketNumber}] Photo` })).toBe(ticket.id);
+    expect(await route(ours, { recipients: [SUPPORT], subject: 'A new question' })).toBeNull();
+    // The same answer delivered to another organization finds none of this ticket.
+    expect(await route(other.user.organization_id, { recipients: [reply.replyTo], inReplyTo: reply.messageId, subject: `Re: [#${ticket.ticketNumber}]` })).toBeNull();
   });
 });
 
