@@ -66,4 +66,34 @@ test.describe('the conversation on a ticket', () => {
       await smtp.stop();
     }
   });
+
+  test('shows a refused reply as Failed with the reason, and Retry sends it', async ({ page }) => {
+    const smtp = await new SmtpCatcher().start();
+    try {
+      await registerByApi(page.request, uniqueName('retry'));
+      await page.request.put('/api/settings', { data: { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_from_email: 'support@jacks.example' } });
+      const ticket = await createTicket(page.request, { customerName: 'Rex Retry', customerEmail: 'rex.retry@example.com' });
+      smtp.onMessage = mail => {
+        if (!mail.text.includes('first try')) return;
+        smtp.onMessage = undefined;
+        throw Object.assign(new Error('Mailbox full'), { responseCode: 552 });
+      };
+      await page.goto(`/tickets/${ticket.id}`);
+      await expect(page.getByTestId('reply-channel-email')).toHaveAttribute('aria-pressed', 'true');
+      await page.getByTestId('reply-body').fill('Our first try at reaching you');
+      await page.getByTestId('reply-send').click();
+      const reply = page.getByTestId('conversation-message').filter({ hasText: 'first try' });
+      await expect(reply.getByTestId('message-status')).toHaveText('Failed', { timeout: 30_000 });
+      await expect(reply.getByTestId('message-error')).toContainText('Mailbox full');
+      await reply.getByTestId('message-retry').click();
+      await expect(reply.getByTestId('message-status')).toHaveText('Sent', { timeout: 30_000 });
+      await expect(reply.getByTestId('message-error')).toHaveCount(0);
+      const tries = smtp.to('rex.retry@example.com').filter(m => m.text.includes('first try'));
+      expect(tries).toHaveLength(2);
+      expect(tries[1]!.messageId).toBe(tries[0]!.messageId);
+    } finally {
+      smtp.onMessage = undefined;
+      await smtp.stop();
+    }
+  });
 });
