@@ -1,4 +1,4 @@
-import { NO_CUSTOMER_EMAIL_MESSAGE, NO_CUSTOMER_PHONE_MESSAGE, NO_SMTP_MESSAGE, NO_TWILIO_MESSAGE, noSenderNumberMessage, RETRY_NOT_FAILED_MESSAGE } from '@warranty-crm/contract';
+import { type ReplyChannel, replyTooLongMessage, NO_CUSTOMER_EMAIL_MESSAGE, NO_CUSTOMER_PHONE_MESSAGE, NO_SMTP_MESSAGE, NO_TWILIO_MESSAGE, noSenderNumberMessage, RETRY_NOT_FAILED_MESSAGE } from '@warranty-crm/contract';
 import { DomainError } from '../../common/errors/domain-error.js';
 
 /** Also a message of another ticket or organization. */
@@ -42,5 +42,12 @@ export class NoSenderNumberError extends DomainError {
 export class MessageNotFailedError extends DomainError {
   constructor() {
     super('conversations.not_failed', 'conflict', RETRY_NOT_FAILED_MESSAGE);
+  }
+}
+
+/** Longer than the channel allows (an SMS is shorter than an e-mail). */
+export class ReplyTooLongError extends DomainError {
+  constructor(channel: ReplyChannel) {
+    super('conversations.too_long', 'invalid', replyTooLongMessage(channel), 'body');
   }
 }

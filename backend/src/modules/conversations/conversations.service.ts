@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { REPLY_MAX_LENGTH, replyTooLongMessage } from '@warranty-crm/contract';
+import { REPLY_MAX_LENGTH } from '@warranty-crm/contract';
 import type { Actor } from '../../common/auth/actor.js';
-import { DomainError } from '../../common/errors/domain-error.js';
 // Moving to modules/mail/ in another branch; the import path is fixed at merge.
 import { OrganizationMailer } from '../notifications/channels/organization-mailer.js';
 import { TwilioAccountService } from '../organizations/twilio-account.service.js';
@@ -20,6 +19,7 @@ import {
   NoSenderNumberError,
   NoSmtpError,
   NoTwilioError,
+  ReplyTooLongError,
   TicketMessageNotFoundError,
 } from './conversations.errors.js';
 import { MessageDelivery } from './delivery/message-delivery.js';
@@ -28,12 +28,6 @@ import type { CreateTicketMessageDto } from './dto/ticket-message.dto.js';
 import { replySubject } from './reply-address.js';
 import { senderNumberOf } from './sender-number.js';
 import { TicketMessage } from './ticket-message.entity.js';
-
-class ReplyTooLongError extends DomainError {
-  constructor(channel: CreateTicketMessageDto['channel']) {
-    super('conversations.too_long', 'invalid', replyTooLongMessage(channel), 'body');
-  }
-}
 
 function displayName(user: User | null, fallback: string): string {
   return (user && [user.firstName, user.lastName].filter(Boolean).join(' ')) || user?.username || fallback;
@@ -68,6 +62,12 @@ export class ConversationsService {
     return this.em.transactional(async (tx) => {
       const ticket = await this.tickets.get(actor, ticketId, tx);
       const author = await tx.getRepository(User).findOne({ id: actor.id });
+      const addressing =
+        dto.channel === 'email'
+          ? await this.emailAddressing(tx, actor.organizationId, ticket, dto.subject)
+          : dto.channel === 'sms'
+            ? await this.textAddressing(tx, actor.organizationId, ticket)
+            : {};
       const message = tx.create(TicketMessage, {
         organization: actor.organizationId,
         ticket,
@@ -77,9 +77,8 @@ export class ConversationsService {
         author: author ?? null,
         authorName: displayName(author, actor.username),
         body: dto.body,
+        ...addressing,
       });
-      if (dto.channel === 'email') await this.addressEmail(tx, actor.organizationId, ticket, message, dto.subject);
-      if (dto.channel === 'sms') await this.addressText(tx, actor.organizationId, ticket, message);
       await this.recorder.record(tx, message);
       if (message.direction === 'outbound') {
         await this.delivery.queue(tx, message);
@@ -106,28 +105,30 @@ export class ConversationsService {
     });
   }
 
-  private async addressEmail(tx: EntityManager, organizationId: string, ticket: Ticket, message: TicketMessage, subject: string | undefined): Promise<void> {
+  /** An e-mail's sender, recipient, subject and threading, its Message-ID fixed now (every attempt and a Retry send the same message). */
+  private async emailAddressing(tx: EntityManager, organizationId: string, ticket: Ticket, subject: string | undefined): Promise<Partial<TicketMessage>> {
     const to = ticket.customer.email?.trim();
     if (!to) throw new NoCustomerEmailError();
     const smtp = await this.mailer.smtpOf(tx, organizationId);
     if (!smtp) throw new NoSmtpError();
-    const thread = (await tx.getRepository(TicketMessage).thread(ticket.id)).filter((m) => m !== message);
-    const lastSubject = thread.filter((m) => m.channel === 'email' && m.subject).at(-1)?.subject;
-    message.fromAddress = smtp.fromEmail;
-    message.toAddress = to;
-    message.subject = replySubject(ticket.ticketNumber, subject || lastSubject || `Your warranty ticket ${ticket.ticketNumber}`);
-    // Fixed now, so every attempt (and a Retry) sends the same message.
-    message.messageId = `${randomUUID()}@${smtp.fromEmail.split('@')[1] || 'localhost'}`;
-    message.inReplyTo = thread.filter((m) => m.channel === 'email' && m.messageId).at(-1)?.messageId ?? confirmationMessageId(ticket, smtp.fromEmail);
+    const emails = (await tx.getRepository(TicketMessage).thread(ticket.id)).filter((m) => m.channel === 'email');
+    const lastSubject = emails.filter((m) => m.subject).at(-1)?.subject;
+    return {
+      fromAddress: smtp.fromEmail,
+      toAddress: to,
+      subject: replySubject(ticket.ticketNumber, subject || lastSubject || `Your warranty ticket ${ticket.ticketNumber}`),
+      messageId: `${randomUUID()}@${smtp.fromEmail.split('@')[1] || 'localhost'}`,
+      inReplyTo: emails.filter((m) => m.messageId).at(-1)?.messageId ?? confirmationMessageId(ticket, smtp.fromEmail),
+    };
   }
 
-  private async addressText(tx: EntityManager, organizationId: string, ticket: Ticket, message: TicketMessage): Promise<void> {
+  /** A text's number to send from (the ticket's brand's, else the default) and the customer's phone. */
+  private async textAddressing(tx: EntityManager, organizationId: string, ticket: Ticket): Promise<Partial<TicketMessage>> {
     const to = ticket.customer.phone?.trim();
     if (!to) throw new NoCustomerPhoneError();
     if (!(await this.twilioAccount.credentials(organizationId, tx))) throw new NoTwilioError();
     const from = await senderNumberOf(tx, this.settings, organizationId, ticket.productBrand);
     if (!from) throw new NoSenderNumberError(ticket.productBrand);
-    message.fromAddress = from;
-    message.toAddress = to;
+    return { fromAddress: from, toAddress: to };
   }
 }
