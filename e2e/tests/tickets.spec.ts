@@ -389,8 +389,11 @@ test.describe('tickets', () => {
     await expect(page.getByTestId('call-history')).toContainText('No call recordings yet');
     await expect(page.getByTestId('activity-card')).toContainText('Ticket Created');
     await expect(page.getByTestId('timeline-card')).not.toContainText('Last Updated');
-    await expect(page.getByTestId('contact-customer-button')).toHaveAttribute('href', /^mailto:evan@example\.com/);
     await saveScreenshot(page, 'ticket-detail', testInfo);
+    // Contact Customer opens the conversation's reply box on e-mail (issue 29), no longer a mailto: link.
+    await page.getByTestId('contact-customer-button').click();
+    await expect(page.getByTestId('reply-channel-email')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('reply-body')).toBeFocused();
 
     // status
     await page.getByRole('button', { name: 'Update Status' }).click();

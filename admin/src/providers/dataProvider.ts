@@ -2,6 +2,7 @@ import type { DataProvider } from 'react-admin';
 import { accountMethods } from './methods/account';
 import { searchMethods } from './methods/search';
 import { analyticsMethods } from './methods/analytics';
+import { conversationMethods } from './methods/conversation';
 import { notificationMethods } from './methods/notifications';
 import { restMethods } from './methods/rest';
 import { settingsMethods } from './methods/settings';
@@ -27,6 +28,7 @@ export const customMethods = {
   ...notificationMethods,
   ...searchMethods,
   ...telephonyMethods,
+  ...conversationMethods,
 };
 
 export type CustomMethods = typeof customMethods;

@@ -966,6 +966,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tickets/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ticket's conversation, oldest first (the thread shows the newest last)
+         * @description E-mails and texts from and to the customer and the team's internal comments. Open tabs get a `ticket_message` event ({ ticket_id, message_id }) on /api/events/stream when the thread changes.
+         */
+        get: operations["ConversationsController_thread"];
+        put?: never;
+        /**
+         * Reply to the customer by e-mail or SMS, or add an internal comment
+         * @description An e-mail goes through the organization's SMTP from its support address (smtp_from_email) with a reply address that brings the answer back to this ticket; an SMS from the number of the ticket's brand (else the organization's default number). Both are queued (status queued) and sent by a durable job: sent, or failed with the reason after the last attempt. A comment (status internal) is never sent. The first reply to the customer meets the response promise.
+         */
+        post: operations["ConversationsController_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/{id}/messages/{messageId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a failed reply again (queued again, with the same Message-ID or SMS reference) */
+        post: operations["ConversationsController_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tickets/bulk-delete": {
         parameters: {
             query?: never;
@@ -1739,6 +1780,13 @@ export interface components {
             /** @description The SKU of the product picked */
             productSku?: string | null;
         };
+        CreateTicketMessageDto: {
+            /** @description The text (trimmed). At most 20000 characters for an e-mail or a comment, 1600 for an SMS */
+            body: string;
+            channel: components["schemas"]["ReplyChannel"];
+            /** @description An e-mail's subject; the ticket number is always kept in it ("Re: [#WC-000123] …"). Ignored for SMS and comments */
+            subject?: string;
+        };
         CreateUploadDto: {
             /** @example greeting.mp3 */
             filename: string;
@@ -1955,6 +2003,18 @@ export interface components {
             /** @example true */
             success: boolean;
         };
+        /** @enum {string} */
+        MessageChannel: "email" | "sms" | "comment";
+        /**
+         * @description inbound: from the customer; outbound: to the customer; internal: a comment
+         * @enum {string}
+         */
+        MessageDirection: "inbound" | "outbound" | "internal";
+        /**
+         * @description queued → sent, or failed (with error; retry queues it again); received (inbound); internal (a comment)
+         * @enum {string}
+         */
+        MessageStatus: "queued" | "sent" | "failed" | "received" | "internal";
         MetricTrendDto: {
             /**
              * @description (current - previous) / previous * 100, one decimal; 0 when both are 0; null when previous is 0 and current is not
@@ -2176,6 +2236,8 @@ export interface components {
             /** @example jane */
             username: string;
         };
+        /** @enum {string} */
+        ReplyChannel: "email" | "sms" | "comment";
         ResponsePromisesDto: {
             /**
              * @description Answered after respond_by
@@ -2522,6 +2584,42 @@ export interface components {
             troubleshootingAttempted: "Yes" | "No" | null;
             /** @description Required when troubleshootingAttempted is Yes; ignored otherwise */
             troubleshootingSteps?: string;
+        };
+        TicketMessageResponseDto: {
+            /** @description Attempts made to send it */
+            attempts: number;
+            /**
+             * Format: uuid
+             * @description The agent who wrote it
+             */
+            author_id: string | null;
+            /**
+             * @description The agent's or the customer's name
+             * @example Maria Lopez
+             */
+            author_name: string | null;
+            body: string;
+            channel: components["schemas"]["MessageChannel"];
+            /** Format: date-time */
+            created_at: string;
+            /** @description inbound: from the customer; outbound: to the customer; internal: a comment */
+            direction: components["schemas"]["MessageDirection"];
+            /** @description Why the last attempt failed */
+            error: string | null;
+            /** @description E-mail address or phone number */
+            from: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description An inbound e-mail's quoted history, folded */
+            quoted: string | null;
+            /** Format: date-time */
+            sent_at: string | null;
+            /** @description queued → sent, or failed (with error; retry queues it again); received (inbound); internal (a comment) */
+            status: components["schemas"]["MessageStatus"];
+            subject: string | null;
+            /** Format: uuid */
+            ticket_id: string;
+            to: string | null;
         };
         TicketMetricsDto: {
             /**
@@ -5798,6 +5896,146 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ConversationsController_thread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketMessageResponseDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such ticket in your organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ConversationsController_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTicketMessageDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketMessageResponseDto"];
+                };
+            };
+            /** @description Empty or too long; the customer has no e-mail or phone; SMTP or Twilio not set up; no number to text from */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such ticket in your organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ConversationsController_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketMessageResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such ticket or message */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The message is not a failed reply */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -108,3 +108,7 @@ export interface RetellAgentCheck {
   webhook: { id: string; name: string; brand: string } | null;
 }
 export type SearchResults = Schemas['SearchResultsDto'];
+
+/** A ticket's conversation (issue 29). */
+export type TicketMessage = Schemas['TicketMessageResponseDto'];
+export type NewTicketMessage = Schemas['CreateTicketMessageDto'];

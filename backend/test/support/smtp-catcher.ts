@@ -9,6 +9,11 @@ export interface CaughtMail {
   text: string;
   html: string;
   messageId: string;
+  /** Threading and reply headers as the mail client reads them ('' / [] when absent). */
+  inReplyTo: string;
+  references: string[];
+  replyTo: string;
+  fromHeader: string;
 }
 
 /**
@@ -43,6 +48,10 @@ export class SmtpCatcher {
               text: mail.text ?? '',
               html: typeof mail.html === 'string' ? mail.html : '',
               messageId: mail.messageId ?? '',
+              inReplyTo: mail.inReplyTo ?? '',
+              references: Array.isArray(mail.references) ? mail.references : mail.references ? [mail.references] : [],
+              replyTo: mail.replyTo?.value.map((a) => a.address ?? '').join(', ') ?? '',
+              fromHeader: mail.from?.value.map((a) => a.address ?? '').join(', ') ?? '',
             };
             this.messages.push(caught);
             return Promise.resolve(this.onMessage?.(caught)).then(() => callback());

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../lib/date';
 import type { Ticket } from '../../providers/types';
 import { ActivityCard } from './cards/ActivityCard';
 import { CallHistoryCard } from './cards/CallHistoryCard';
+import { ConversationCard } from './conversation/ConversationCard';
 import { ConfirmationEmailStatus } from './cards/ConfirmationEmailStatus';
 import { CustomerCard } from './cards/CustomerCard';
 import { IssueCard } from './cards/IssueCard';
@@ -66,6 +67,7 @@ export function TicketDetail() {
           <CustomerCard ticket={ticket} />
           <ProductCard ticket={ticket} />
           <IssueCard ticket={ticket} />
+          <ConversationCard ticket={ticket} />
           <CallHistoryCard ticketId={ticket.id} />
         </Stack>
         <Stack spacing={2} sx={{ minWidth: 0 }}>

@@ -24,6 +24,11 @@ export interface OutgoingMail {
   deliveryKey?: string;
   /** A Message-ID kept by the caller (`<id@host>`, e.g. on the invitation's row); it wins over deliveryKey. */
   messageId?: string;
+  /** Where the recipient's answer goes (a ticket's reply address). */
+  replyTo?: string;
+  /** Threading (RFC 5322): the Message-ID answered (`<id@host>`) and the thread's earlier ones, oldest first. */
+  inReplyTo?: string;
+  references?: string[];
 }
 
 /** The Message-ID of a delivery: the same for every attempt, on the sender's domain. */
@@ -53,6 +58,9 @@ export class SmtpTransports {
       text: mail.text,
       html: mail.html,
       ...(mail.messageId || mail.deliveryKey ? { messageId: mail.messageId ?? messageIdFor(mail.deliveryKey!, smtp.fromEmail) } : {}),
+      ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+      ...(mail.inReplyTo ? { inReplyTo: mail.inReplyTo } : {}),
+      ...(mail.references?.length ? { references: mail.references } : {}),
     });
     return { messageId: String(info.messageId ?? '') };
   }

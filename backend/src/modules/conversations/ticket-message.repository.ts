@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import { EntityRepository } from '@mikro-orm/postgresql';
 import type { TicketMessage } from './ticket-message.entity.js';
 
@@ -6,5 +7,44 @@ export class TicketMessageRepository extends EntityRepository<TicketMessage> {
   /** A ticket's thread, oldest first (the thread shows the newest last). */
   thread(ticketId: string): Promise<TicketMessage[]> {
     return this.find({ ticket: ticketId }, { orderBy: { createdAt: 'asc', id: 'asc' }, populate: ['author'] });
+  }
+
+  /** One message of the ticket's thread (null for another ticket's or organization's). */
+  ofTicket(ticketId: string, messageId: string): Promise<TicketMessage | null> {
+    return this.findOne({ id: messageId, ticket: ticketId }, { populate: ['author'] });
+  }
+
+  /** One message of the ticket's thread, locked for the rest of em's transaction (a Retry). */
+  lockedOfTicket(ticketId: string, messageId: string): Promise<TicketMessage | null> {
+    return this.findOne({ id: messageId, ticket: ticketId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  }
+
+  /** A message to deliver, with its ticket and the ticket's customer. */
+  forDelivery(messageId: string): Promise<TicketMessage | null> {
+    return this.findOne({ id: messageId }, { populate: ['ticket', 'ticket.customer'] });
+  }
+
+  /**
+   * The Message-IDs of the ticket's e-mails written before `before` (either way), oldest first:
+   * what a reply's References names, its In-Reply-To being the last.
+   */
+  async earlierMessageIds(ticketId: string, before: Date, excludeId: string): Promise<string[]> {
+    const rows = await this.find(
+      { ticket: ticketId, channel: 'email', messageId: { $ne: null }, createdAt: { $lte: before }, id: { $ne: excludeId } },
+      { orderBy: { createdAt: 'asc', id: 'asc' }, fields: ['messageId'] },
+    );
+    return rows.map((r) => r.messageId!).filter(Boolean);
+  }
+
+  /**
+   * The ticket of the newest message whose Message-ID is one of `messageIds` (an inbound e-mail's
+   * In-Reply-To and References, without angle brackets), or null: how an answer whose reply address
+   * was lost still finds its ticket.
+   */
+  async ticketOfMessageIds(messageIds: string[]): Promise<string | null> {
+    if (!messageIds.length) return null;
+    const row = await this.findOne({ messageId: { $in: messageIds } }, { orderBy: { createdAt: 'desc' }, fields: ['ticket'] });
+    if (!row) return null;
+    return typeof row.ticket === 'string' ? row.ticket : row.ticket.id;
   }
 }

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, Stack, TextField } from '@mui/material';
 import { Form, required, useInput, useUpdate } from 'react-admin';
+import { useNavigate } from 'react-router';
 import { useWatch, type FieldValues } from 'react-hook-form';
 import { useToast } from '../../../components/useToast';
 import { appendNote, isBlankNote, isNoteTooLong, NOTE_TOO_LONG_MESSAGE, noteCounter } from '../../../lib/ticketNotes';
 import { dialogOptions, DETAIL_STATUSES, TICKET_PRIORITIES } from '../../../lib/ticketOptions';
 import type { Ticket } from '../../../providers/types';
+import { REPLY_HASH } from '../conversation/ConversationCard';
 import { InfoCard } from './InfoCard';
 
 /**
@@ -17,6 +19,8 @@ export function QuickActionsCard({ ticket }: { ticket: Ticket }) {
   const toast = useToast();
   const [update, { isPending }] = useUpdate<Ticket>('tickets');
   const email = ticket.customer?.email?.trim();
+  // Contact Customer opens the Conversation card's reply box on e-mail.
+  const navigate = useNavigate();
 
   const save = (data: Partial<Ticket>, success: [string, string], failure: string) =>
     update(
@@ -47,9 +51,11 @@ export function QuickActionsCard({ ticket }: { ticket: Ticket }) {
           variant="outlined"
           fullWidth
           data-testid="contact-customer-button"
-          {...(email
-            ? { component: 'a', href: `mailto:${email}?subject=${encodeURIComponent(`Your warranty ticket ${ticket.ticket_number}`)}` }
-            : { onClick: () => toast('No Email', { description: 'This customer does not have an email address on file.', variant: 'destructive' }) })}
+          onClick={() =>
+            email
+              ? navigate({ hash: REPLY_HASH })
+              : toast('No Email', { description: 'This customer does not have an email address on file.', variant: 'destructive' })
+          }
         >
           Contact Customer
         </Button>

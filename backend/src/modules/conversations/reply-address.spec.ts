@@ -1,0 +1,36 @@
+import { describe, expect, it } from '@jest/globals';
+import { messageIdsOf, parseReplyAddress, replyAddressFor, replySubject, ticketNumberInSubject } from './reply-address.js';
+
+const TICKET = '0b6f2a0e-5c1d-4e8f-9a7b-3c2d1e0f9a8b';
+
+describe('reply addresses', () => {
+  it('puts the ticket token on the support mailbox and reads it back, with a display name or in any case', () => {
+    const address = replyAddressFor('support@acme.example', TICKET);
+    expect(address).toBe('support+0b6f2a0e5c1d4e8f9a7b3c2d1e0f9a8b@acme.example');
+    expect(parseReplyAddress(address)).toBe(TICKET);
+    expect(parseReplyAddress(`"Acme Support" <${address.toUpperCase()}>`, 'Support@Acme.example')).toBe(TICKET);
+    // An existing +tag of the support address is replaced, not stacked.
+    expect(replyAddressFor('help+crm@acme.example', TICKET)).toBe('help+0b6f2a0e5c1d4e8f9a7b3c2d1e0f9a8b@acme.example');
+  });
+
+  it('finds no ticket in a plain address, a malformed token or another mailbox', () => {
+    expect(parseReplyAddress('support@acme.example')).toBeNull();
+    expect(parseReplyAddress('support+123@acme.example')).toBeNull();
+    expect(parseReplyAddress('support+0b6f2a0e5c1d4e8f9a7b3c2d1e0f9a8b@other.example', 'support@acme.example')).toBeNull();
+    expect(parseReplyAddress('sales+0b6f2a0e5c1d4e8f9a7b3c2d1e0f9a8b@acme.example', 'support@acme.example')).toBeNull();
+  });
+
+  it('keeps the ticket number in the subject once, and reads it back as the fallback', () => {
+    expect(replySubject('WC-000123', 'Your floor jack')).toBe('Re: [#WC-000123] Your floor jack');
+    expect(replySubject('WC-000123', 'Re: [#WC-000123] Your floor jack')).toBe('Re: [#WC-000123] Your floor jack');
+    expect(replySubject('WC-000123', 'RE: Fwd: Question')).toBe('Re: [#WC-000123] Fwd: Question');
+    expect(ticketNumberInSubject('Re: Re: [#WC-000123] Your floor jack')).toBe('WC-000123');
+    expect(ticketNumberInSubject('Hello')).toBeNull();
+  });
+
+  it('reads Message-IDs of In-Reply-To and References headers without brackets', () => {
+    expect(messageIdsOf('<a@x.example> <b@y.example>')).toEqual(['a@x.example', 'b@y.example']);
+    expect(messageIdsOf(['<a@x.example>', '<b@y.example>'])).toEqual(['a@x.example', 'b@y.example']);
+    expect(messageIdsOf(undefined)).toEqual([]);
+  });
+});
