@@ -108,3 +108,5 @@ export interface RetellAgentCheck {
   webhook: { id: string; name: string; brand: string } | null;
 }
 export type SearchResults = Schemas['SearchResultsDto'];
+export type DataExport = Schemas['ExportDto'];
+export type CreateExportPayload = Schemas['CreateExportDto'];
