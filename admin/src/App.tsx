@@ -8,6 +8,7 @@ import { ChangePasswordPage } from './pages/change-password/ChangePasswordPage';
 import { DashboardPage } from './pages/dashboard/DashboardPage';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
 import { PhoneSystemPage } from './pages/phone-system/PhoneSystemPage';
+import { ExportsPage } from './pages/exports/ExportsPage';
 import { ProfilePage } from './pages/profile/ProfilePage';
 import { SettingsPage } from './pages/settings/SettingsPage';
 import { authProvider } from './providers/authProvider';
@@ -62,6 +63,7 @@ export function App() {
         <Route path="/phone-system" element={<PhoneSystemPage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/exports" element={<ExportsPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -11,6 +11,7 @@ const PROTECTED_PATHS = [
   /^\/notifications\/?$/,
   /^\/settings\/?$/,
   /^\/profile\/?$/,
+  /^\/exports\/?$/,
 ];
 
 export function isProtectedPath(pathname: string): boolean {

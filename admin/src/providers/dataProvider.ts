@@ -1,5 +1,6 @@
 import type { DataProvider } from 'react-admin';
 import { accountMethods } from './methods/account';
+import { exportMethods } from './methods/exports';
 import { searchMethods } from './methods/search';
 import { analyticsMethods } from './methods/analytics';
 import { conversationMethods } from './methods/conversation';
@@ -29,6 +30,7 @@ export const customMethods = {
   ...searchMethods,
   ...telephonyMethods,
   ...conversationMethods,
+  ...exportMethods,
 };
 
 export type CustomMethods = typeof customMethods;

@@ -239,6 +239,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's latest exports, newest first */
+        get: operations["ExportsController_list"];
+        put?: never;
+        /**
+         * Export a list to CSV
+         * @description Queues an export of the tickets (with the ticket list's filter) or the customers (with `q`). It runs as a job: follow it with `GET /api/exports/{id}` (status, progress) until it is ready, then download `download_url`. The requester gets an `export_ready` notification; the file is kept 24 hours.
+         */
+        post: operations["ExportsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An export: its status and progress */
+        get: operations["ExportsController_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exports/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A ready export's CSV file (Range supported) */
+        get: operations["ExportsController_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/functions/create_warranty_ticket/{webhookId}": {
         parameters: {
             query?: never;
@@ -1693,6 +1748,20 @@ export interface components {
             /** @description Days from today until the warranty window ends (>= 0); null without a purchase date or for a lifetime term */
             warranty_days_left: number | null;
         };
+        CreateExportDto: {
+            /**
+             * @description The list's filter, as its list route takes it in `filter` (tickets: status, brand, priority, dateFrom, dateTo, sla, q; customers: q)
+             * @example {
+             *       "status": "Open"
+             *     }
+             */
+            filter?: Record<string, never>;
+            /**
+             * @example tickets
+             * @enum {string}
+             */
+            kind: "tickets" | "customers";
+        };
         CreateTicketDto: {
             /**
              * Format: uuid
@@ -1858,6 +1927,40 @@ export interface components {
             message: string;
             /** @example 400 */
             statusCode: number;
+        };
+        ExportDto: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Where to download the file while it is ready */
+            download_url: string | null;
+            /** @description Why it failed */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description When the file is removed
+             */
+            expires_at: string | null;
+            /** @example tickets-2026-11-25.csv */
+            file_name: string | null;
+            file_size: number | null;
+            filter: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            finished_at: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "tickets" | "customers";
+            progress: number;
+            rows_done: number;
+            /**
+             * @description queued → running → ready (or failed); expired once the file is gone
+             * @enum {string}
+             */
+            status: "queued" | "running" | "ready" | "failed" | "expired";
+            /** @description Rows to export (known once it runs) */
+            total_rows: number | null;
         };
         FieldErrorDto: {
             /** @example customerEmail */
@@ -3671,6 +3774,158 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    ExportsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ExportsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateExportDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ExportsController_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ExportsController_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not ready yet, or expired */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorResponseDto"];
+                };
             };
         };
     };

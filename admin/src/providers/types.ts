@@ -112,3 +112,5 @@ export type SearchResults = Schemas['SearchResultsDto'];
 /** A ticket's conversation (issue 29). */
 export type TicketMessage = Schemas['TicketMessageResponseDto'];
 export type NewTicketMessage = Schemas['CreateTicketMessageDto'];
+export type DataExport = Schemas['ExportDto'];
+export type CreateExportPayload = Schemas['CreateExportDto'];

@@ -14,3 +14,4 @@ export * from './warranty-term.js';
 export * from './settings-messages.js';
 export * from './roles.js';
 export * from './conversation.js';
+export * from './exports.js';

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import { Alert, Box, Button, Card, Typography } from '@mui/material';
 import { ListBase, Pagination, useListContext } from 'react-admin';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { PageHeader } from '../../components/PageHeader';
 import { useToast } from '../../components/useToast';
 import { DEEP_PAGE_MESSAGE, showingText } from '../../lib/ticketList';
@@ -26,9 +27,12 @@ export function TicketList() {
         title="Tickets"
         subtitle="Manage and track warranty support tickets"
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreateOpen(true)} data-testid="new-ticket-button">
-            New Ticket
-          </Button>
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <ExportCsvButton kind="tickets" />
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreateOpen(true)} data-testid="new-ticket-button">
+              New Ticket
+            </Button>
+          </Box>
         }
       />
       <TicketFilters />

@@ -44,6 +44,8 @@ export const NOTIFICATION_CATALOGUE: readonly CatalogueEntry[] = [
   live('team_reply', 'Team reply', 'A teammate replies', QUIET),
   // Issue 17 (response promises), after the spec's eight.
   live('ticket_overdue', 'Ticket overdue', 'A ticket passed its promised response time without a response', { ...QUIET, email: true }),
+  // Issue 30 (exports): only the user who asked is told.
+  live('export_ready', 'Export ready', 'A CSV export you asked for is ready to download', { ...QUIET, mobile_push: false }),
   soon('mentioned_note', 'Mentioned in a note', 'Someone mentions you in a note'),
   soon('team_mentioned', 'Team mentioned', 'Someone mentions your team'),
   soon('ticket_mentioned', 'Ticket mentioned', 'Someone mentions a ticket you follow'),
@@ -64,7 +66,8 @@ export type LiveEventType =
   | 'assigned_conversation'
   | 'task_assigned'
   | 'team_reply'
-  | 'ticket_overdue';
+  | 'ticket_overdue'
+  | 'export_ready';
 
 export function catalogueEntry(eventType: string): CatalogueEntry | undefined {
   return NOTIFICATION_CATALOGUE.find((e) => e.eventType === eventType);

@@ -30,6 +30,8 @@ export interface NotificationDraft {
   link: string;
   /** The user who caused it, who is not notified of their own action. */
   actorUserId?: string | null;
+  /** Only these users (an export's requester); absent: every user of the organization. */
+  recipients?: string[];
 }
 
 /** The payload of a channel's delivery job. */
@@ -82,7 +84,12 @@ export class NotificationFanOut {
   async fanOut(em: EntityManager, organizationId: string, draft: NotificationDraft): Promise<{ recipients: number; jobs: number }> {
     const users = await em.find(
       User,
-      { organization: organizationId, ...(draft.actorUserId ? { id: { $ne: draft.actorUserId } } : {}) },
+      {
+        organization: organizationId,
+        ...(draft.actorUserId || draft.recipients
+          ? { id: { ...(draft.actorUserId ? { $ne: draft.actorUserId } : {}), ...(draft.recipients ? { $in: draft.recipients } : {}) } }
+          : {}),
+      },
       { fields: ['id', 'notificationEmail', 'notificationPhone'], orderBy: { id: 'asc' } },
     );
     if (!users.length) return { recipients: 0, jobs: 0 };

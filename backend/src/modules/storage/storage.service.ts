@@ -1,6 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { Actor } from '../../common/auth/actor.js';
 import { ValidationFailedException } from '../../common/errors/app-exception.js';
@@ -82,6 +84,29 @@ export class StorageService {
     const upload = await this.em.findOne(Upload, { objectPath });
     if (!upload) throw new ObjectNotFoundError();
     return this.driver.open(storageKeyOf(objectPath), upload.contentType, range);
+  }
+
+  /**
+   * Stores a file the server made (an export) under `generated/<organization>/<name>` and returns
+   * its key; the caller keeps the key and reads it back with openGenerated.
+   */
+  async storeGenerated(organizationId: string, name: string, file: string, contentType: string): Promise<string> {
+    const key = `generated/${organizationId}/${name}`;
+    const { size } = await stat(file);
+    await this.driver.put(key, createReadStream(file), size, contentType);
+    return key;
+  }
+
+  /** A generated file, as the answer to a GET with this Range header. */
+  openGenerated(key: string, contentType: string, range: string | undefined): Promise<ObjectResponse> {
+    if (!key.startsWith('generated/')) throw new ObjectNotFoundError();
+    return this.driver.open(key, contentType, range);
+  }
+
+  /** Removes a generated file (a missing one is not an error). */
+  removeGenerated(key: string): Promise<void> {
+    if (!key.startsWith('generated/')) throw new Error(`Not a generated file: ${key}`);
+    return this.driver.delete(key);
   }
 
   /**

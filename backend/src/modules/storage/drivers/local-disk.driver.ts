@@ -33,9 +33,9 @@ export class LocalDiskDriver implements StorageDriver {
     return file;
   }
 
-  /** Only keys this app issues: `uploads/<organization>/<name>`, no dot segments. */
+  /** Only keys this app issues: `uploads/<organization>/<name>` or `generated/<organization>/<name>`, no dot segments. */
   checkedKey(key: string): string {
-    if (!/^uploads\/[0-9a-f-]{36}\/[A-Za-z0-9][A-Za-z0-9._-]*$/.test(key)) throw new ObjectNotFoundError();
+    if (!/^(uploads|generated)\/[0-9a-f-]{36}\/[A-Za-z0-9][A-Za-z0-9._-]*$/.test(key)) throw new ObjectNotFoundError();
     return key;
   }
 
@@ -77,6 +77,10 @@ export class LocalDiskDriver implements StorageDriver {
       await rm(temporary, { force: true });
       throw error;
     }
+  }
+
+  put(key: string, body: Readable, size: number, _contentType: string): Promise<void> {
+    return this.write(key, body, size);
   }
 
   /** The file itself: the controller sends it (Range and conditional requests included). */

@@ -64,6 +64,10 @@ export class S3Driver implements StorageDriver {
     return { kind: 'stream', status: object.ContentRange ? 206 : 200, headers, body: object.Body as Readable };
   }
 
+  async put(key: string, body: Readable, size: number, contentType: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentLength: size, ContentType: contentType }));
+  }
+
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { StreamedResponse } from '../../../common/http/streamed-response.js';
 
 /**
@@ -23,6 +24,8 @@ export interface StorageDriver {
   exists(key: string): Promise<boolean>;
   /** The object as the answer to a GET with this Range header (if any); 404 when it is missing. */
   open(key: string, contentType: string, range: string | undefined): Promise<ObjectResponse>;
+  /** Stores a file the server made (an export, a thumbnail) at `key`: `size` bytes of `contentType` from `body`. */
+  put(key: string, body: Readable, size: number, contentType: string): Promise<void>;
   /** Removes the object; a missing object is not an error. */
   delete(key: string): Promise<void>;
 }
