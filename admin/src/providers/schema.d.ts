@@ -777,6 +777,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/products/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a products CSV: every line is added or updated (by brand and SKU) in one transaction, or nothing when any line has errors */
+        post: operations["ProductImportController_commit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Preview a products CSV import: what each line would do, with its errors; nothing is written */
+        post: operations["ProductImportController_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/push/subscriptions": {
         parameters: {
             query?: never;
@@ -1985,6 +2019,12 @@ export interface components {
             /** @example 120 */
             voicemail_max_length: number;
         };
+        ImportFieldErrorDto: {
+            /** @example warranty_term */
+            field: string;
+            /** @example Warranty Term is required */
+            message: string;
+        };
         ImportNumberDto: {
             /** @example Acme */
             brand: string;
@@ -1993,6 +2033,34 @@ export interface components {
              * @example +15125550123
              */
             phoneNumber: string;
+        };
+        ImportPreviewDto: {
+            rows: components["schemas"]["ImportPreviewRowDto"][];
+            summary: components["schemas"]["ImportSummaryDto"];
+        };
+        ImportPreviewRowDto: {
+            /**
+             * @description What importing the line does
+             * @enum {string}
+             */
+            action: "create" | "update" | "unchanged" | "error";
+            brand: string;
+            errors: components["schemas"]["ImportFieldErrorDto"][];
+            /**
+             * @description Line in the file (the header is line 1)
+             * @example 2
+             */
+            line: number;
+            product_name: string;
+            sale_locations: string[];
+            sku: string;
+            warranty_term: string;
+        };
+        ImportSummaryDto: {
+            create: number;
+            error: number;
+            unchanged: number;
+            update: number;
         };
         InvitationStateDto: {
             /** @example sam@example.com */
@@ -2258,6 +2326,19 @@ export interface components {
             status: string;
             /** @example WC-000041 */
             ticket_number: string;
+        };
+        ProductImportDto: {
+            /**
+             * @description The brand of every line when the file has no Brand column
+             * @example IronJack
+             */
+            brand?: string;
+            /**
+             * @description The CSV file's text: a header row naming Brand, SKU, Product Name, Warranty Term and optionally Sale Locations (separated by ";"), then one product per line. At most 5000 lines and 900 KB.
+             * @example Brand,SKU,Product Name,Warranty Term,Sale Locations
+             *     IronJack,FJ-250,3-Ton Floor Jack,1 year,online;in-store
+             */
+            csv: string;
         };
         ProductInputDto: {
             /** @example IronJack */
@@ -5446,6 +5527,104 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ProductImportController_commit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductImportDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportPreviewDto"];
+                };
+            };
+            /** @description The file cannot be read, or some lines have errors (nothing imported) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can change settings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ProductImportController_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductImportDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportPreviewDto"];
+                };
+            };
+            /** @description The file cannot be read (not CSV, no header, too large) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can change settings */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -114,3 +114,5 @@ export type TicketMessage = Schemas['TicketMessageResponseDto'];
 export type NewTicketMessage = Schemas['CreateTicketMessageDto'];
 export type DataExport = Schemas['ExportDto'];
 export type CreateExportPayload = Schemas['CreateExportDto'];
+export type ProductImportPreview = Schemas['ImportPreviewDto'];
+export type ProductImportPayload = Schemas['ProductImportDto'];

@@ -1,11 +1,15 @@
 import { apiGet, apiSend } from '../httpClient';
-import type { Organization, RetellAgentCheck, Settings, SettingsPatch } from '../types';
+import type { Organization, ProductImportPayload, ProductImportPreview, RetellAgentCheck, Settings, SettingsPatch } from '../types';
 
 /**
  * Settings page calls beyond the REST verbs (products and webhooks are plain resources): the
  * settings sections, the organization's A2P and Twilio account, the test e-mail, the Retell check.
  */
 export const settingsMethods = {
+  /** What importing a products CSV would do, line by line (nothing written). */
+  previewProductImport: (payload: ProductImportPayload) => apiSend<ProductImportPreview>('POST', '/products/import/preview', payload),
+  /** Imports a products CSV: every line or nothing. */
+  importProducts: (payload: ProductImportPayload) => apiSend<ProductImportPreview>('POST', '/products/import', payload),
   /** Saves one section's fields; answers the settings as saved. */
   updateSettings: (patch: SettingsPatch) => apiSend<Settings>('PUT', '/settings', patch),
   /** Saves the A2P 10DLC business and contact information. */

@@ -1,3 +1,5 @@
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { ImportProductsDialog } from './ImportProductsDialog';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, Typography } from '@mui/material';
@@ -60,6 +62,7 @@ export function ManageProductsDialog({ brand, open, onClose }: { brand: string; 
   const [editing, setEditing] = useState<Product | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [deleting, setDeleting] = useState<Product | null>(null);
+  const [importing, setImporting] = useState(false);
 
   const resetForm = () => {
     setEditing(null);
@@ -138,8 +141,12 @@ export function ManageProductsDialog({ brand, open, onClose }: { brand: string; 
         </Box>
       </DialogContent>
       <DialogActions>
+        <Button startIcon={<UploadFileIcon />} onClick={() => setImporting(true)} sx={{ mr: 'auto' }} data-testid="import-products-button">
+          Import CSV
+        </Button>
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
+      <ImportProductsDialog brand={brand} open={importing} onClose={() => setImporting(false)} />
       <Confirm
         isOpen={deleting !== null}
         title="Delete product"

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { RetellClients } from '../../integrations/retell/retell-clients.js';
 import { ProductWarrantyTerms } from './products/product-warranty-terms.js';
+import { ProductImportController } from './products/product-import.controller.js';
+import { ProductImportService } from './products/product-import.service.js';
 import { ProductsController } from './products/products.controller.js';
 import { ProductsService } from './products/products.service.js';
 import { RetellAgentService } from './retell-agent.service.js';
@@ -10,8 +12,8 @@ import { WebhooksController } from './webhooks/webhooks.controller.js';
 import { WebhooksService } from './webhooks/webhooks.service.js';
 
 @Module({
-  controllers: [SettingsController, ProductsController, WebhooksController],
-  providers: [SettingsService, ProductsService, ProductWarrantyTerms, WebhooksService, RetellClients, RetellAgentService],
+  controllers: [SettingsController, ProductImportController, ProductsController, WebhooksController],
+  providers: [SettingsService, ProductsService, ProductImportService, ProductWarrantyTerms, WebhooksService, RetellClients, RetellAgentService],
   exports: [SettingsService, ProductWarrantyTerms, WebhooksService],
 })
 export class SettingsModule {}

@@ -38,3 +38,15 @@ export class DuplicateSkuError extends DomainError {
     super('products.duplicate_sku', 'conflict', `${brand} already has a product with SKU / Model Number ${sku}`, 'sku');
   }
 }
+
+export class ProductImportFileError extends DomainError {
+  constructor(message: string) {
+    super('products.import_file_invalid', 'invalid', message, 'csv');
+  }
+}
+
+export class ProductImportRowsInvalidError extends DomainError {
+  constructor(rows: number) {
+    super('products.import_rows_invalid', 'invalid', `${rows} ${rows === 1 ? 'row has' : 'rows have'} errors: fix the file and preview it again; nothing was imported`, 'csv');
+  }
+}
