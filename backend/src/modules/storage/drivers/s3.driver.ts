@@ -45,6 +45,10 @@ export class S3Driver implements StorageDriver {
     }
   }
 
+  async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+  }
+
   async open(key: string, contentType: string, range: string | undefined): Promise<ObjectResponse> {
     let object;
     try {

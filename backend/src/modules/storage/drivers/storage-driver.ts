@@ -23,6 +23,8 @@ export interface StorageDriver {
   exists(key: string): Promise<boolean>;
   /** The object as the answer to a GET with this Range header (if any); 404 when it is missing. */
   open(key: string, contentType: string, range: string | undefined): Promise<ObjectResponse>;
+  /** Writes bytes the server itself received (an inbound e-mail's attachment) at `key`, replacing any there. */
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Removes the object; a missing object is not an error. */
   delete(key: string): Promise<void>;
 }
