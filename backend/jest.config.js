@@ -1,3 +1,20 @@
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'rolldown';
+
+/**
+ * sanitize-html is CommonJS and requires htmlparser2 12, which is ESM only: Node loads that
+ * (require of ESM), Jest's module registry does not (before Node 24.9). Tests get the same package
+ * bundled into one CommonJS file (rolldown, the admin build's bundler), once per run.
+ */
+async function sanitizeHtmlForJest() {
+  const file = join(tmpdir(), `wcrm-jest-${process.pid}`, 'sanitize-html.cjs');
+  const entry = createRequire(import.meta.url).resolve('sanitize-html');
+  await build({ input: entry, platform: 'node', output: { format: 'cjs', file, exports: 'auto' }, logLevel: 'silent' });
+  return file;
+}
+
 /** Jest in ESM mode: SWC compiles TypeScript with legacy decorators and their metadata. */
 const swc = {
   jsc: {
@@ -10,7 +27,7 @@ const swc = {
   sourceMaps: 'inline',
 };
 
-export default {
+export default async () => ({
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
@@ -18,10 +35,11 @@ export default {
     // the shared contract from its TypeScript source, so tests need no build of it first
     '^@warranty-crm/contract$': '<rootDir>/../packages/contract/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
+    '^sanitize-html$': await sanitizeHtmlForJest(),
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.js',
   globalTeardown: '<rootDir>/test/support/global-teardown.js',
   maxWorkers: 2,
   testTimeout: 60_000,
-};
+});
