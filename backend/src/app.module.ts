@@ -26,6 +26,7 @@ import { SearchModule } from './modules/search/search.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { AuditLogModule } from './modules/audit-log/audit-log.module.js';
 import { ConversationsModule } from './modules/conversations/conversations.module.js';
+import { InboundModule } from './modules/conversations/inbound/inbound.module.js';
 import { VoiceAgentModule } from './modules/voice-agent/voice-agent.module.js';
 
 /** Config, the database URL and the secret box, available to every module. */
@@ -69,6 +70,7 @@ export class AppModule {
         UsersModule,
         AuditLogModule,
         ConversationsModule,
+        InboundModule,
         OrganizationsModule,
         StorageModule,
         PhoneNumbersModule,
