@@ -5,6 +5,7 @@ import { analyticsMethods } from './methods/analytics';
 import { notificationMethods } from './methods/notifications';
 import { restMethods } from './methods/rest';
 import { settingsMethods } from './methods/settings';
+import { inboundEmailMethods } from './methods/inboundEmail';
 import { ticketMethods } from './methods/tickets';
 import { uploadMethods } from './methods/uploads';
 import { telephonyMethods } from './methods/telephony';
@@ -24,6 +25,7 @@ export const customMethods = {
   ...userMethods,
   ...uploadMethods,
   ...settingsMethods,
+  ...inboundEmailMethods,
   ...notificationMethods,
   ...searchMethods,
   ...telephonyMethods,
