@@ -180,6 +180,35 @@ describe('the SMTP receiver', () => {
       subject: 'Undelivered Mail Returned to Sender',
       text: 'This is the mail system at host mx.example.com. I am sorry to have to inform you that your message could not be delivered.',
     });
+    // A delivery status notification as MTAs send it: the null sender, multipart/report.
+    await sendMail({
+      envelope: { from: '', to: SUPPORT },
+      raw: [
+        'From: Mail Delivery System <mail-system@mx.example.com>',
+        `To: ${SUPPORT}`,
+        'Subject: Delivery Status Notification (Failure)',
+        `Message-ID: <${randomUUID()}@mx.example.com>`,
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
+        '',
+        '--b1',
+        'Content-Type: text/plain',
+        '',
+        'Your message could not be delivered.',
+        '--b1',
+        'Content-Type: message/delivery-status',
+        '',
+        'Reporting-MTA: dns; mx.example.com',
+        '',
+        'Final-Recipient: rfc822; gone@example.com',
+        'Action: failed',
+        'Status: 5.1.1',
+        '--b1--',
+        '',
+      ].join('\r\n'),
+    });
+    // Our own support address writing to itself (a copy of our mail come back) cannot start a loop either.
+    await sendMail({ from: SUPPORT, to: SUPPORT, subject: 'Re: We received your request', text: 'Our own words.' });
     expect(await ticketCount()).toBe(before);
     expect(Number((await app.db.query('select count(*) as n from ticket_messages')).rows[0].n)).toBe(messages);
   });

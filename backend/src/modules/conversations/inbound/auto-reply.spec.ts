@@ -21,6 +21,11 @@ describe('automatedReason', () => {
     expect(automatedReason({ from: person, headers })).not.toBeNull();
   });
 
+  it('drops mail from the null envelope sender <> (RFC 5321 bounces)', () => {
+    expect(automatedReason({ from: person, headers: {}, envelopeSender: '' })).toBe('the null sender <> (a bounce)');
+    expect(automatedReason({ from: person, headers: {}, envelopeSender: 'maria@example.com' })).toBeNull();
+  });
+
   it('drops bounces from mailer-daemon and postmaster', () => {
     expect(automatedReason({ from: { address: 'MAILER-DAEMON@mx.example.com', name: null }, headers: {} })).toBe('sent by mailer-daemon');
     expect(automatedReason({ from: { address: 'postmaster@example.com', name: null }, headers: {} })).toBe('sent by postmaster');

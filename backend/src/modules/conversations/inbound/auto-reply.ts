@@ -8,8 +8,9 @@ const SYSTEM_SENDERS = ['mailer-daemon', 'postmaster'];
  * wrote it. Such mail opens no ticket, joins no thread and notifies nobody, so two auto-responders
  * (ours or the customer's) can never answer each other in a loop (RFC 3834, RFC 3464).
  */
-export function automatedReason(mail: Pick<InboundEmail, 'headers' | 'from'>): string | null {
+export function automatedReason(mail: Pick<InboundEmail, 'headers' | 'from' | 'envelopeSender'>): string | null {
   const h = mail.headers;
+  if (mail.envelopeSender === '') return 'the null sender <> (a bounce)';
   const autoSubmitted = h['auto-submitted']?.trim().toLowerCase();
   if (autoSubmitted && autoSubmitted !== 'no') return `Auto-Submitted: ${autoSubmitted}`;
   if (h['x-autoreply'] !== undefined) return 'X-Autoreply';

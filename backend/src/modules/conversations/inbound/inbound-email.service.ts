@@ -82,7 +82,7 @@ export class InboundEmailService {
    * Message-ID changes nothing and resolves as `duplicate`.
    */
   async receive(organizationId: string, mail: InboundEmail): Promise<InboundEmailOutcome> {
-    const automated = automatedReason(mail);
+    const automated = automatedReason(mail) ?? this.sentByUs(mail);
     if (automated) {
       this.logger.log(`Dropped an automated e-mail from ${mail.from.address || '<>'} (${automated}): no ticket, no message`);
       return { outcome: 'ignored', reason: automated };
@@ -120,6 +120,12 @@ export class InboundEmailService {
       }
       throw error;
     }
+  }
+
+  /** Mail whose sender is the support address it came to (our own mail come back): never a ticket, or it could loop. */
+  private sentByUs(mail: InboundEmail): string | null {
+    const sender = bareAddress(normalizeEmail(mail.from.address));
+    return mail.recipients.some((r) => bareAddress(normalizeEmail(r)) === sender) ? 'sent from the support address itself' : null;
   }
 
   /**

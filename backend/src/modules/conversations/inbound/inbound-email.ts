@@ -13,6 +13,8 @@ export interface InboundEmail {
   /** Where it was delivered: the SMTP envelope's recipients, or the webhook's `recipient`; then the To and Cc addresses. */
   recipients: string[];
   from: { address: string; name: string | null };
+  /** The SMTP envelope's MAIL FROM ("" for the null sender `<>` of bounces); undefined when unknown (the webhook). */
+  envelopeSender?: string;
   subject: string;
   text: string | null;
   html: string | null;

@@ -34,9 +34,10 @@ function headerMap(parsed: ParsedMail): Record<string, string> {
 }
 
 /** A parsed message as InboundEmailService takes it; `envelope`: the RCPT TO addresses. */
-export function inboundFromParsed(parsed: ParsedMail, envelope: string[]): InboundEmail {
+export function inboundFromParsed(parsed: ParsedMail, envelope: string[], envelopeSender: string): InboundEmail {
   const from = parsed.from?.value[0];
   return {
+    envelopeSender,
     recipients: [...new Set([...envelope, ...addresses(parsed.to), ...addresses(parsed.cc)].map(addressOf))],
     from: { address: from?.address ?? '', name: from?.name?.trim() || null },
     subject: parsed.subject ?? '',
@@ -131,7 +132,8 @@ export class InboundSmtpReceiver implements OnApplicationBootstrap, OnApplicatio
     const organizationId = await this.inbound.organizationFor(envelope);
     if (!organizationId) throw smtpError(550, '5.1.1 No mailbox here by that name');
     try {
-      await this.inbound.receive(organizationId, inboundFromParsed(parsed, envelope));
+      const sender = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+      await this.inbound.receive(organizationId, inboundFromParsed(parsed, envelope, sender));
     } catch (error) {
       this.logger.error(`Inbound e-mail failed: ${(error as Error).message}`, (error as Error).stack);
       throw smtpError(451, '4.3.0 Temporary failure, try again later');
