@@ -40,6 +40,21 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+const SMS_URL = 'http://127.0.0.1:3999/api/webhooks/twilio/sms';
+
+describe("brand numbers' messaging URL", () => {
+  it('points at the SMS webhook when a number is bought, imported or its webhooks are fixed', async () => {
+    expect(t.fake.numberByPhone(number.phone_number)!.smsUrl).toBe(SMS_URL);
+    const owned = t.fake.addNumber(account.sid, '+14155550777', { smsUrl: 'https://old.example/sms' });
+    await owner.agent.post('/api/phone-numbers/import').send({ phoneNumber: '+14155550777', brand: 'Acme' }).expect(201);
+    expect(owned.smsUrl).toBe(SMS_URL);
+    const atTwilio = t.fake.numberByPhone(number.phone_number)!;
+    atTwilio.smsUrl = 'https://somewhere.else/sms';
+    await owner.agent.post(`/api/phone-numbers/${number.id}/reconfigure-webhook`).expect(200);
+    expect(atTwilio.smsUrl).toBe(SMS_URL);
+  });
+});
+
 describe('POST /api/webhooks/twilio/sms', () => {
   it("threads a text onto the customer's open ticket once, however often Twilio delivers it", async () => {
     const ticket = await createTicket(owner.agent, { customerName: 'Maria Gonzalez', customerPhone: '(512) 555-0190' });
