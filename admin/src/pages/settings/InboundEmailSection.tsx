@@ -54,7 +54,7 @@ export function InboundEmailSection() {
         }}
       >
         <Stack spacing={1}>
-          <TextInput source="address" label="Inbound address" type="email" placeholder="support@yourcompany.com" validate={email(INBOUND_EMAIL_MESSAGES.address)} helperText="The support mailbox that forwards here, or the address your MX points at" />
+          <TextInput source="address" label="Inbound address" placeholder="support@yourcompany.com" validate={email(INBOUND_EMAIL_MESSAGES.address)} helperText="The support mailbox that forwards here, or the address your MX points at" />
           <SecretInput source="signing_key" label="Webhook signing key" isSet={data.signing_key_set} />
           <Box>
             <SaveButton label="Save Inbound E-mail" alwaysEnable />
