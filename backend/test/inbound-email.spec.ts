@@ -244,12 +244,29 @@ describe('the signed inbound-mail webhook (Mailgun forward())', () => {
     expect(first.body).toEqual({ outcome: 'threaded', ticket_id: ticket.id, reason: null });
     const again = await postWebhook(reply(messageId), signingKey, files).expect(200);
     expect(again.body).toEqual({ outcome: 'duplicate', ticket_id: ticket.id, reason: null });
-    const rows = await messagesOf(ticket.id);
+    const rows = (await messagesOf(ticket.id)).filter((m) => m.message_id === messageId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ body: 'Still broken.', from_address: 'ana.ruiz@example.com', message_id: messageId });
     expect(rows[0]!.quoted).toContain('> How is the jack?');
     expect(rows[0]!.body_html).toBe('<div>Still <b>broken</b>.</div>');
     expect(rows[0]!.attachments).toEqual([expect.objectContaining({ filename: 'jack.jpg', content_type: 'image/jpeg', size: photo.length })]);
+  });
+
+  it('takes a form-encoded post larger than the API’s usual 1 MB (a long HTML body)', async () => {
+    const messageId = `${randomUUID()}@mailgun.example.com`;
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const token = randomUUID();
+    const form = {
+      ...reply(messageId),
+      'body-html': `<div>${'<p>Long history line.</p>'.repeat(70_000)}</div>`,
+      timestamp,
+      token,
+      signature: createHmac('sha256', signingKey).update(timestamp + token).digest('hex'),
+    };
+    expect(form['body-html'].length).toBeGreaterThan(1_500_000);
+    const res = await app.request().post('/api/webhooks/inbound-email').type('form').send(form).expect(200);
+    expect(res.body.outcome).toBe('threaded');
+    expect(await messagesWithId(messageId)).toHaveLength(1);
   });
 
   it('refuses a bad or missing signature with 403 and writes nothing', async () => {
