@@ -126,7 +126,7 @@ describe('the SMTP receiver', () => {
 
   it('threads by a [#ticket number] in the subject, and by a plus-address tag with the ticket id', async () => {
     await sendMail({ from: 'maria.smtp@example.com', to: SUPPORT, subject: `Photos [#${ticket.ticket_number}]`, text: 'Here are the photos.' });
-    await sendMail({ from: 'maria.smtp@example.com', to: SUPPORT.replace('@', `+${ticket.id}@`), subject: 'One more thing', text: 'And the receipt.' });
+    await sendMail({ from: 'maria.smtp@example.com', to: SUPPORT.replace('@', `+${ticket.id}@`), cc: 'maria.smtp@example.com', subject: 'One more thing', text: 'And the receipt.' });
     const bodies = (await messagesOf(ticket.id)).map((m) => m.body);
     expect(bodies).toEqual(['The seal still leaks after the weekend.', 'Here are the photos.', 'And the receipt.']);
   });

@@ -82,7 +82,7 @@ export class InboundEmailService {
    * Message-ID changes nothing and resolves as `duplicate`.
    */
   async receive(organizationId: string, mail: InboundEmail): Promise<InboundEmailOutcome> {
-    const automated = automatedReason(mail) ?? this.sentByUs(mail);
+    const automated = automatedReason(mail) ?? (await this.sentByUs(organizationId, mail));
     if (automated) {
       this.logger.log(`Dropped an automated e-mail from ${mail.from.address || '<>'} (${automated}): no ticket, no message`);
       return { outcome: 'ignored', reason: automated };
@@ -122,10 +122,9 @@ export class InboundEmailService {
     }
   }
 
-  /** Mail whose sender is the support address it came to (our own mail come back): never a ticket, or it could loop. */
-  private sentByUs(mail: InboundEmail): string | null {
-    const sender = bareAddress(normalizeEmail(mail.from.address));
-    return mail.recipients.some((r) => bareAddress(normalizeEmail(r)) === sender) ? 'sent from the support address itself' : null;
+  /** Mail from the organization's own support address (our mail come back): never a ticket, or it could loop. */
+  private async sentByUs(organizationId: string, mail: InboundEmail): Promise<string | null> {
+    return (await this.organizationFor([mail.from.address])) === organizationId ? 'sent from the support address itself' : null;
   }
 
   /**
