@@ -1,3 +1,4 @@
+import { existsSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,12 +7,18 @@ import { build } from 'rolldown';
 /**
  * sanitize-html is CommonJS and requires htmlparser2 12, which is ESM only: Node loads that
  * (require of ESM), Jest's module registry does not (before Node 24.9). Tests get the same package
- * bundled into one CommonJS file (rolldown, the admin build's bundler), once per run.
+ * bundled into one CommonJS file (rolldown, the admin build's bundler), once per machine and version.
  */
 async function sanitizeHtmlForJest() {
-  const file = join(tmpdir(), `wcrm-jest-${process.pid}`, 'sanitize-html.cjs');
-  const entry = createRequire(import.meta.url).resolve('sanitize-html');
-  await build({ input: entry, platform: 'node', output: { format: 'cjs', file, exports: 'auto' }, logLevel: 'silent' });
+  const require = createRequire(import.meta.url);
+  const entry = require.resolve('sanitize-html');
+  const { version } = require('sanitize-html/package.json');
+  const file = join(tmpdir(), `wcrm-jest-sanitize-html-${version}.cjs`);
+  if (existsSync(file)) return file;
+  // Built beside it and renamed into place, so runs starting together never read half a file.
+  const partial = `${file}.${process.pid}.tmp`;
+  await build({ input: entry, platform: 'node', output: { format: 'cjs', file: partial, exports: 'auto' }, logLevel: 'silent' });
+  renameSync(partial, file);
   return file;
 }
 
