@@ -1,3 +1,27 @@
+import { existsSync, renameSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'rolldown';
+
+/**
+ * sanitize-html is CommonJS and requires htmlparser2 12, which is ESM only: Node loads that
+ * (require of ESM), Jest's module registry does not (before Node 24.9). Tests get the same package
+ * bundled into one CommonJS file (rolldown, the admin build's bundler), once per machine and version.
+ */
+async function sanitizeHtmlForJest() {
+  const require = createRequire(import.meta.url);
+  const entry = require.resolve('sanitize-html');
+  const { version } = require('sanitize-html/package.json');
+  const file = join(tmpdir(), `wcrm-jest-sanitize-html-${version}.cjs`);
+  if (existsSync(file)) return file;
+  // Built beside it and renamed into place, so runs starting together never read half a file.
+  const partial = `${file}.${process.pid}.tmp`;
+  await build({ input: entry, platform: 'node', output: { format: 'cjs', file: partial, exports: 'auto' }, logLevel: 'silent' });
+  renameSync(partial, file);
+  return file;
+}
+
 /** Jest in ESM mode: SWC compiles TypeScript with legacy decorators and their metadata. */
 const swc = {
   jsc: {
@@ -10,7 +34,7 @@ const swc = {
   sourceMaps: 'inline',
 };
 
-export default {
+export default async () => ({
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
@@ -18,10 +42,11 @@ export default {
     // the shared contract from its TypeScript source, so tests need no build of it first
     '^@warranty-crm/contract$': '<rootDir>/../packages/contract/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
+    '^sanitize-html$': await sanitizeHtmlForJest(),
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.js',
   globalTeardown: '<rootDir>/test/support/global-teardown.js',
   maxWorkers: 2,
   testTimeout: 60_000,
-};
+});

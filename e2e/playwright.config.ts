@@ -70,6 +70,8 @@ export default defineConfig({
       LOGIN_MAX_FAILURES: '50',
       TWILIO_API_BASE_URL: FAKE_TWILIO_URL,
       RETELL_API_BASE_URL: FAKE_RETELL_URL,
+      // The inbound e-mail receiver (tests/inbound-email.spec.ts), on a port derived like the others.
+      INBOUND_SMTP_PORT: String(PORT + 54_000),
     },
   }],
 });

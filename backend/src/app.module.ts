@@ -27,6 +27,7 @@ import { UsersModule } from './modules/users/users.module.js';
 import { AuditLogModule } from './modules/audit-log/audit-log.module.js';
 import { ConversationsModule } from './modules/conversations/conversations.module.js';
 import { ExportsModule } from './modules/exports/exports.module.js';
+import { InboundModule } from './modules/conversations/inbound/inbound.module.js';
 import { VoiceAgentModule } from './modules/voice-agent/voice-agent.module.js';
 
 /** Config, the database URL and the secret box, available to every module. */
@@ -71,6 +72,7 @@ export class AppModule {
         AuditLogModule,
         ConversationsModule,
         ExportsModule,
+        InboundModule,
         OrganizationsModule,
         StorageModule,
         PhoneNumbersModule,

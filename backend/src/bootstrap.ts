@@ -17,6 +17,7 @@ import { originCheck } from './common/http/origin-check.js';
 import { setupOpenApi } from './common/http/openapi.js';
 import { requestOrigin } from './common/http/request-origin.js';
 import type { AppConfig } from './config/config.js';
+import { INBOUND_EMAIL_WEBHOOK_PATH } from '@warranty-crm/contract';
 import { ActorSessionStore, sessionActor } from './modules/auth/session-store.js';
 import { OBJECT_NOT_FOUND, ObjectNotFoundError } from './modules/storage/storage.errors.js';
 
@@ -71,6 +72,8 @@ export async function createApp(
     }),
   );
   app.use(express.json({ limit: '1mb', verify: checkDepth }));
+  // An inbound e-mail posted as a form (no attachments) carries its whole HTML body.
+  app.use(INBOUND_EMAIL_WEBHOOK_PATH, express.urlencoded({ extended: false, limit: `${config.inboundEmail.maxBytes}b` }));
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.use(bodyParserErrors);
 

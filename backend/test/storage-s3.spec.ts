@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
+import { TenantRunner } from '../src/common/tenancy/tenant-runner.js';
 import { StorageService } from '../src/modules/storage/storage.service.js';
 import { requestUpload, wavBytes } from './factories/uploads.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
@@ -134,5 +135,18 @@ describe('S3 driver', () => {
     expect(await inBucket(kept.objectPath)).toBe(true);
     await owner.agent.get(kept.objectPath).expect(200);
     await owner.agent.get(abandoned.objectPath).expect(404);
+  });
+
+  it('keeps bytes the server received (an inbound e-mail attachment) in the bucket as a claimed upload the organization reads', async () => {
+    const bytes = Buffer.from('attachment bytes from an inbound e-mail');
+    const organizationId = owner.user.organization_id;
+    const objectPath = await app.created.app.get(TenantRunner).run(organizationId, ({ em }) =>
+      storage.storeReceived(em, organizationId, { name: 'mail-abc-1-photo.jpg', filename: 'photo.jpg', contentType: 'image/jpeg', bytes, purpose: 'email_attachment' }),
+    );
+    expect(await inBucket(objectPath)).toBe(true);
+    await storage.removeOrphans(new Date(Date.now() + 3 * 24 * 3600 * 1000));
+    const read = await owner.agent.get(objectPath).buffer(true).expect(200);
+    expect(read.headers['content-type']).toBe('image/jpeg');
+    expect(Buffer.from(read.body as Buffer).equals(bytes)).toBe(true);
   });
 });

@@ -53,7 +53,7 @@ describe('GET /api/tickets', () => {
     expect(res.body[2]).toMatchObject({
       status: 'Closed',
       product_brand: 'B',
-      customer: { name: 'Zelda Quinn', phone: '+17770000003', email: 'zelda@list.example', street: null, city: null, state: null, zip_code: null, country: 'US' },
+      customer: { name: 'Zelda Quinn', phone: '+17770000003', email: 'zelda@list.example', street: null, city: null, state: null, zip_code: null, country: 'US', sms_opted_out: false },
     });
     expect(res.body.map((x: { id: string }) => x.id)).not.toContain(foreign.id);
   });

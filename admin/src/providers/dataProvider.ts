@@ -7,6 +7,7 @@ import { conversationMethods } from './methods/conversation';
 import { notificationMethods } from './methods/notifications';
 import { restMethods } from './methods/rest';
 import { settingsMethods } from './methods/settings';
+import { inboundEmailMethods } from './methods/inboundEmail';
 import { ticketMethods } from './methods/tickets';
 import { uploadMethods } from './methods/uploads';
 import { telephonyMethods } from './methods/telephony';
@@ -26,6 +27,7 @@ export const customMethods = {
   ...userMethods,
   ...uploadMethods,
   ...settingsMethods,
+  ...inboundEmailMethods,
   ...notificationMethods,
   ...searchMethods,
   ...telephonyMethods,

@@ -905,6 +905,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/inbound-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Inbound e-mail: the support address mail is taken for, the SMTP receiver, the webhook URL and whether its signing key is set */
+        get: operations["InboundEmailSettingsController_get"];
+        /** Set the inbound address or the webhook signing key (write-only); omitted fields stay */
+        put: operations["InboundEmailSettingsController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/inbound-email/signing-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate a new webhook signing key; the answer shows it once */
+        post: operations["InboundEmailSettingsController_generateSigningKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/retell-agent": {
         parameters: {
             query?: never;
@@ -1395,6 +1430,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/inbound-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Inbound e-mail in Mailgun's forward() shape
+         * @description Form fields recipient, sender, from, subject, body-plain, body-html, Message-Id, In-Reply-To, References, message-headers and files attachment-1..N (multipart/form-data or urlencoded), signed with timestamp, token and signature = hex HMAC-SHA256(timestamp + token) under the recipient organization's signing key (Settings → Inbound E-mail). A redelivered Message-Id answers 200 again and writes nothing.
+         */
+        post: operations["InboundWebhooksController_inboundEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/retell/{webhookId}": {
         parameters: {
             query?: never;
@@ -1460,6 +1515,26 @@ export interface paths {
         put?: never;
         /** Recording status callback: creates or completes the call log of the CallSid */
         post: operations["TwilioWebhooksController_recording"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/twilio/sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Twilio's messaging webhook for every brand number: the text joins the customer's open ticket or opens an inquiry (TwiML)
+         * @description STOP, STOPALL, UNSUBSCRIBE, CANCEL, END and QUIT record the opt-out; START, UNSTOP and YES clear it; HELP answers. Idempotent by MessageSid.
+         */
+        post: operations["InboundWebhooksController_inboundSms"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2062,6 +2137,56 @@ export interface components {
             unchanged: number;
             update: number;
         };
+        InboundEmailResultDto: {
+            /**
+             * @description threaded onto a ticket, opened a new one, already received, or dropped as machine-written
+             * @enum {string}
+             */
+            outcome: "threaded" | "opened" | "duplicate" | "ignored";
+            /** @description Why it was dropped (ignored) */
+            reason: string | null;
+            /** Format: uuid */
+            ticket_id: string | null;
+        };
+        InboundEmailSettingsDto: {
+            /**
+             * @description The inbound address set here; null: the SMTP "from" address is used
+             * @example support@acme.example
+             */
+            address: string | null;
+            /** @description Whether a webhook signing key is stored (the key itself is write-only) */
+            signing_key_set: boolean;
+            smtp_receiver: components["schemas"]["SmtpReceiverStatusDto"];
+            /** @description Where mail is taken for this organization: the inbound address, else the SMTP "from" address; null: none yet */
+            support_address: string | null;
+            /**
+             * @description Point the provider's inbound route (Mailgun forward()) here
+             * @example https://crm.example.com/api/webhooks/inbound-email
+             */
+            webhook_url: string;
+        };
+        InboundSigningKeyDto: {
+            /**
+             * @description The inbound address set here; null: the SMTP "from" address is used
+             * @example support@acme.example
+             */
+            address: string | null;
+            /**
+             * @description The new signing key; it is not shown again
+             * @example 5f0c…
+             */
+            signing_key: string;
+            /** @description Whether a webhook signing key is stored (the key itself is write-only) */
+            signing_key_set: boolean;
+            smtp_receiver: components["schemas"]["SmtpReceiverStatusDto"];
+            /** @description Where mail is taken for this organization: the inbound address, else the SMTP "from" address; null: none yet */
+            support_address: string | null;
+            /**
+             * @description Point the provider's inbound route (Mailgun forward()) here
+             * @example https://crm.example.com/api/webhooks/inbound-email
+             */
+            webhook_url: string;
+        };
         InvitationStateDto: {
             /** @example sam@example.com */
             email: string;
@@ -2553,6 +2678,14 @@ export interface components {
              */
             warranty_response_hours: number;
         };
+        SmtpReceiverStatusDto: {
+            /** @description Whether this instance runs the SMTP receiver (INBOUND_SMTP_PORT set) */
+            enabled: boolean;
+            /** @example 127.0.0.1 */
+            host: string | null;
+            /** @example 2525 */
+            port: number | null;
+        };
         SuccessResponseDto: {
             /** @example true */
             success: boolean;
@@ -2618,6 +2751,8 @@ export interface components {
             id: string;
             name: string;
             phone: string | null;
+            /** @description The customer texted STOP to a brand number (START clears it): send no SMS */
+            sms_opted_out: boolean;
             state: string | null;
             street: string | null;
             zip_code: string | null;
@@ -2896,7 +3031,7 @@ export interface components {
          * @description How it arrived; null for tickets made before this was kept
          * @enum {string}
          */
-        TicketSource: "form" | "phone_call" | "ai_agent";
+        TicketSource: "form" | "phone_call" | "ai_agent" | "email" | "sms";
         TicketTrendsDto: {
             /** @description Closed or resolved today vs. yesterday */
             closedToday: components["schemas"]["MetricTrendDto"];
@@ -3012,6 +3147,15 @@ export interface components {
              * @default 120
              */
             voicemail_max_length: number | null;
+        };
+        UpdateInboundEmailSettingsDto: {
+            /**
+             * @description "" or null clears it
+             * @example support@acme.example
+             */
+            address?: string | null;
+            /** @description Write-only: the provider's webhook signing key (Mailgun's HTTP webhook signing key). Omitted or "" keeps it; null clears it */
+            signing_key?: string | null;
         };
         UpdateNotificationPreferenceDto: {
             browser?: boolean;
@@ -5884,6 +6028,135 @@ export interface operations {
             };
         };
     };
+    InboundEmailSettingsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundEmailSettingsDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can change settings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    InboundEmailSettingsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateInboundEmailSettingsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundEmailSettingsDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can change settings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Another organization receives e-mail at this address */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    InboundEmailSettingsController_generateSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundSigningKeyDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can change settings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     SettingsController_checkRetellAgent: {
         parameters: {
             query?: never;
@@ -7277,6 +7550,34 @@ export interface operations {
             };
         };
     };
+    InboundWebhooksController_inboundEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundEmailResultDto"];
+                };
+            };
+            /** @description Missing or invalid signature, or a recipient that is no organization’s support address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     VoiceAgentController_callEvent: {
         parameters: {
             query?: never;
@@ -7420,6 +7721,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    InboundWebhooksController_inboundSms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing or invalid X-Twilio-Signature */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };

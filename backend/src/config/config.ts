@@ -59,6 +59,16 @@ export interface AppConfig {
   /** Uploaded files: S3-compatible storage when set, else local disk under DATA_DIR. */
   s3?: S3Config;
   twilio: TwilioConfig;
+  inboundEmail: InboundEmailConfig;
+}
+
+/** The SMTP receiver for inbound e-mail (issue 29): off unless INBOUND_SMTP_PORT is set. */
+export interface InboundEmailConfig {
+  /** The port it listens on (0: any free port, as the tests use); unset: no receiver. */
+  smtpPort?: number;
+  smtpHost: string;
+  /** The largest message accepted, in bytes (announced with SIZE; a bigger one is refused). */
+  maxBytes: number;
 }
 
 export interface S3Config {
@@ -171,6 +181,15 @@ function s3Config(env: Env): S3Config | undefined {
   };
 }
 
+function inboundEmailConfig(env: Env): InboundEmailConfig {
+  const port = env.INBOUND_SMTP_PORT;
+  return {
+    smtpPort: port === undefined || port === '' ? undefined : int(env, 'INBOUND_SMTP_PORT', 0, 0, 65535),
+    smtpHost: env.INBOUND_SMTP_HOST || '127.0.0.1',
+    maxBytes: int(env, 'INBOUND_EMAIL_MAX_MB', 25, 1, 100) * 1024 * 1024,
+  };
+}
+
 function twilioConfig(env: Env): TwilioConfig {
   const apiBaseUrl = env.TWILIO_API_BASE_URL ? url(env, 'TWILIO_API_BASE_URL', '', ['http:', 'https:']) : undefined;
   if (apiBaseUrl && new URL(apiBaseUrl).pathname !== '/') {
@@ -248,6 +267,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     s3: s3Config(env),
     twilio: twilioConfig(env),
+    inboundEmail: inboundEmailConfig(env),
   };
 }
 

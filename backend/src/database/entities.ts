@@ -1,6 +1,7 @@
 import { AuditEntry } from '../modules/audit-log/audit-entry.entity.js';
 import { LoginThrottle } from '../modules/auth/login-throttle.entity.js';
 import { CallLog } from '../modules/call-logs/call-log.entity.js';
+import { InboundMailbox } from '../modules/conversations/inbound/inbound-mailbox.entity.js';
 import { TicketMessage } from '../modules/conversations/ticket-message.entity.js';
 import { DataExport } from '../modules/exports/data-export.entity.js';
 import { Customer } from '../modules/customers/customer.entity.js';
@@ -43,4 +44,5 @@ export const ENTITIES = [
   AuditEntry,
   TicketMessage,
   DataExport,
+  InboundMailbox,
 ];

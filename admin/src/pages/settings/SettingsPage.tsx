@@ -3,6 +3,7 @@ import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumberOutlin
 import DialpadIcon from '@mui/icons-material/Dialpad';
 import EmailIcon from '@mui/icons-material/EmailOutlined';
 import HistoryIcon from '@mui/icons-material/History';
+import MoveToInboxIcon from '@mui/icons-material/MoveToInboxOutlined';
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import SmartToyIcon from '@mui/icons-material/SmartToyOutlined';
 import WebhookIcon from '@mui/icons-material/Webhook';
@@ -17,6 +18,7 @@ import { useAccountPermissions } from '../../providers/useAccount';
 import { PhoneSetupSection } from './PhoneSetupSection';
 import { RetellSection } from './RetellSection';
 import { SettingsSection } from './SettingsSection';
+import { InboundEmailSection } from './InboundEmailSection';
 import { SmtpSection } from './SmtpSection';
 import { TicketsSection } from './TicketsSection';
 import { WebhooksSection } from './WebhooksSection';
@@ -55,6 +57,11 @@ export function SettingsPage() {
           <SettingsSection id="smtp" title="SMTP Configuration" description="The server that sends e-mail" icon={<EmailIcon color="primary" />} readOnly={readOnly}>
             <SmtpSection settings={settings} />
           </SettingsSection>
+          {canManage ? (
+            <SettingsSection id="inbound-email" title="Inbound E-mail" description="Customers' e-mails into ticket threads" icon={<MoveToInboxIcon color="primary" />}>
+              <InboundEmailSection />
+            </SettingsSection>
+          ) : null}
           <SettingsSection id="webhooks" title="Webhook Configuration" description="Brand webhooks for the voice agent" icon={<WebhookIcon color="primary" />} readOnly={readOnly}>
             {/* The webhooks' Retell URLs are for the owner and admins: an agent gets only the line. */}
             {canManage ? <WebhooksSection settings={settings} /> : null}

@@ -27,6 +27,7 @@ export interface FakeNumber {
   friendlyName: string;
   voiceUrl: string;
   voiceMethod: string;
+  smsUrl: string;
   capabilities: AvailableNumber['capabilities'];
   createdAt: string;
 }
@@ -153,7 +154,7 @@ export class FakeTwilio {
   }
 
   /** A number the account already owns at Twilio (what "Import" links). */
-  addNumber(accountSid: string, phoneNumber: string, options: { voiceUrl?: string; friendlyName?: string } = {}): FakeNumber {
+  addNumber(accountSid: string, phoneNumber: string, options: { voiceUrl?: string; smsUrl?: string; friendlyName?: string } = {}): FakeNumber {
     const number: FakeNumber = {
       sid: sid('PN'),
       accountSid,
@@ -161,6 +162,7 @@ export class FakeTwilio {
       friendlyName: options.friendlyName ?? phoneNumber,
       voiceUrl: options.voiceUrl ?? '',
       voiceMethod: 'POST',
+      smsUrl: options.smsUrl ?? '',
       capabilities: { voice: true, SMS: true, MMS: true, fax: false },
       createdAt: iso(),
     };
@@ -365,6 +367,7 @@ export class FakeTwilio {
       if (method === 'POST') {
         if (form.VoiceUrl !== undefined) number.voiceUrl = form.VoiceUrl;
         if (form.VoiceMethod !== undefined) number.voiceMethod = form.VoiceMethod;
+        if (form.SmsUrl !== undefined) number.smsUrl = form.SmsUrl;
         if (form.FriendlyName !== undefined) number.friendlyName = form.FriendlyName;
         this.changed();
         return json(res, 200, numberJson(number));
@@ -461,7 +464,7 @@ export class FakeTwilio {
     if (!offered || this.numberByPhone(phoneNumber)) {
       throw new TwilioError(400, 21422, `PhoneNumber ${phoneNumber} is not available`);
     }
-    const number = this.addNumber(account.sid, phoneNumber, { voiceUrl: form.VoiceUrl ?? '', friendlyName: form.FriendlyName ?? offered.friendlyName });
+    const number = this.addNumber(account.sid, phoneNumber, { voiceUrl: form.VoiceUrl ?? '', smsUrl: form.SmsUrl ?? '', friendlyName: form.FriendlyName ?? offered.friendlyName });
     number.capabilities = offered.capabilities;
     if (form.VoiceMethod) number.voiceMethod = form.VoiceMethod;
     return number;
@@ -546,7 +549,7 @@ function accountJson(a: FakeAccount) {
 function numberJson(n: FakeNumber) {
   return {
     sid: n.sid, account_sid: n.accountSid, phone_number: n.phoneNumber, friendly_name: n.friendlyName,
-    voice_url: n.voiceUrl, voice_method: n.voiceMethod, sms_url: '', sms_method: 'POST', status: 'in-use',
+    voice_url: n.voiceUrl, voice_method: n.voiceMethod, sms_url: n.smsUrl ?? '', sms_method: 'POST', status: 'in-use',
     capabilities: { voice: n.capabilities.voice, sms: n.capabilities.SMS, mms: n.capabilities.MMS, fax: n.capabilities.fax },
     date_created: n.createdAt, date_updated: iso(), uri: `${API}/Accounts/${n.accountSid}/IncomingPhoneNumbers/${n.sid}.json`,
   };

@@ -20,6 +20,15 @@ export type MessageDirection = (typeof MESSAGE_DIRECTIONS)[number];
 export const MESSAGE_STATUSES = ['queued', 'sent', 'failed', 'received', 'internal'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
+/** A file an inbound e-mail carried. */
+export interface MessageAttachment {
+  filename: string;
+  content_type: string;
+  size: number;
+  /** The storage service's object path (`/objects/uploads/<organization>/...`). */
+  object_path: string;
+}
+
 /**
  * One message of a ticket's conversation with its customer, or an internal comment. Outbound
  * e-mails keep the Message-ID fixed when they are queued (a resend is the same message to every
@@ -84,6 +93,13 @@ export class TicketMessage {
   /** An inbound e-mail's quoted history, folded under the message. */
   @Property({ type: 'text', nullable: true })
   quoted?: string | null;
+
+  /**
+   * The files an inbound e-mail carried, kept through the storage driver (`object_path` is the
+   * storage service's `/objects/uploads/...`); until the ticket attachments table takes them over.
+   */
+  @Property({ type: 'json', defaultRaw: "'[]'" })
+  attachments: Opt<MessageAttachment[]> = [];
 
   /** Why the last attempt failed (status failed). */
   @Property({ type: 'text', nullable: true })

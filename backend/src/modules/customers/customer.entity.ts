@@ -52,4 +52,8 @@ export class Customer {
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Opt<Date> = new Date();
+
+  /** When the customer texted STOP (or a synonym) to a brand number; null: texts allowed (START clears it). */
+  @Property({ type: 'datetime', nullable: true })
+  smsOptedOutAt?: Date | null;
 }

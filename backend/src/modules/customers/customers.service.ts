@@ -70,4 +70,19 @@ export class CustomersService {
     if (phone && !customer.phone) customer.phone = phone;
     return customer;
   }
+
+  /**
+   * Records (STOP) or clears (START) the SMS opt-out of the organization's customer with this phone
+   * (E.164). A STOP from a number no customer has makes one, named by the number, so the opt-out is
+   * kept for the tickets that may come from it. Null: a START from an unknown number (nothing to clear).
+   */
+  async setSmsOptOut(em: EntityManager, organizationId: string, e164: string, optedOut: boolean): Promise<Customer | null> {
+    const customer = await em.getRepository(Customer).byPhone(organizationId, e164);
+    if (!customer) {
+      if (!optedOut) return null;
+      return em.create(Customer, { organization: organizationId, name: e164, phone: e164, smsOptedOutAt: new Date() });
+    }
+    customer.smsOptedOutAt = optedOut ? (customer.smsOptedOutAt ?? new Date()) : null;
+    return customer;
+  }
 }

@@ -97,6 +97,8 @@ export class NumberProvisioningService {
         phoneNumber: dto.phoneNumber,
         voiceUrl: webhookUrl(this.config.publicBaseUrl, 'voice'),
         voiceMethod: 'POST',
+        smsUrl: webhookUrl(this.config.publicBaseUrl, 'sms'),
+        smsMethod: 'POST',
       });
     } catch (error) {
       throw providerFailure('Purchase number', error, MESSAGES.purchaseFailed);
@@ -112,7 +114,12 @@ export class NumberProvisioningService {
     try {
       const [owned] = await client.incomingPhoneNumbers.list({ phoneNumber: dto.phoneNumber, limit: 1 });
       if (!owned) throw new NumberNotInAccountError();
-      updated = await client.incomingPhoneNumbers(owned.sid).update({ voiceUrl: webhookUrl(this.config.publicBaseUrl, 'voice'), voiceMethod: 'POST' });
+      updated = await client.incomingPhoneNumbers(owned.sid).update({
+        voiceUrl: webhookUrl(this.config.publicBaseUrl, 'voice'),
+        voiceMethod: 'POST',
+        smsUrl: webhookUrl(this.config.publicBaseUrl, 'sms'),
+        smsMethod: 'POST',
+      });
     } catch (error) {
       if (error instanceof NumberNotInAccountError) throw error;
       throw providerFailure('Import number', error, MESSAGES.importFailed, { passMessage: true });

@@ -27,6 +27,7 @@ import { VoiceWebhooksService } from './voice-webhooks.service.js';
     VoiceWebhooksService,
     NumberSyncService,
   ],
-  exports: [PhoneNumbersService],
+  // TwilioSignatureService: the SMS webhook (conversations/inbound) checks signatures the same way.
+  exports: [PhoneNumbersService, TwilioSignatureService],
 })
 export class PhoneNumbersModule {}

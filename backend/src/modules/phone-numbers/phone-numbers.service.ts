@@ -60,7 +60,7 @@ export class PhoneNumbersService {
     if (number.twilioPhoneSid) {
       try {
         if (number.origin === 'purchased') await client.incomingPhoneNumbers(number.twilioPhoneSid).remove();
-        else await client.incomingPhoneNumbers(number.twilioPhoneSid).update({ voiceUrl: '' });
+        else await client.incomingPhoneNumbers(number.twilioPhoneSid).update({ voiceUrl: '', smsUrl: '' });
       } catch (error) {
         // Already gone at Twilio: nothing left to release there.
         if (!(isTwilioRestError(error) && error.status === 404)) throw providerFailure('Delete phone number', error, MESSAGES.deleteFailed);
@@ -87,7 +87,7 @@ export class PhoneNumbersService {
     const voiceUrl = webhookUrl(this.config.publicBaseUrl, 'voice');
     try {
       if (!number.twilioPhoneSid) throw new Error('The number has no Twilio SID');
-      await client.incomingPhoneNumbers(number.twilioPhoneSid).update({ voiceUrl, voiceMethod: 'POST' });
+      await client.incomingPhoneNumbers(number.twilioPhoneSid).update({ voiceUrl, voiceMethod: 'POST', smsUrl: webhookUrl(this.config.publicBaseUrl, 'sms'), smsMethod: 'POST' });
     } catch (error) {
       if (isTwilioRestError(error) && error.status === 404) {
         // Gone from the account at Twilio: the list says so from now on.

@@ -5,6 +5,8 @@ export const WEBHOOK_PATHS = {
   recording: '/api/webhooks/twilio/recording',
   transcription: '/api/webhooks/twilio/transcription',
   outbound: '/api/webhooks/twilio/outbound',
+  /** Texts to the number (conversations/inbound). */
+  sms: '/api/webhooks/twilio/sms',
   health: '/api/webhooks/twilio/health',
 } as const;
 

@@ -9,6 +9,7 @@ import { ValidationFailedException } from '../../common/errors/app-exception.js'
 import { ScheduledTask } from '../../common/jobs/job-decorators.js';
 import { TENANT_FILTER } from '../../common/tenancy/tenant-filter.js';
 import { TenantRunner } from '../../common/tenancy/tenant-runner.js';
+import { tenantSql } from '../../common/tenancy/tenant-sql.js';
 import type { CreateUploadDto, UploadParametersDto } from './dto/upload.dto.js';
 import { LocalDiskDriver } from './drivers/local-disk.driver.js';
 import { type ObjectResponse, STORAGE_DRIVER, type StorageDriver, UPLOAD_URL_TTL_SECONDS } from './drivers/storage-driver.js';
@@ -93,7 +94,7 @@ export class StorageService {
   async storeGenerated(organizationId: string, name: string, file: string, contentType: string): Promise<string> {
     const key = `generated/${organizationId}/${name}`;
     const { size } = await stat(file);
-    await this.driver.put(key, createReadStream(file), size, contentType);
+    await this.driver.putStream(key, createReadStream(file), size, contentType);
     return key;
   }
 
@@ -133,6 +134,31 @@ export class StorageService {
       { filters: { [TENANT_FILTER]: { organizationId } } },
     );
     if (!claimed) throw new UploadNotFoundError();
+  }
+
+  /**
+   * Keeps bytes the server itself received for the organization (an inbound e-mail's attachment)
+   * as an upload already claimed, so the clean-up leaves it and `GET /objects/uploads/...` serves
+   * it to the organization's users. `name` makes the key: the same name again replaces the bytes
+   * (a redelivered e-mail writes the same object). The row is written on `em` (the caller's
+   * transaction, scoped to the organization); the bytes are written first.
+   */
+  async storeReceived(
+    em: EntityManager,
+    organizationId: string,
+    file: { name: string; filename: string; contentType: string; bytes: Buffer; purpose: string },
+  ): Promise<string> {
+    const key = `uploads/${organizationId}/${safeFileName(file.name)}`;
+    const objectPath = OBJECT_PATH_PREFIX + key;
+    const contentType = file.contentType.toLowerCase().slice(0, 100);
+    await this.driver.put(key, file.bytes, contentType);
+    await tenantSql(em).execute(
+      `insert into uploads (organization_id, object_path, purpose, file_name, content_type, size, claimed_at) values (@tenant_id, ?, ?, ?, ?, ?, now())
+       on conflict (object_path) do update set size = excluded.size, content_type = excluded.content_type, claimed_at = now()`,
+      [objectPath, file.purpose, file.filename.slice(0, 255), contentType, file.bytes.length],
+      'run',
+    );
+    return objectPath;
   }
 
   /** Deletes an upload a setting no longer uses (a replaced greeting), bytes first. */

@@ -14,6 +14,8 @@ const CREATED_BY: Record<TicketSource, { channel: string; text: string }> = {
   form: { channel: 'Form', text: 'Ticket created from the New Ticket form' },
   phone_call: { channel: 'Phone call', text: 'Ticket created from a phone call' },
   ai_agent: { channel: 'AI agent', text: 'Ticket created by the AI agent during a call' },
+  email: { channel: 'E-mail', text: 'Ticket created from an e-mail to the support address' },
+  sms: { channel: 'SMS', text: 'Ticket created from a text message to a brand number' },
 };
 /** Same instant: the creation first, then the order things happen in. */
 const RANK: Record<ActivityKind, number> = {

@@ -13,7 +13,7 @@ import { TicketRepository } from './ticket.repository.js';
 // The one set of statuses and priorities, the admin's too.
 export { TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from '@warranty-crm/contract';
 /** How a ticket arrived: the create form (or the API), an agent's Create Ticket on a call, the AI voice agent. */
-export const TICKET_SOURCES = ['form', 'phone_call', 'ai_agent'] as const;
+export const TICKET_SOURCES = ['form', 'phone_call', 'ai_agent', 'email', 'sms'] as const;
 export type TicketSource = (typeof TICKET_SOURCES)[number];
 /** The customer's confirmation e-mail (null when the ticket has no customer e-mail). */
 export const CONFIRMATION_STATUSES = ['pending', 'sent', 'not_sent_no_smtp', 'failed'] as const;

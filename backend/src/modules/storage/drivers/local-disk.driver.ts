@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ObjectNotFoundError } from '../storage.errors.js';
 import type { UrlSigner } from '../url-signer.js';
@@ -79,11 +79,15 @@ export class LocalDiskDriver implements StorageDriver {
     }
   }
 
-  put(key: string, body: Readable, size: number, _contentType: string): Promise<void> {
+  putStream(key: string, body: Readable, size: number, _contentType: string): Promise<void> {
     return this.write(key, body, size);
   }
 
   /** The file itself: the controller sends it (Range and conditional requests included). */
+  async put(key: string, bytes: Buffer, _contentType: string): Promise<void> {
+    await this.write(this.checkedKey(key), Readable.from([bytes]), bytes.length);
+  }
+
   async open(key: string, contentType: string, _range: string | undefined): Promise<ObjectResponse> {
     const file = this.fileOf(key);
     if (!(await this.exists(key))) throw new ObjectNotFoundError();

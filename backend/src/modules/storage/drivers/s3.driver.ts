@@ -45,6 +45,10 @@ export class S3Driver implements StorageDriver {
     }
   }
 
+  async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+  }
+
   async open(key: string, contentType: string, range: string | undefined): Promise<ObjectResponse> {
     let object;
     try {
@@ -64,7 +68,7 @@ export class S3Driver implements StorageDriver {
     return { kind: 'stream', status: object.ContentRange ? 206 : 200, headers, body: object.Body as Readable };
   }
 
-  async put(key: string, body: Readable, size: number, contentType: string): Promise<void> {
+  async putStream(key: string, body: Readable, size: number, contentType: string): Promise<void> {
     await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentLength: size, ContentType: contentType }));
   }
 

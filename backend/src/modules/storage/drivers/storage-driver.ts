@@ -25,7 +25,9 @@ export interface StorageDriver {
   /** The object as the answer to a GET with this Range header (if any); 404 when it is missing. */
   open(key: string, contentType: string, range: string | undefined): Promise<ObjectResponse>;
   /** Stores a file the server made (an export, a thumbnail) at `key`: `size` bytes of `contentType` from `body`. */
-  put(key: string, body: Readable, size: number, contentType: string): Promise<void>;
+  putStream(key: string, body: Readable, size: number, contentType: string): Promise<void>;
+  /** Writes bytes the server itself received (an inbound e-mail's attachment) at `key`, replacing any there. */
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Removes the object; a missing object is not an error. */
   delete(key: string): Promise<void>;
 }

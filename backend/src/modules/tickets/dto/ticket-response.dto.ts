@@ -15,6 +15,7 @@ export class TicketCustomerDto {
   @ApiProperty({ nullable: true, type: String }) state!: string | null;
   @ApiProperty({ nullable: true, type: String }) zip_code!: string | null;
   @ApiProperty({ example: 'US' }) country!: string;
+  @ApiProperty({ description: 'The customer texted STOP to a brand number (START clears it): send no SMS' }) sms_opted_out!: boolean;
 }
 
 /** A ticket as the API returns it (spec part 1 section 3, snake_case), with its customer. */
@@ -137,6 +138,7 @@ export function toCustomerResponse(c: Customer): TicketCustomerDto {
     state: c.state ?? null,
     zip_code: c.zipCode ?? null,
     country: c.country,
+    sms_opted_out: !!c.smsOptedOutAt,
   };
 }
 
