@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ObjectNotFoundError } from '../storage.errors.js';
 import type { UrlSigner } from '../url-signer.js';
@@ -84,6 +84,24 @@ export class LocalDiskDriver implements StorageDriver {
     const file = this.fileOf(key);
     if (!(await this.exists(key))) throw new ObjectNotFoundError();
     return { kind: 'file', file, contentType };
+  }
+
+  async read(key: string, length?: number): Promise<Buffer> {
+    const file = this.fileOf(key);
+    if (!(await this.exists(key))) throw new ObjectNotFoundError();
+    if (length === undefined) return readFile(file);
+    const handle = await open(file, 'r');
+    try {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async put(key: string, bytes: Buffer, _contentType: string): Promise<void> {
+    await this.write(key, Readable.from([bytes]), bytes.length);
   }
 
   async delete(key: string): Promise<void> {

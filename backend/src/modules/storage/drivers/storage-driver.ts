@@ -23,6 +23,10 @@ export interface StorageDriver {
   exists(key: string): Promise<boolean>;
   /** The object as the answer to a GET with this Range header (if any); 404 when it is missing. */
   open(key: string, contentType: string, range: string | undefined): Promise<ObjectResponse>;
+  /** The object's bytes, or its first `length` bytes (a type check reads only the head); 404 when it is missing. */
+  read(key: string, length?: number): Promise<Buffer>;
+  /** Stores bytes the server itself made or received (a thumbnail, an e-mail's attachment). */
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Removes the object; a missing object is not an error. */
   delete(key: string): Promise<void>;
 }
