@@ -6,6 +6,7 @@ import { useGetOne } from 'react-admin';
 import { PriorityBadge, StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../lib/date';
 import type { Ticket } from '../../providers/types';
+import { AttachmentsCard } from './attachments/AttachmentsCard';
 import { ActivityCard } from './cards/ActivityCard';
 import { CallHistoryCard } from './cards/CallHistoryCard';
 import { ConfirmationEmailStatus } from './cards/ConfirmationEmailStatus';
@@ -67,6 +68,7 @@ export function TicketDetail() {
           <ProductCard ticket={ticket} />
           <IssueCard ticket={ticket} />
           <CallHistoryCard ticketId={ticket.id} />
+          <AttachmentsCard ticketId={ticket.id} />
         </Stack>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           <TimelineCard ticket={ticket} />
