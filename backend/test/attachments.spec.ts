@@ -119,6 +119,26 @@ describe('uploading evidence', () => {
     expect(meta.height).toBe(160);
   });
 
+  it('keeps a HEIC photo the image library cannot decode without a thumbnail, and its job ends without retrying', async () => {
+    const ticket = await createTicket(owner.agent);
+    // An iPhone photo's container (ftyp heic); the bundled libvips reads AVIF but not HEVC-coded HEIC.
+    const heic = Buffer.concat([Buffer.from('00000018', 'hex'), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(2000, 7)]);
+    const res = await attach(owner.agent, ticket.id, heic, 'IMG_0001.HEIC', 'image/heic', 'damage');
+    expect(res.status).toBe(201);
+    expect(res.body.content_type).toBe('image/heic');
+    const pending = async () =>
+      (
+        await app.db.query(
+          `select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+            where t.identifier = 'attachments.thumbnail' and j.payload->>'attachmentId' = $1`,
+          [res.body.id],
+        )
+      ).rows[0].n as number;
+    await eventually('the thumbnail job is done', async () => (await pending()) === 0);
+    const [listed] = (await owner.agent.get(`/api/tickets/${ticket.id}/attachments`).expect(200)).body;
+    expect(listed).toMatchObject({ id: res.body.id, has_thumbnail: false, thumbnail_url: null });
+  });
+
   it('attaches a PDF receipt, which has no thumbnail', async () => {
     const ticket = await createTicket(owner.agent);
     const res = await attach(owner.agent, ticket.id, PDF, 'receipt.pdf', 'application/pdf', 'receipt');
