@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import type TestAgent from 'supertest/lib/agent.js';
 import { TenantRunner } from '../src/common/tenancy/tenant-runner.js';
 import { AttachmentsService } from '../src/modules/attachments/attachments.service.js';
+import { StorageService } from '../src/modules/storage/storage.service.js';
 import { Ticket } from '../src/modules/tickets/ticket.entity.js';
 import { inviteMember, type InvitedMember } from './factories/members.js';
 import { createTicket } from './factories/tickets.js';
@@ -254,6 +255,26 @@ describe('download and removal', () => {
     await eventually('the bytes are deleted', () => !existsSync(fileOnDisk(row.object_path)) && !existsSync(fileOnDisk(row.thumbnail_path)));
     const uploads = await app.db.query('select 1 from uploads where object_path = any($1)', [[row.object_path, row.thumbnail_path]]);
     expect(uploads.rowCount).toBe(0);
+  });
+});
+
+describe('a deleted ticket', () => {
+  it("gives its files back to storage, whose clean-up deletes them a day later", async () => {
+    const ticket = await createTicket(owner.agent);
+    const { body } = await attach(owner.agent, ticket.id, await image('png', 400, 400), 'gone.png', 'image/png');
+    await thumbnailOf(owner.agent, ticket.id, body.id);
+    const [row] = await attachmentRows(ticket.id);
+    const claimed = async () =>
+      (await app.db.query('select object_path from uploads where object_path = any($1) and claimed_at is not null', [[row.object_path, row.thumbnail_path]])).rows;
+    expect(await claimed()).toHaveLength(2);
+
+    await owner.agent.delete('/api/tickets/bulk-delete').send({ ticketIds: [ticket.id] }).expect(200);
+    expect(await attachmentRows(ticket.id)).toEqual([]);
+    expect(await claimed()).toEqual([]);
+
+    await app.created.app.get(StorageService).removeOrphans(new Date(Date.now() + 2 * 24 * 3600 * 1000));
+    expect(existsSync(fileOnDisk(row.object_path))).toBe(false);
+    expect(existsSync(fileOnDisk(row.thumbnail_path))).toBe(false);
   });
 });
 

@@ -18,9 +18,20 @@ export class Migration20261130600000TicketAttachments extends Migration {
     this.addSql(`alter table "ticket_attachments" add constraint "ticket_attachments_organization_id_foreign" foreign key ("organization_id") references "organizations" ("id") on delete cascade;`);
     this.addSql(`alter table "ticket_attachments" add constraint "ticket_attachments_ticket_id_foreign" foreign key ("ticket_id") references "tickets" ("id") on delete cascade;`);
     this.addSql(`alter table "ticket_attachments" add constraint "ticket_attachments_uploaded_by_id_foreign" foreign key ("uploaded_by_id") references "users" ("id") on delete set null;`);
+    // A row deleted by a cascade (its ticket deleted) unclaims its file and thumbnail: the storage clean-up removes them.
+    this.addSql(`create or replace function "ticket_attachments_release_uploads"() returns trigger language plpgsql as $fn$
+begin
+  update "uploads" as u set "claimed_at" = null
+    from old_rows as o
+   where u."organization_id" = o."organization_id" and (u."object_path" = o."object_path" or u."object_path" = o."thumbnail_path");
+  return null;
+end
+$fn$;`);
+    this.addSql(`create trigger "ticket_attachments_release_uploads" after delete on "ticket_attachments" referencing old table as old_rows for each statement execute function "ticket_attachments_release_uploads"();`);
   }
 
   override down(): void | Promise<void> {
     this.addSql(`drop table if exists "ticket_attachments" cascade;`);
+    this.addSql(`drop function if exists "ticket_attachments_release_uploads"();`);
   }
 }

@@ -13,7 +13,22 @@ import { TicketAttachmentRepository } from './ticket-attachment.repository.js';
  * video): its bytes live on storage at `object_path` (an upload claimed by the attachment), its
  * type is the one its bytes were detected as, and an image gets a thumbnail made by a job.
  */
-@Entity({ tableName: 'ticket_attachments', repository: () => TicketAttachmentRepository })
+/**
+ * Rows that go without the app's removal (their ticket or its organization deleted) give their
+ * uploads back: unclaimed, the storage clean-up deletes the bytes (function in Migration20261130600000TicketAttachments).
+ */
+export const ATTACHMENT_TRIGGERS = [
+  {
+    name: 'ticket_attachments_release_uploads',
+    expression: `create trigger "ticket_attachments_release_uploads" after delete on "ticket_attachments" referencing old table as old_rows for each statement execute function "ticket_attachments_release_uploads"()`,
+  },
+] as const;
+
+@Entity({
+  tableName: 'ticket_attachments',
+  repository: () => TicketAttachmentRepository,
+  triggers: ATTACHMENT_TRIGGERS.map((t) => ({ name: t.name, timing: 'after' as const, events: ['delete' as const], forEach: 'statement' as const, expression: t.expression })),
+})
 @TenantScoped()
 @Index({ name: 'ticket_attachments_ticket_created_index', properties: ['ticket', 'createdAt'] })
 @Check({ name: 'ticket_attachments_tag_check', expression: `"tag" in ('receipt', 'damage', 'serial_plate', 'other')` })
