@@ -199,6 +199,17 @@ describe('a file is checked by its bytes, not its name', () => {
     expect(put.status).toBe(403);
   });
 
+  it('attaches an upload once: confirming it twice (a double click, two at once) keeps one attachment', async () => {
+    const ticket = await createTicket(owner.agent);
+    const { objectPath } = await upload(owner.agent, ticket.id, PDF, 'once.pdf', 'application/pdf');
+    const confirm = () => owner.agent.post(`/api/tickets/${ticket.id}/attachments`).send({ object_path: objectPath, tag: 'receipt' });
+    const statuses = (await Promise.all([confirm(), confirm()])).map((res) => res.status).sort();
+    expect(statuses).toEqual([201, 400]);
+    const again = await confirm().expect(400);
+    expect(again.body.error).toBe('The uploaded file was not found: upload it again');
+    expect(await attachmentRows(ticket.id)).toHaveLength(1);
+  });
+
   it('refuses an object path that is not an upload of this organization', async () => {
     const ticket = await createTicket(owner.agent);
     const theirs = await createTicket(stranger.agent);

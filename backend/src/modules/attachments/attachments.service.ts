@@ -1,3 +1,4 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { isImageType } from '@warranty-crm/contract';
@@ -5,6 +6,7 @@ import type { Actor } from '../../common/auth/actor.js';
 import { Jobs } from '../../common/jobs/jobs.js';
 import type { ObjectResponse } from '../storage/drivers/storage-driver.js';
 import type { UploadParametersDto } from '../storage/dto/upload.dto.js';
+import { UploadNotFoundError } from '../storage/storage.errors.js';
 import { StorageService } from '../storage/storage.service.js';
 import { TicketActivityService } from '../tickets/ticket-activity.service.js';
 import { TicketsService } from '../tickets/tickets.service.js';
@@ -61,6 +63,7 @@ export class AttachmentsService {
       await this.storage.remove(organizationId, dto.object_path);
       throw refused;
     }
+    // A second confirmation of the same upload (a double click) finds it claimed: the same 400 as a path never issued.
     const id = await this.em.transactional(async (tx) => {
       await this.storage.claim(organizationId, dto.object_path, tx);
       return this.record(tx, {
@@ -74,6 +77,9 @@ export class AttachmentsService {
         uploadedBy: actor.id,
         source: 'upload',
       });
+    }).catch((error: unknown) => {
+      if (error instanceof UniqueConstraintViolationException) throw new UploadNotFoundError();
+      throw error;
     });
     return this.get(ticket.id, id);
   }
