@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ATTACHMENT_SIZE_MESSAGE, ATTACHMENT_TYPE_MESSAGE } from '@warranty-crm/contract';
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type TestAgent from 'supertest/lib/agent.js';
@@ -12,6 +14,7 @@ import { inviteMember, type InvitedMember } from './factories/members.js';
 import { createTicket } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { eventually } from './support/job-probe.js';
+import { SseClient } from './support/sse-client.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 let app: TestApp;
@@ -286,6 +289,34 @@ describe('a deleted ticket', () => {
     await app.created.app.get(StorageService).removeOrphans(new Date(Date.now() + 2 * 24 * 3600 * 1000));
     expect(existsSync(fileOnDisk(row.object_path))).toBe(false);
     expect(existsSync(fileOnDisk(row.thumbnail_path))).toBe(false);
+  });
+});
+
+describe('live updates', () => {
+  it("tells the organization's open tabs when a ticket's files change (added, thumbnail made, removed), and no other organization's", async () => {
+    const server = app.created.app.getHttpServer() as Server;
+    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const cookieOf = async (who: SignedIn) => {
+      const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: who.user.username, password: who.password }) });
+      expect(res.status).toBe(200);
+      return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    };
+    const tab = await SseClient.connect(`${base}/api/events/stream`, await cookieOf(member));
+    const strangerTab = await SseClient.connect(`${base}/api/events/stream`, await cookieOf(stranger));
+    try {
+      const ticket = await createTicket(owner.agent);
+      const { body } = await attach(owner.agent, ticket.id, await image('png', 500, 500), 'live.png', 'image/png');
+      const mine = () => tab.of('ticket_attachment').filter((data) => (data as { attachment_id: string }).attachment_id === body.id);
+      await tab.waitFor('the upload and its thumbnail are announced', () => mine().length === 2);
+      expect(mine()[0]).toEqual({ ticket_id: ticket.id, attachment_id: body.id });
+      await owner.agent.delete(`/api/tickets/${ticket.id}/attachments/${body.id}`).expect(204);
+      await tab.waitFor('the removal is announced', () => mine().length === 3);
+      expect(strangerTab.of('ticket_attachment')).toEqual([]);
+    } finally {
+      tab.close();
+      strangerTab.close();
+    }
   });
 });
 

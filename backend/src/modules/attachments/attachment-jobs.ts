@@ -1,8 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { JobHandler } from '../../common/jobs/job-decorators.js';
+import { LiveHub } from '../../common/live/live-hub.js';
 import type { TenantContext } from '../../common/tenancy/tenant-runner.js';
 import { StorageService } from '../storage/storage.service.js';
 import { makeThumbnail } from './attachment-bytes.js';
+import { attachmentChanged } from './attachment-live.js';
 import { TicketAttachment } from './ticket-attachment.entity.js';
 
 export const THUMBNAIL_TASK = 'attachments.thumbnail';
@@ -23,7 +25,10 @@ interface RemoveFilesJob {
 export class AttachmentJobs {
   private readonly logger = new Logger(AttachmentJobs.name);
 
-  constructor(private readonly storage: StorageService) {}
+  constructor(
+    private readonly storage: StorageService,
+    private readonly live: LiveHub,
+  ) {}
 
   /**
    * Makes an image's thumbnail and stores it beside the file. An image the library cannot decode
@@ -43,6 +48,8 @@ export class AttachmentJobs {
     }
     const name = `${attachment.fileName.replace(/\.[^.]*$/, '')}-thumbnail.webp`;
     attachment.thumbnailPath = await this.storage.store(em, organizationId, { filename: name, contentType: 'image/webp', bytes: thumbnail, purpose: 'ticket_attachment' });
+    const ticketId = typeof attachment.ticket === 'string' ? attachment.ticket : attachment.ticket.id;
+    await attachmentChanged(this.live, em, organizationId, ticketId, attachment.id);
   }
 
   /** Deletes a removed attachment's bytes (file and thumbnail) with their upload rows. */

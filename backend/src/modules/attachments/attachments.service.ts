@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { isImageType } from '@warranty-crm/contract';
 import type { Actor } from '../../common/auth/actor.js';
 import { Jobs } from '../../common/jobs/jobs.js';
+import { LiveHub } from '../../common/live/live-hub.js';
 import type { ObjectResponse } from '../storage/drivers/storage-driver.js';
 import type { UploadParametersDto } from '../storage/dto/upload.dto.js';
 import { UploadNotFoundError } from '../storage/storage.errors.js';
@@ -12,6 +13,7 @@ import { TicketActivityService } from '../tickets/ticket-activity.service.js';
 import { TicketsService } from '../tickets/tickets.service.js';
 import { checkAttachmentBytes, HEAD_BYTES } from './attachment-bytes.js';
 import { REMOVE_FILES_TASK, THUMBNAIL_TASK } from './attachment-jobs.js';
+import { attachmentChanged } from './attachment-live.js';
 import { AttachmentNotFoundError, ThumbnailNotFoundError } from './attachments.errors.js';
 import type { CreateAttachmentDto, CreateAttachmentUploadDto, UpdateAttachmentDto } from './dto/attachment.dto.js';
 import { TicketAttachment } from './ticket-attachment.entity.js';
@@ -25,7 +27,8 @@ export interface AttachmentFile {
 /**
  * A ticket's evidence: signed direct uploads checked by their bytes once they arrived, tags, the
  * files served with Range, removal, and the files an e-mail brings (attachFromBuffer). Every
- * change is in the ticket's activity trail; thumbnails and the removal of bytes are jobs.
+ * change is in the ticket's activity trail and told to the organization's open tabs; thumbnails
+ * and the removal of bytes are jobs.
  */
 @Injectable()
 export class AttachmentsService {
@@ -35,6 +38,7 @@ export class AttachmentsService {
     private readonly activity: TicketActivityService,
     private readonly storage: StorageService,
     private readonly jobs: Jobs,
+    private readonly live: LiveHub,
   ) {}
 
   async list(actor: Actor, ticketId: string): Promise<TicketAttachment[]> {
@@ -123,6 +127,7 @@ export class AttachmentsService {
     const attachment = await this.get(ticketId, attachmentId);
     attachment.tag = dto.tag;
     await this.em.flush();
+    await attachmentChanged(this.live, this.em, actor.organizationId, ticketId, attachmentId);
     return attachment;
   }
 
@@ -143,6 +148,7 @@ export class AttachmentsService {
       await tx.flush();
       const paths = [attachment.objectPath, attachment.thumbnailPath].filter((path): path is string => !!path);
       await this.jobs.enqueue(tx, REMOVE_FILES_TASK, { organizationId: actor.organizationId, paths }, { key: attachment.id });
+      await attachmentChanged(this.live, tx, actor.organizationId, ticketId, attachmentId);
     });
   }
 
@@ -190,6 +196,7 @@ export class AttachmentsService {
     if (isImageType(fields.contentType)) {
       await this.jobs.enqueue(tx, THUMBNAIL_TASK, { organizationId, attachmentId: attachment.id }, { key: attachment.id });
     }
+    await attachmentChanged(this.live, tx, organizationId, ticketId, attachment.id);
     return attachment.id;
   }
 }
