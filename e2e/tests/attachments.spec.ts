@@ -71,6 +71,24 @@ test.describe('ticket attachments', () => {
     await expect(page.getByTestId('activity-card')).toContainText('Attachment removed: plate.png (Serial plate)');
   });
 
+  test("shows a file another tab attached, live, without reloading", async ({ page }) => {
+    const { ticket, card } = await openTicket(page);
+    // Another tab of the organization (the same session through the API) attaches a PDF receipt.
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    const target = await page.request.post(`/api/tickets/${ticket.id}/attachments/uploads`, { data: { filename: 'receipt.pdf', type: 'application/pdf', size: pdf.length } });
+    expect(target.status(), await target.text()).toBe(200);
+    const { uploadURL, headers, objectPath } = await target.json();
+    expect((await page.request.put(uploadURL, { headers, data: pdf })).status()).toBe(200);
+    const attached = await page.request.post(`/api/tickets/${ticket.id}/attachments`, { data: { object_path: objectPath, tag: 'receipt' } });
+    expect(attached.status(), await attached.text()).toBe(201);
+
+    const group = card.locator('[data-testid="attachment-group"][data-tag="receipt"]');
+    await expect(group).toContainText('Receipt (1)');
+    await expect(group.getByTestId('attachment-tile')).toContainText('receipt.pdf');
+    await expect(group.getByTestId('attachment-icon')).toBeVisible();
+    await expect(page.getByTestId('activity-card')).toContainText('Attachment added: receipt.pdf (Receipt)');
+  });
+
   test('refuses a file over 25 MB in the browser, before sending anything', async ({ page }) => {
     const { card } = await openTicket(page);
     const puts: string[] = [];

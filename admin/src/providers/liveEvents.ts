@@ -4,6 +4,8 @@ export interface LiveHandlers {
   notification?: (data: { notification: NotificationRecord; unread_count: number }) => void;
   unread_count?: (data: { count: number }) => void;
   browser?: (data: { title: string; body: string; url: string; tag: string }) => void;
+  /** A ticket's files changed (added, thumbnail made, tag, removed). */
+  ticket_attachment?: (data: { ticket_id: string; attachment_id: string }) => void;
   /** The stream (re)connected: anything missed while it was down should be re-read. */
   open?: () => void;
 }
@@ -28,6 +30,7 @@ export function openLiveEvents(handlers: LiveHandlers): () => void {
   on('notification', handlers.notification);
   on('unread_count', handlers.unread_count);
   on('browser', handlers.browser);
+  on('ticket_attachment', handlers.ticket_attachment);
   if (handlers.open) source.addEventListener('open', handlers.open);
   return () => source.close();
 }
