@@ -64,7 +64,8 @@ export class AttachmentsService {
     try {
       contentType = await checkAttachmentBytes({ filename: upload.fileName, declared: upload.contentType, size: upload.size, head: upload.head });
     } catch (refused) {
-      await this.storage.remove(organizationId, dto.object_path);
+      // Should the delete fail, the upload stays unclaimed and storage's clean-up removes it: the refusal is the answer.
+      await this.storage.remove(organizationId, dto.object_path).catch(() => undefined);
       throw refused;
     }
     // A second confirmation of the same upload (a double click) finds it claimed: the same 400 as a path never issued.
