@@ -61,6 +61,11 @@ test.describe('ticket attachments', () => {
     await expect.poll(() => naturalWidth(page, 'attachment-viewer-image')).toBe(800);
     await expect(viewer.getByTestId('attachment-download')).toHaveAttribute('href', /\/content\?download=true$/);
 
+    // Filed under the wrong tag: change it in the viewer, the gallery moves it.
+    await chooseOption(page, viewer.getByRole('combobox', { name: 'Tag' }), 'Damage');
+    await expect(card.locator('[data-testid="attachment-group"][data-tag="damage"]')).toContainText('plate.png');
+    await expect(group).toHaveCount(0);
+
     await viewer.getByTestId('attachment-remove').click();
     const confirm = page.getByTestId('attachment-remove-dialog');
     await expect(confirm).toContainText('"plate.png" will be removed from this ticket.');
@@ -68,7 +73,7 @@ test.describe('ticket attachments', () => {
     await expect(viewer).toBeHidden();
     await expect(card.getByTestId('no-attachments')).toBeVisible();
     await expect(page.getByTestId('activity-card')).toContainText('Attachment added: plate.png (Serial plate)');
-    await expect(page.getByTestId('activity-card')).toContainText('Attachment removed: plate.png (Serial plate)');
+    await expect(page.getByTestId('activity-card')).toContainText('Attachment removed: plate.png (Damage)');
   });
 
   test("shows a file another tab attached, live, without reloading", async ({ page }) => {
