@@ -10,6 +10,7 @@ import { createValidationPipe } from './common/http/validation.pipe.js';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { DATABASE_URL } from './database/database-url.js';
 import { buildOrmOptions } from './database/mikro-orm.config.js';
+import { AttachmentsModule } from './modules/attachments/attachments.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CallLogsModule } from './modules/call-logs/call-logs.module.js';
 import { BackupsModule } from './modules/backups/backups.module.js';
@@ -75,6 +76,7 @@ export class AppModule {
         InboundModule,
         OrganizationsModule,
         StorageModule,
+        AttachmentsModule,
         PhoneNumbersModule,
         VoiceAgentModule,
         SearchModule,

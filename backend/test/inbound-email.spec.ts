@@ -151,6 +151,24 @@ describe('the SMTP receiver', () => {
     await stranger.agent.get(row!.attachments[0]!.object_path).expect(404);
   });
 
+  it("puts a photo sent by e-mail among the ticket's attachments, as evidence from e-mail", async () => {
+    const { default: sharp } = await import('sharp');
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } }).png().toBuffer();
+    const messageId = `<${randomUUID()}@mail.example.com>`;
+    await sendMail({
+      from: 'maria.smtp@example.com',
+      to: SUPPORT,
+      subject: `Damage [#${ticket.ticket_number}]`,
+      messageId,
+      text: 'The cracked saddle.',
+      attachments: [{ filename: 'saddle.png', content: png, contentType: 'image/png' }],
+    });
+    const [row] = await messagesWithId(messageId.slice(1, -1));
+    expect(row!.attachments).toEqual([expect.objectContaining({ filename: 'saddle.png', content_type: 'image/png', size: png.length })]);
+    const evidence = (await owner.agent.get(`/api/tickets/${ticket.id}/attachments`).expect(200)).body as { filename: string; source: string; tag: string }[];
+    expect(evidence).toEqual([expect.objectContaining({ filename: 'saddle.png', source: 'email', tag: 'other' })]);
+  });
+
   it('opens a ticket for an e-mail that answers no ticket, with the customer matched by e-mail', async () => {
     const known = await createTicket(owner.agent, { customerName: 'Kim Lee', customerEmail: 'kim.lee@example.com' });
     const before = await ticketCount();

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { inAppPath } from '../lib/notifications';
 import { openLiveEvents } from '../providers/liveEvents';
+import { crmQueryKey } from '../providers/queryKeys';
 import { useNotificationsRefresh } from '../resources/notifications/useNotificationsRefresh';
 import { UNREAD_COUNT_KEY } from './shellData';
 
@@ -35,6 +36,11 @@ export function useLiveNotifications(): void {
             if (path) navigate(path);
             shown.close();
           };
+        },
+        // Another tab or a job changed a ticket's files: its gallery and activity read them again.
+        ticket_attachment: ({ ticket_id }) => {
+          void queryClient.invalidateQueries({ queryKey: crmQueryKey('tickets', 'getTicketAttachments', [ticket_id]) });
+          void queryClient.invalidateQueries({ queryKey: crmQueryKey('tickets', 'getTicketActivity', [ticket_id]) });
         },
         // After a reconnect, re-read what may have changed while the stream was down.
         open: () => void refresh(),

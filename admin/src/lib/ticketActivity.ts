@@ -38,7 +38,9 @@ export type ActivityKind =
   | 'purchase_verification'
   | 'call_linked'
   | 'call_returned'
-  | 'confirmation_email';
+  | 'confirmation_email'
+  | 'attachment_added'
+  | 'attachment_removed';
 
 const LABELS: Record<ActivityKind, string> = {
   created: 'Ticket Created',
@@ -50,6 +52,8 @@ const LABELS: Record<ActivityKind, string> = {
   call_linked: 'Call Linked',
   call_returned: 'Call Returned',
   confirmation_email: 'Confirmation E-mail',
+  attachment_added: 'Attachment Added',
+  attachment_removed: 'Attachment Removed',
 };
 
 /** The title of an activity entry (an unknown kind from a newer server reads as "Activity"). */

@@ -1,6 +1,7 @@
 import type { DataProvider } from 'react-admin';
 import { accountMethods } from './methods/account';
 import { exportMethods } from './methods/exports';
+import { attachmentMethods } from './methods/attachments';
 import { searchMethods } from './methods/search';
 import { analyticsMethods } from './methods/analytics';
 import { conversationMethods } from './methods/conversation';
@@ -33,6 +34,7 @@ export const customMethods = {
   ...telephonyMethods,
   ...conversationMethods,
   ...exportMethods,
+  ...attachmentMethods,
 };
 
 export type CustomMethods = typeof customMethods;

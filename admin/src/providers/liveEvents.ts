@@ -6,6 +6,8 @@ export interface LiveHandlers {
   browser?: (data: { title: string; body: string; url: string; tag: string }) => void;
   /** A ticket's thread changed (a new message, or one sent, failed or queued again). */
   ticket_message?: (data: { ticket_id: string; message_id: string }) => void;
+  /** A ticket's files changed (added, thumbnail made, tag, removed). */
+  ticket_attachment?: (data: { ticket_id: string; attachment_id: string }) => void;
   /** The stream (re)connected: anything missed while it was down should be re-read. */
   open?: () => void;
 }
@@ -31,6 +33,7 @@ export function openLiveEvents(handlers: LiveHandlers): () => void {
   on('unread_count', handlers.unread_count);
   on('browser', handlers.browser);
   on('ticket_message', handlers.ticket_message);
+  on('ticket_attachment', handlers.ticket_attachment);
   if (handlers.open) source.addEventListener('open', handlers.open);
   return () => source.close();
 }

@@ -1053,6 +1053,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tickets/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A ticket's evidence (receipts, photos, videos), oldest first */
+        get: operations["AttachmentsController_list"];
+        put?: never;
+        /**
+         * Attach an uploaded file to the ticket, with its tag
+         * @description The file's type is checked by its bytes: a kind that cannot be attached, or bytes of another kind than the file was uploaded as (a PNG renamed .pdf), are refused with 400 and the upload is deleted. Images get a thumbnail shortly after.
+         */
+        post: operations["AttachmentsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/{id}/attachments/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an attachment from the ticket (recorded in its activity); its bytes are deleted shortly after */
+        delete: operations["AttachmentsController_remove"];
+        options?: never;
+        head?: never;
+        /** Change an attachment's tag */
+        patch: operations["AttachmentsController_update"];
+        trace?: never;
+    };
+    "/api/tickets/{id}/attachments/{attachmentId}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The file (supports Range); inline, or as a download with ?download=true */
+        get: operations["AttachmentsController_content"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/{id}/attachments/{attachmentId}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An image's thumbnail (WebP, 320 px wide); 404 while it is being made or when the image has none */
+        get: operations["AttachmentsController_thumbnail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/{id}/attachments/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a signed URL to upload one file of evidence straight to storage
+         * @description Photos (JPEG, PNG, HEIC, WebP), PDF and videos (MP4, MOV, WebM), at most 26214400 bytes. Send the file with `method` to `uploadURL` with `headers`, exactly `size` bytes, within 15 minutes; then POST `objectPath` to /api/tickets/{id}/attachments.
+         */
+        post: operations["AttachmentsController_createUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tickets/{id}/call-logs": {
         parameters: {
             query?: never;
@@ -1613,6 +1706,42 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AttachmentResponseDto: {
+            /**
+             * @description Detected from the bytes
+             * @example application/pdf
+             */
+            content_type: string;
+            /** @example /api/tickets/1b.../attachments/9f.../content */
+            content_url: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @example receipt.pdf */
+            filename: string;
+            /** @description Whether GET .../thumbnail answers an image (images only, once made) */
+            has_thumbnail: boolean;
+            /** Format: uuid */
+            id: string;
+            /** @example 182034 */
+            size: number;
+            source: components["schemas"]["AttachmentSource"];
+            tag: components["schemas"]["AttachmentTag"];
+            /** @example /api/tickets/1b.../attachments/9f.../thumbnail */
+            thumbnail_url: string | null;
+            /** Format: uuid */
+            ticket_id: string;
+            /** Format: uuid */
+            uploaded_by_id: string | null;
+            /**
+             * @description The uploader's name; null for an e-mail's attachment
+             * @example Maria Lopez
+             */
+            uploaded_by_name: string | null;
+        };
+        /** @enum {string} */
+        AttachmentSource: "upload" | "email";
+        /** @enum {string} */
+        AttachmentTag: "receipt" | "damage" | "serial_plate" | "other";
         AuditChangeDto: {
             /** @example smtp_host */
             field: string;
@@ -1788,6 +1917,32 @@ export interface components {
          * @enum {string}
          */
         ConfirmationStatus: "pending" | "sent" | "not_sent_no_smtp" | "failed";
+        CreateAttachmentDto: {
+            /**
+             * @description The objectPath the upload call answered
+             * @example /objects/uploads/8c0e.../3f2a...-receipt.pdf
+             */
+            object_path: string;
+            /**
+             * @default other
+             * @enum {string}
+             */
+            tag: "receipt" | "damage" | "serial_plate" | "other";
+        };
+        CreateAttachmentUploadDto: {
+            /** @example receipt.pdf */
+            filename: string;
+            /**
+             * @description Size in bytes; the upload must send exactly this many
+             * @example 182034
+             */
+            size: number;
+            /**
+             * @description The content type the file will be sent with
+             * @example application/pdf
+             */
+            type: string;
+        };
         CreatedTicketResponseDto: {
             /** @description Where the confirmation goes */
             confirmation_email: string | null;
@@ -2723,7 +2878,7 @@ export interface components {
             text: string;
         };
         /** @enum {string} */
-        TicketActivityKind: "created" | "status_changed" | "note" | "description_edited" | "priority_changed" | "purchase_verification" | "call_linked" | "call_returned" | "confirmation_email";
+        TicketActivityKind: "created" | "status_changed" | "note" | "description_edited" | "priority_changed" | "purchase_verification" | "call_linked" | "call_returned" | "confirmation_email" | "attachment_added" | "attachment_removed";
         TicketCallLogDto: {
             /** @description Seconds (the recording duration) */
             call_duration: number | null;
@@ -3115,6 +3270,10 @@ export interface components {
             stock_exchange?: "NYSE" | "NASDAQ" | "AMEX" | "OTC" | null;
             /** @example ACME */
             stock_symbol?: string | null;
+        };
+        UpdateAttachmentDto: {
+            /** @enum {string} */
+            tag: "receipt" | "damage" | "serial_plate" | "other";
         };
         UpdateCallLogDto: {
             is_read?: boolean;
@@ -6513,6 +6672,386 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    AttachmentsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentResponseDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such ticket in your organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    AttachmentsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAttachmentDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such ticket in your organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    AttachmentsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attachmentId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    AttachmentsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attachmentId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAttachmentDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentResponseDto"];
+                };
+            };
+            /** @description Tag must be one of: receipt, damage, serial_plate, other */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    AttachmentsController_content: {
+        parameters: {
+            query?: {
+                download?: boolean;
+            };
+            header?: never;
+            path: {
+                attachmentId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorResponseDto"];
+                    "image/heic": components["schemas"]["ErrorResponseDto"];
+                    "image/jpeg": components["schemas"]["ErrorResponseDto"];
+                    "image/png": components["schemas"]["ErrorResponseDto"];
+                    "image/webp": components["schemas"]["ErrorResponseDto"];
+                    "video/mp4": components["schemas"]["ErrorResponseDto"];
+                    "video/quicktime": components["schemas"]["ErrorResponseDto"];
+                    "video/webm": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    AttachmentsController_thumbnail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attachmentId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thumbnail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    AttachmentsController_createUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAttachmentUploadDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadParametersDto"];
+                };
+            };
+            /** @description A type that cannot be attached, or a file over 25 MB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such ticket in your organization */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -21,6 +21,8 @@ export type Ticket = Schemas['TicketResponseDto'];
 export type TicketDetail = Schemas['TicketDetailResponseDto'];
 export type TicketCallLog = Schemas['TicketCallLogDto'];
 export type TicketActivityEntry = Schemas['TicketActivityEntryDto'];
+/** GET /api/tickets/{id}/attachments: one file of the ticket's evidence. */
+export type TicketAttachment = Schemas['AttachmentResponseDto'];
 export type CreatedTicket = Schemas['CreatedTicketResponseDto'];
 export type TicketMetrics = Schemas['TicketMetricsDto'];
 export type TicketTrends = Schemas['TicketTrendsDto'];

@@ -14,6 +14,7 @@ import { BrandPhoneNumber } from '../modules/phone-numbers/brand-phone-number.en
 import { Product } from '../modules/settings/product.entity.js';
 import { SystemSettings } from '../modules/settings/system-settings.entity.js';
 import { Webhook } from '../modules/settings/webhook.entity.js';
+import { TicketAttachment } from '../modules/attachments/ticket-attachment.entity.js';
 import { Upload } from '../modules/storage/upload.entity.js';
 import { TicketActivity } from '../modules/tickets/ticket-activity.entity.js';
 import { TicketStatusChange } from '../modules/tickets/ticket-status-change.entity.js';
@@ -45,4 +46,5 @@ export const ENTITIES = [
   TicketMessage,
   DataExport,
   InboundMailbox,
+  TicketAttachment,
 ];

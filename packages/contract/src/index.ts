@@ -16,3 +16,4 @@ export * from './roles.js';
 export * from './conversation.js';
 export * from './exports.js';
 export * from './inbound-email.js';
+export * from './attachments.js';

@@ -6,6 +6,7 @@ import { useGetOne } from 'react-admin';
 import { PriorityBadge, StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../lib/date';
 import type { Ticket } from '../../providers/types';
+import { AttachmentsCard } from './attachments/AttachmentsCard';
 import { ActivityCard } from './cards/ActivityCard';
 import { CallHistoryCard } from './cards/CallHistoryCard';
 import { ConversationCard } from './conversation/ConversationCard';
@@ -69,6 +70,7 @@ export function TicketDetail() {
           <IssueCard ticket={ticket} />
           <ConversationCard ticket={ticket} />
           <CallHistoryCard ticketId={ticket.id} />
+          <AttachmentsCard ticketId={ticket.id} />
         </Stack>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           <TimelineCard ticket={ticket} />

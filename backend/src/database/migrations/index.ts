@@ -24,6 +24,7 @@ import { Migration20261128400000SavedProductBrands } from './Migration2026112840
 import { Migration20261130000000Conversations } from './Migration20261130000000Conversations.js';
 import { Migration20261130800000DataExports } from './Migration20261130800000DataExports.js';
 import { Migration20261130500000InboundMessages } from './Migration20261130500000InboundMessages.js';
+import { Migration20261130600000TicketAttachments } from './Migration20261130600000TicketAttachments.js';
 
 /** Applied in this order; a new migration is appended here after `npm run migration:create`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -52,4 +53,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261130000000Conversations', class: Migration20261130000000Conversations },
   { name: 'Migration20261130800000DataExports', class: Migration20261130800000DataExports },
   { name: 'Migration20261130500000InboundMessages', class: Migration20261130500000InboundMessages },
+  { name: 'Migration20261130600000TicketAttachments', class: Migration20261130600000TicketAttachments },
 ];

@@ -23,7 +23,7 @@ import {
   UploadNotFoundError,
 } from './storage.errors.js';
 import { OBJECT_PATH_PREFIX, storageKeyOf, Upload } from './upload.entity.js';
-import { contentTypeOfName, policyViolation, safeFileName } from './upload-policy.js';
+import { contentTypeOfName, policyViolation, safeFileName, type UploadPurpose } from './upload-policy.js';
 import type { SignedRequest, UrlSigner } from './url-signer.js';
 
 /** The query of a signed local-storage URL. */
@@ -159,6 +159,66 @@ export class StorageService {
       'run',
     );
     return objectPath;
+  }
+
+  /**
+   * An upload of `purpose` not claimed yet, with the first `headBytes` of what arrived, so the
+   * caller can check the file by its bytes before it accepts it. Refuses a path of another
+   * organization, one never issued (or issued for another purpose), and one whose bytes never arrived.
+   */
+  async inspectUpload(
+    organizationId: string,
+    objectPath: string,
+    purpose: UploadPurpose,
+    headBytes: number,
+    em: EntityManager = this.em,
+  ): Promise<{ fileName: string; contentType: string; size: number; head: Buffer }> {
+    if (!isObjectPath(objectPath) || !objectPath.startsWith(`${OBJECT_PATH_PREFIX}uploads/${organizationId}/`)) throw new UploadNotFoundError();
+    const upload = await em.findOne(Upload, { organization: organizationId, objectPath, purpose, claimedAt: null }, { filters: { [TENANT_FILTER]: { organizationId } } });
+    if (!upload) throw new UploadNotFoundError();
+    const head = await this.driver.read(storageKeyOf(objectPath), headBytes).catch((error: unknown) => {
+      if (error instanceof ObjectNotFoundError) throw new UploadNotFoundError();
+      throw error;
+    });
+    return { fileName: upload.fileName, contentType: upload.contentType, size: upload.size, head };
+  }
+
+  /** All the bytes of an object of the organization (a job's input, e.g. a thumbnail's source). */
+  async readBytes(organizationId: string, objectPath: string): Promise<Buffer> {
+    if (!objectPath.startsWith(`${OBJECT_PATH_PREFIX}uploads/${organizationId}/`)) throw new ObjectNotFoundError();
+    return this.driver.read(storageKeyOf(objectPath));
+  }
+
+  /**
+   * Stores bytes the server made or received (a thumbnail, an e-mail's attachment) as a claimed
+   * upload of the organization, in em's transaction; answers its object path. The bytes are
+   * written first: a rolled-back transaction leaves them without a row.
+   */
+  async store(
+    em: EntityManager,
+    organizationId: string,
+    file: { filename: string; contentType: string; bytes: Buffer; purpose: UploadPurpose },
+  ): Promise<string> {
+    const key = `uploads/${organizationId}/${randomUUID()}-${safeFileName(file.filename)}`;
+    await this.driver.put(key, file.bytes, file.contentType);
+    const objectPath = OBJECT_PATH_PREFIX + key;
+    em.create(Upload, {
+      organization: organizationId,
+      objectPath,
+      purpose: file.purpose,
+      fileName: file.filename.slice(0, 255),
+      contentType: file.contentType,
+      size: file.bytes.length,
+      claimedAt: new Date(),
+    });
+    await em.flush();
+    return objectPath;
+  }
+
+  /** An object of the organization served as `contentType`, as the answer to a GET with this Range header. */
+  async openObject(organizationId: string, objectPath: string, contentType: string, range: string | undefined): Promise<ObjectResponse> {
+    if (!isObjectPath(objectPath) || !objectPath.startsWith(`${OBJECT_PATH_PREFIX}uploads/${organizationId}/`)) throw new ObjectNotFoundError();
+    return this.driver.open(storageKeyOf(objectPath), contentType, range);
   }
 
   /** Deletes an upload a setting no longer uses (a replaced greeting), bytes first. */

@@ -1,6 +1,10 @@
-/** What may be uploaded for each purpose (spec part 2 sections 5 and 9). */
-export const UPLOAD_PURPOSES = ['greeting_audio'] as const;
+import { ATTACHMENT_SIZE_MESSAGE, ATTACHMENT_TYPE_MESSAGE, ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES } from '@warranty-crm/contract';
+
+/** What may be uploaded for each purpose (spec part 2 sections 5 and 9; a ticket's evidence, issue 30). */
+export const UPLOAD_PURPOSES = ['greeting_audio', 'ticket_attachment'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+/** What POST /api/objects/upload may name; a ticket's evidence has its own route, which checks the ticket. */
+export const PUBLIC_UPLOAD_PURPOSES = ['greeting_audio'] as const satisfies readonly UploadPurpose[];
 
 /** 5 MB: the greeting audio limit and the upload button's default. */
 export const MAX_GREETING_AUDIO_BYTES = 5_242_880;
@@ -8,7 +12,7 @@ export const MAX_GREETING_AUDIO_BYTES = 5_242_880;
 interface UploadPolicy {
   maxBytes: number;
   /** Accepted content types, each with the file extensions that may carry it. */
-  types: Record<string, string[]>;
+  types: Record<string, readonly string[]>;
   typeMessage: string;
   sizeMessage: string;
 }
@@ -30,6 +34,13 @@ const POLICIES: Record<UploadPurpose, UploadPolicy> = {
     },
     typeMessage: 'Only MP3 or WAV audio files can be uploaded',
     sizeMessage: 'The audio file must be 5 MB (5242880 bytes) or smaller',
+  },
+  // A ticket's evidence: the bytes are checked again once they arrived (attachments module).
+  ticket_attachment: {
+    maxBytes: MAX_ATTACHMENT_BYTES,
+    types: ATTACHMENT_TYPES,
+    typeMessage: ATTACHMENT_TYPE_MESSAGE,
+    sizeMessage: ATTACHMENT_SIZE_MESSAGE,
   },
 };
 

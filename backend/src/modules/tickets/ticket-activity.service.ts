@@ -1,10 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { ATTACHMENT_TAG_LABELS, type AttachmentTag } from '@warranty-crm/contract';
 import type { Actor } from '../../common/auth/actor.js';
 import { CallLog } from '../call-logs/call-log.entity.js';
 import type { User } from '../users/user.entity.js';
 import type { ActivityKind, TicketActivityEntryDto } from './dto/ticket-activity.dto.js';
-import { TicketActivity } from './ticket-activity.entity.js';
+import { type RecordedActivityKind, TicketActivity } from './ticket-activity.entity.js';
 import { TicketStatusChange } from './ticket-status-change.entity.js';
 import type { Ticket, TicketSource } from './ticket.entity.js';
 import { TicketsService } from './tickets.service.js';
@@ -28,6 +29,8 @@ const RANK: Record<ActivityKind, number> = {
   note: 6,
   description_edited: 7,
   call_returned: 8,
+  attachment_added: 9,
+  attachment_removed: 10,
 };
 
 interface Entry {
@@ -73,7 +76,16 @@ function recordedEntry(row: TicketActivity): Entry {
       return { ...base, text: d.verified ? 'Purchase marked as verified' : 'Purchase marked as not verified' };
     case 'confirmation_email':
       return { ...base, actor: 'E-mail', text: confirmationText(d) };
+    case 'attachment_added':
+      if (d.source === 'email') return { ...base, actor: 'E-mail', text: `Attachment received by e-mail: ${String(d.filename)} (${tagLabel(d.tag)})` };
+      return { ...base, text: `Attachment added: ${String(d.filename)} (${tagLabel(d.tag)})` };
+    case 'attachment_removed':
+      return { ...base, text: `Attachment removed: ${String(d.filename)} (${tagLabel(d.tag)})` };
   }
+}
+
+function tagLabel(tag: unknown): string {
+  return ATTACHMENT_TAG_LABELS[tag as AttachmentTag] ?? String(tag);
 }
 
 function confirmationText(d: TicketActivity['detail']): string {
@@ -118,6 +130,17 @@ export class TicketActivityService {
       .map((e, i) => ({ e, i }))
       .sort((a, b) => a.e.at.getTime() - b.e.at.getTime() || RANK[a.e.kind] - RANK[b.e.kind] || a.i - b.i)
       .map(({ e }) => ({ at: e.at.toISOString(), kind: e.kind, actor: e.actor, text: e.text }));
+  }
+
+  /**
+   * Records an event of the trail that another module's change makes (an attachment added or
+   * removed), in that change's transaction so the line and the change commit together.
+   */
+  record(
+    em: EntityManager,
+    entry: { organizationId: string; ticketId: string; actorId: string | null; kind: RecordedActivityKind; detail: TicketActivity['detail'] },
+  ): void {
+    em.create(TicketActivity, { organization: entry.organizationId, ticket: entry.ticketId, kind: entry.kind, actor: entry.actorId, detail: entry.detail });
   }
 
   private createdEntry(ticket: Ticket, first: TicketStatusChange | undefined): Entry {

@@ -13,6 +13,6 @@ import { TicketsService } from './tickets.service.js';
   imports: [CustomersModule, SettingsModule],
   controllers: [TicketsController],
   providers: [TicketsService, TicketListService, TicketBulkService, TicketResponses, TicketActivityService, TicketConfirmationListener],
-  exports: [TicketsService, TicketResponses],
+  exports: [TicketsService, TicketResponses, TicketActivityService],
 })
 export class TicketsModule {}

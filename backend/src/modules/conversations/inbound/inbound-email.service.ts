@@ -6,6 +6,7 @@ import { SecretBox } from '../../../common/crypto/secret-box.js';
 import { TenantRunner } from '../../../common/tenancy/tenant-runner.js';
 import { Customer } from '../../customers/customer.entity.js';
 import { normalizeEmail } from '../../customers/customers.service.js';
+import { AttachmentsService } from '../../attachments/attachments.service.js';
 import { StorageService } from '../../storage/storage.service.js';
 import { TicketsService } from '../../tickets/tickets.service.js';
 import { ConversationRecorder } from '../conversation-recorder.js';
@@ -43,6 +44,7 @@ export class InboundEmailService {
     private readonly tickets: TicketsService,
     private readonly storage: StorageService,
     private readonly secrets: SecretBox,
+    private readonly attachments: AttachmentsService,
   ) {}
 
   /**
@@ -107,7 +109,7 @@ export class InboundEmailService {
           ...threadContent(mail.text, mail.html),
           messageId,
           inReplyTo: clip(mail.inReplyTo, 998),
-          attachments: await this.keepAttachments(em, organizationId, messageId, mail.attachments),
+          attachments: await this.keepAttachments(em, organizationId, ticketId, messageId, mail.attachments),
         });
         await this.recorder.record(em, message);
         return { outcome: matched ? ('threaded' as const) : ('opened' as const), ticketId, messageId: message.id };
@@ -151,12 +153,21 @@ export class InboundEmailService {
     return ticket.id;
   }
 
-  /** Each attachment through the storage driver, under a key fixed by the Message-ID (a redelivery writes the same objects). */
-  private async keepAttachments(em: EntityManager, organizationId: string, messageId: string, files: InboundAttachment[]): Promise<MessageAttachment[]> {
+  /**
+   * Each attachment joins the ticket's evidence (attachments: checked by its bytes, thumbnailed,
+   * in the activity); a file of a kind evidence does not take (a .docx) is still kept with the
+   * message through the storage driver, under a key fixed by the Message-ID. Nothing is dropped.
+   */
+  private async keepAttachments(em: EntityManager, organizationId: string, ticketId: string, messageId: string, files: InboundAttachment[]): Promise<MessageAttachment[]> {
     const prefix = `mail-${createHash('sha256').update(messageId).digest('hex').slice(0, 16)}`;
     const kept: MessageAttachment[] = [];
     for (const [index, file] of files.entries()) {
       const filename = file.filename || `attachment-${index + 1}`;
+      const evidence = await this.attachments.attachFromBuffer(em, { id: ticketId, organization: organizationId }, { filename, contentType: file.contentType || 'application/octet-stream', bytes: file.content });
+      if (evidence) {
+        kept.push({ filename, content_type: evidence.contentType, size: evidence.size, object_path: evidence.objectPath });
+        continue;
+      }
       const contentType = file.contentType || 'application/octet-stream';
       const objectPath = await this.storage.storeReceived(em, organizationId, {
         name: `${prefix}-${index + 1}-${filename}`,

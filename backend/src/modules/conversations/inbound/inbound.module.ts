@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AttachmentsModule } from '../../attachments/attachments.module.js';
 import { CustomersModule } from '../../customers/customers.module.js';
 import { OrganizationsModule } from '../../organizations/organizations.module.js';
 import { PhoneNumbersModule } from '../../phone-numbers/phone-numbers.module.js';
@@ -17,7 +18,7 @@ import { InboundWebhooksController } from './inbound-webhooks.controller.js';
  * SMS (Twilio's messaging webhook) into ticket threads, and Settings → Inbound E-mail.
  */
 @Module({
-  imports: [ConversationsModule, TicketsModule, CustomersModule, StorageModule, OrganizationsModule, PhoneNumbersModule],
+  imports: [AttachmentsModule, ConversationsModule, TicketsModule, CustomersModule, StorageModule, OrganizationsModule, PhoneNumbersModule],
   controllers: [InboundWebhooksController, InboundEmailSettingsController],
   providers: [InboundEmailService, InboundSmtpReceiver, InboundSmsService, InboundEmailSettingsService],
 })

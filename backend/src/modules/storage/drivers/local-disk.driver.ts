@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -84,14 +84,28 @@ export class LocalDiskDriver implements StorageDriver {
   }
 
   /** The file itself: the controller sends it (Range and conditional requests included). */
-  async put(key: string, bytes: Buffer, _contentType: string): Promise<void> {
-    await this.write(this.checkedKey(key), Readable.from([bytes]), bytes.length);
-  }
-
   async open(key: string, contentType: string, _range: string | undefined): Promise<ObjectResponse> {
     const file = this.fileOf(key);
     if (!(await this.exists(key))) throw new ObjectNotFoundError();
     return { kind: 'file', file, contentType };
+  }
+
+  async read(key: string, length?: number): Promise<Buffer> {
+    const file = this.fileOf(key);
+    if (!(await this.exists(key))) throw new ObjectNotFoundError();
+    if (length === undefined) return readFile(file);
+    const handle = await open(file, 'r');
+    try {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async put(key: string, bytes: Buffer, _contentType: string): Promise<void> {
+    await this.write(key, Readable.from([bytes]), bytes.length);
   }
 
   async delete(key: string): Promise<void> {

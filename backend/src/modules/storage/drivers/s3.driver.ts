@@ -45,10 +45,6 @@ export class S3Driver implements StorageDriver {
     }
   }
 
-  async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
-  }
-
   async open(key: string, contentType: string, range: string | undefined): Promise<ObjectResponse> {
     let object;
     try {
@@ -70,6 +66,21 @@ export class S3Driver implements StorageDriver {
 
   async putStream(key: string, body: Readable, size: number, contentType: string): Promise<void> {
     await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentLength: size, ContentType: contentType }));
+  }
+
+  async read(key: string, length?: number): Promise<Buffer> {
+    try {
+      const range = length === undefined ? undefined : `bytes=0-${Math.max(length - 1, 0)}`;
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range }));
+      return Buffer.from(await object.Body!.transformToByteArray());
+    } catch (error) {
+      if (isMissing(error)) throw new ObjectNotFoundError();
+      throw error;
+    }
+  }
+
+  async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
   }
 
   async delete(key: string): Promise<void> {

@@ -26,7 +26,9 @@ export interface StorageDriver {
   open(key: string, contentType: string, range: string | undefined): Promise<ObjectResponse>;
   /** Stores a file the server made (an export, a thumbnail) at `key`: `size` bytes of `contentType` from `body`. */
   putStream(key: string, body: Readable, size: number, contentType: string): Promise<void>;
-  /** Writes bytes the server itself received (an inbound e-mail's attachment) at `key`, replacing any there. */
+  /** The object's bytes, or its first `length` bytes (a type check reads only the head); 404 when it is missing. */
+  read(key: string, length?: number): Promise<Buffer>;
+  /** Stores bytes the server itself made or received (a thumbnail, an e-mail's attachment) at `key`, replacing any there. */
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Removes the object; a missing object is not an error. */
   delete(key: string): Promise<void>;

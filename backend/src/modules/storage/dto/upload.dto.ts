@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
 import { OptionalField } from '../../../common/http/optional.js';
 import { trim } from '../../../common/http/transforms.js';
-import { UPLOAD_PURPOSES, type UploadPurpose } from '../upload-policy.js';
+import { PUBLIC_UPLOAD_PURPOSES, type UploadPurpose } from '../upload-policy.js';
 
 /** The file the browser is about to send (Uppy's file name, type and size). */
 export class CreateUploadDto {
@@ -26,9 +26,9 @@ export class CreateUploadDto {
   @IsInt({ message: 'File size is required' })
   size!: number;
 
-  @ApiPropertyOptional({ enum: UPLOAD_PURPOSES, default: 'greeting_audio', description: 'Whose rules apply (types, size)' })
+  @ApiPropertyOptional({ enum: PUBLIC_UPLOAD_PURPOSES, default: 'greeting_audio', description: 'Whose rules apply (types, size)' })
   @OptionalField()
-  @IsIn(UPLOAD_PURPOSES, { message: `Purpose must be one of: ${UPLOAD_PURPOSES.join(', ')}` })
+  @IsIn(PUBLIC_UPLOAD_PURPOSES, { message: `Purpose must be one of: ${PUBLIC_UPLOAD_PURPOSES.join(', ')}` })
   purpose?: UploadPurpose;
 }
 

@@ -10,6 +10,8 @@ export const ACTIVITY_KINDS = [
   'call_linked',
   'call_returned',
   'confirmation_email',
+  'attachment_added',
+  'attachment_removed',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
