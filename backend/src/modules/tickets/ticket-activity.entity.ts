@@ -7,7 +7,16 @@ import { User } from '../users/user.entity.js';
 import { Ticket } from './ticket.entity.js';
 
 /** What happened, for what no other record keeps: status changes, calls and the creation have their own rows. */
-export const RECORDED_ACTIVITY_KINDS = ['note', 'description_edited', 'priority_changed', 'purchase_verification', 'confirmation_email'] as const;
+export const RECORDED_ACTIVITY_KINDS = [
+  'note',
+  'description_edited',
+  'priority_changed',
+  'purchase_verification',
+  'confirmation_email',
+  // A duplicate claim merged (issue 30): on the merged ticket (detail: ticket_id, ticket_number of the target) and on the target (of the merged one).
+  'merged_into',
+  'merged_from',
+] as const;
 export type RecordedActivityKind = (typeof RECORDED_ACTIVITY_KINDS)[number];
 
 /**

@@ -26,6 +26,8 @@ const RANK: Record<ActivityKind, number> = {
   note: 6,
   description_edited: 7,
   call_returned: 8,
+  merged_from: 9,
+  merged_into: 10,
 };
 
 interface Entry {
@@ -71,6 +73,10 @@ function recordedEntry(row: TicketActivity): Entry {
       return { ...base, text: d.verified ? 'Purchase marked as verified' : 'Purchase marked as not verified' };
     case 'confirmation_email':
       return { ...base, actor: 'E-mail', text: confirmationText(d) };
+    case 'merged_into':
+      return { ...base, text: `Merged into ${String(d.ticket_number)} as a duplicate claim; its calls, notes and messages moved there` };
+    case 'merged_from':
+      return { ...base, text: `${String(d.ticket_number)} merged into this ticket as a duplicate claim` };
   }
 }
 

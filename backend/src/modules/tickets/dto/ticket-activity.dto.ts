@@ -10,6 +10,8 @@ export const ACTIVITY_KINDS = [
   'call_linked',
   'call_returned',
   'confirmation_email',
+  'merged_into',
+  'merged_from',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
