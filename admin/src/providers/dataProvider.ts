@@ -1,5 +1,6 @@
 import type { DataProvider } from 'react-admin';
 import { accountMethods } from './methods/account';
+import { customerMethods } from './methods/customers';
 import { searchMethods } from './methods/search';
 import { analyticsMethods } from './methods/analytics';
 import { notificationMethods } from './methods/notifications';
@@ -27,6 +28,7 @@ export const customMethods = {
   ...notificationMethods,
   ...searchMethods,
   ...telephonyMethods,
+  ...customerMethods,
 };
 
 export type CustomMethods = typeof customMethods;
