@@ -83,6 +83,32 @@ describe('GET /api/customers', () => {
     expect(res.body).toEqual([]);
   });
 
+  it('pages a dense search by walking the newest customers, and estimates a total past 10000 customers', async () => {
+    const big = await registerOwner(app);
+    await app.db.query(
+      `insert into customers (organization_id, name, email, phone, created_at)
+       select $1, 'Bulk Person ' || i, 'bulk' || i || '@example.com', '+1737' || lpad(i::text, 7, '0'), now() - (i || ' seconds')::interval
+         from generate_series(1, 10050) i`,
+      [big.user.organization_id],
+    );
+    await app.db.query('analyze customers');
+    const all = await big.agent.get('/api/customers').query({ range: '[0,9]' }).expect(200);
+    expect(all.headers['x-total-count-estimated']).toBe('true');
+    expect(Number(all.headers['x-total-count'])).toBeGreaterThan(10_000);
+    expect(all.body.map((c: { name: string }) => c.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Bulk Person ${i + 1}`));
+    // Every customer matches: the newest hold the page, the total is an estimate past 1000 matches.
+    const dense = await big.agent.get('/api/customers').query({ q: 'bulk person', range: '[20,24]' }).expect(200);
+    expect(dense.body.map((c: { name: string }) => c.name)).toEqual(['Bulk Person 21', 'Bulk Person 22', 'Bulk Person 23', 'Bulk Person 24', 'Bulk Person 25']);
+    expect(dense.headers['x-total-count-estimated']).toBe('true');
+    // A rare match among them is probed through the trigram indexes, with an exact total.
+    const rare = await big.agent.get('/api/customers').query({ q: 'bulk9999@' }).expect(200);
+    expect(rare.body.map((c: { name: string }) => c.name)).toEqual(['Bulk Person 9999']);
+    expect(rare.headers['content-range']).toBe('customers 0-0/1');
+    expect(rare.headers['x-total-count-estimated']).toBeUndefined();
+    const deep = await big.agent.get('/api/customers').query({ range: '[100001,100010]' }).expect(400);
+    expect(deep.body.code).toBe('customers.offset_too_deep');
+  });
+
   it('refuses a malformed range or sort with a 400', async () => {
     await fresh.agent.get('/api/customers').query({ range: '[5,1]' }).expect(400);
     const res = await fresh.agent.get('/api/customers').query({ sort: '["phone","ASC"]' }).expect(400);

@@ -2,11 +2,12 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { parseListQuery } from '../../common/http/list-query.js';
+import { MAX_LIST_OFFSET } from '@warranty-crm/contract';
 import { SEARCH_MIN_LENGTH } from '../search/search-indexes.js';
 import { Customer } from './customer.entity.js';
 import { CustomerHistory } from './customer-history.js';
 import { CustomersService, lockCustomerContacts, normalizeEmail } from './customers.service.js';
-import { CustomerContactTakenError, CustomerEmailRequiredError, CustomerNotFoundError, CustomersFilterInvalidError } from './customers.errors.js';
+import { CustomerContactTakenError, CustomerEmailRequiredError, CustomerNotFoundError, CustomerOffsetTooDeepError, CustomersFilterInvalidError } from './customers.errors.js';
 import {
   type CustomerDetailDto,
   type CustomerListItemDto,
@@ -39,6 +40,7 @@ export class CustomerPagesService {
 
   async list(actor: Actor, query: ListCustomersQueryDto): Promise<CustomerPage> {
     const list = parseListQuery(query, { sortable: SORTABLE, defaultSort: { field: 'created_at', order: 'DESC' }, maxLimit: 100 });
+    if (list.offset > MAX_LIST_OFFSET) throw new CustomerOffsetTooDeepError();
     const fromFilter = list.filter.q;
     if (fromFilter !== undefined && typeof fromFilter !== 'string') throw new CustomersFilterInvalidError('The q filter must be text');
     const q = (query.q ?? (fromFilter as string | undefined) ?? '').trim();

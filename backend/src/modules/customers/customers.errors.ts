@@ -1,4 +1,4 @@
-import { CUSTOMER_MESSAGES } from '@warranty-crm/contract';
+import { CUSTOMER_MESSAGES, MAX_LIST_OFFSET } from '@warranty-crm/contract';
 import { DomainError } from '../../common/errors/domain-error.js';
 
 /** Also another organization's customer. */
@@ -40,5 +40,12 @@ export class CustomerMergeSelfError extends DomainError {
 export class CustomersFilterInvalidError extends DomainError {
   constructor(message: string) {
     super('customers.filter_invalid', 'invalid', message, 'filter');
+  }
+}
+
+/** Offset pages reach MAX_LIST_OFFSET (as the ticket list's); further customers are found by a search. */
+export class CustomerOffsetTooDeepError extends DomainError {
+  constructor() {
+    super('customers.offset_too_deep', 'invalid', `Pages beyond the first ${MAX_LIST_OFFSET} customers are not listed: search by name, e-mail or phone`, 'range');
   }
 }
