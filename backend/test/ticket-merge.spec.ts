@@ -84,6 +84,8 @@ describe('POST /api/tickets/{id}/merge', () => {
     expect(merged.body).toMatchObject({ status: 'Closed', merged_into_id: target.id, merged_into: { id: target.id, ticket_number: target.ticket_number } });
     const targetDetail = await owner.agent.get(`/api/tickets/${target.id}`).expect(200);
     expect(targetDetail.body.merged_into).toBeNull();
+    // The merged ticket is settled: no longer offered as a possible duplicate of the target.
+    expect(targetDetail.body.possible_duplicates).toEqual([]);
     const calls = await owner.agent.get(`/api/tickets/${target.id}/call-logs`).expect(200);
     expect(calls.body.map((c: { id: string }) => c.id)).toEqual([callId]);
 
