@@ -34,8 +34,10 @@ test.describe('customers', () => {
     // the Customers menu entry: the list searches by name
     await (await openNavigation(page)).getByTestId('nav-customers').click();
     await expect(page.getByTestId('customer-row-name')).toHaveCount(2);
+    await expect(page.getByTestId('customer-count')).toHaveText('2 customers');
     await page.getByPlaceholder('Search name, email or phone').fill('delga');
     await expect(page.getByTestId('customer-row-name')).toHaveText(['Rosa Delgado']);
+    await expect(page.getByTestId('customer-count')).toHaveText('1 customer');
     await expect(page.getByTestId('customer-table')).toContainText(second.ticket_number);
   });
 

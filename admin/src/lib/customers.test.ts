@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLines, customerPayload, mergeIntoLabel, mergedIntoLabel, mergeSummary, validateCustomer } from './customers';
+import { addressLines, customerCountText, customerPayload, mergeIntoLabel, mergedIntoLabel, mergeSummary, validateCustomer } from './customers';
 
 describe('validateCustomer', () => {
   it("answers the create form's messages for a missing name and a bad e-mail", () => {
@@ -40,5 +40,13 @@ describe('customer helpers', () => {
     expect(mergeIntoLabel('WC-000041')).toBe('Merge into #WC-000041');
     expect(addressLines({ street: '1 Main St', city: 'Austin', state: 'TX', zip_code: '78701' })).toEqual(['1 Main St', 'Austin, TX 78701']);
     expect(addressLines({ street: null, city: null })).toBeNull();
+  });
+});
+
+describe('customerCountText', () => {
+  it('counts customers, and says "about" for an estimate', () => {
+    expect(customerCountText(1, false)).toBe('1 customer');
+    expect(customerCountText(3, false)).toBe('3 customers');
+    expect(customerCountText(1000000, true)).toBe('about 1,000,000 customers');
   });
 });

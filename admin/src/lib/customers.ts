@@ -76,3 +76,9 @@ export function addressLines(c: Pick<CustomerFormValues, 'street' | 'city' | 'st
   const lines = [street, cityLine].filter((l): l is string => !!l);
   return lines.length ? lines : null;
 }
+
+/** "3 customers", "1 customer", "about 1,000,000 customers" (an estimated total). */
+export function customerCountText(total: number, estimated: boolean): string {
+  const n = `${estimated ? 'about ' : ''}${total.toLocaleString('en-US')}`;
+  return `${n} customer${total === 1 && !estimated ? '' : 's'}`;
+}

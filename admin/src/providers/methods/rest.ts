@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import { API_URL, apiSend, httpClient } from '../httpClient';
+import { getCustomerList } from '../customerList';
 import { getTicketList } from '../ticketPages';
 import type { Ticket } from '../types';
 
@@ -17,7 +18,8 @@ const REPLACED_WITH_PUT = new Set(['products', 'customers']);
 export const restMethods: DataProvider = {
   ...simpleRest,
 
-  getList: (resource, params) => (resource === 'tickets' ? getTicketList(params) : simpleRest.getList(resource, params)) as never,
+  getList: (resource, params) =>
+    (resource === 'tickets' ? getTicketList(params) : resource === 'customers' ? getCustomerList(params) : simpleRest.getList(resource, params)) as never,
 
   update: async (resource, params) => {
     const method = REPLACED_WITH_PUT.has(resource) ? 'PUT' : 'PATCH';

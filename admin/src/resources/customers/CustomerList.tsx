@@ -2,6 +2,7 @@ import { Box, Card, Link, Typography } from '@mui/material';
 import { DataTable, ListBase, Pagination, SearchInput, FilterForm, useListContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { customerCountText } from '../../lib/customers';
 import { formatShortDate } from '../../lib/date';
 import type { CustomerListItem } from '../../providers/types';
 
@@ -20,11 +21,11 @@ export function CustomerList() {
 }
 
 function CustomerResults() {
-  const { total, isPending } = useListContext<CustomerListItem>();
+  const { total, isPending, meta } = useListContext<CustomerListItem>();
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ my: 1.5, minHeight: 24 }} data-testid="customer-count">
-        {isPending ? '\u00a0' : `${total ?? 0} customer${total === 1 ? '' : 's'}`}
+        {isPending ? '\u00a0' : customerCountText(total ?? 0, meta?.totalEstimated === true)}
       </Typography>
       <Card>
         <DataTable<CustomerListItem> bulkActionButtons={false} rowClick="show" data-testid="customer-table" empty={<NoCustomers />}>
