@@ -243,7 +243,8 @@ describe('POST /api/customers/{id}/merge', () => {
     expect(audit[0]).toMatchObject({ subject: 'Merge Me into Keep Me', actor_id: owner.user.id });
     expect(audit[0].changes).toEqual(
       expect.arrayContaining([
-        { field: 'merged_customer', old: { id: from, name: 'Merge Me', email: 'merge@example.com', phone: '+15125550601' }, new: { id: keep, name: 'Keep Me' } },
+        { field: 'customer', old: 'Merge Me · merge@example.com · +15125550601', new: 'Keep Me' },
+        { field: 'customer_id', old: from, new: keep },
         { field: 'tickets_moved', new: 2 },
         { field: 'calls_moved', new: 2 },
       ]),

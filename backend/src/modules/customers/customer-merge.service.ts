@@ -64,7 +64,9 @@ export class CustomerMergeService {
       this.audit.record(tx, actor, 'customers_merged', {
         subject: `${snapshot.name} into ${keep.name}`,
         changes: [
-          { field: 'merged_customer', old: snapshot, new: { id: keep.id, name: keep.name } },
+          // Flat values, as the audit log shows them ("field: old → new").
+          { field: 'customer', old: [snapshot.name, snapshot.email, snapshot.phone].filter(Boolean).join(' · '), new: keep.name },
+          { field: 'customer_id', old: snapshot.id, new: keep.id },
           { field: 'tickets_moved', new: moved.tickets },
           { field: 'calls_moved', new: moved.calls },
           ...filled.map((f) => ({ field: WIRE[f], old: null, new: values[f] })),
