@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { REBUILD_ROLLUPS_SQL, ROLLUPS_SNAPSHOT_SQL } from '../src/modules/ticket-analytics/rollups/rollup-sql.js';
 import { createTicket, isoDaysAgo } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -249,6 +250,15 @@ describe('POST /api/customers/{id}/merge', () => {
         { field: 'calls_moved', new: 2 },
       ]),
     );
+    // The rollups the triggers kept through the moves equal a rebuild from the tickets.
+    const kept = (await app.db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot;
+    await app.db.query('begin');
+    try {
+      await app.db.query(REBUILD_ROLLUPS_SQL);
+      expect(kept).toEqual((await app.db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot);
+    } finally {
+      await app.db.query('rollback');
+    }
     // The next ticket from the merged customer's phone finds the kept customer.
     const next = await createTicket(owner.agent, { customerName: 'Keep Me', customerEmail: 'keep@example.com', customerPhone: '(512) 555-0601' });
     expect(next.customer.id).toBe(keep);
