@@ -14,6 +14,7 @@ import { SettingsPage } from './pages/settings/SettingsPage';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { queryClient } from './providers/queryClient';
+import customers from './resources/customers';
 import products from './resources/products';
 import notifications from './resources/notifications';
 import tickets from './resources/tickets';
@@ -47,6 +48,7 @@ export function App() {
       <Resource name="tickets" {...tickets}>
         <Route path=":id/edit" element={<TicketEdit />} />
       </Resource>
+      <Resource name="customers" {...customers} />
       <Resource name="users" {...users} />
       <Resource name="products" {...products} />
       <Resource name="webhooks" {...webhooks} />

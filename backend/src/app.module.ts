@@ -21,6 +21,8 @@ import { SettingsModule } from './modules/settings/settings.module.js';
 import { StorageModule } from './modules/storage/storage.module.js';
 import { TicketAnalyticsModule } from './modules/ticket-analytics/ticket-analytics.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
+import { CustomerHistoryModule } from './modules/tickets/customer-history.provider.js';
+import { CustomersModule } from './modules/customers/customers.module.js';
 import { OrganizationsModule } from './modules/organizations/organizations.module.js';
 import { PhoneNumbersModule } from './modules/phone-numbers/phone-numbers.module.js';
 import { SearchModule } from './modules/search/search.module.js';
@@ -68,6 +70,8 @@ export class AppModule {
         // Before TicketsModule: its /tickets/metrics routes must match before /tickets/:id.
         TicketAnalyticsModule,
         TicketsModule,
+        CustomerHistoryModule,
+        CustomersModule,
         SettingsModule,
         UsersModule,
         AuditLogModule,

@@ -19,7 +19,7 @@ test.describe('application shell', () => {
     await createTicket(page.context().request);
     await page.goto('/');
 
-    expect(await navLabels(page)).toEqual(['Dashboard', 'Tickets', 'Analytics', 'Phone System', 'Users', 'Settings']);
+    expect(await navLabels(page)).toEqual(['Dashboard', 'Tickets', 'Customers', 'Analytics', 'Phone System', 'Users', 'Settings']);
     await expect(page.getByTestId('nav-tickets-badge')).toHaveText('2');
     await expect(page.getByTestId('nav-phone-system-badge')).toHaveCount(0);
     await expect(page.getByTestId('nav-dashboard')).toHaveAttribute('aria-current', 'page');
@@ -73,7 +73,7 @@ test.describe('application shell', () => {
     await expect(agent).toHaveURL(/\/$/);
     await expect(agent.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
-    expect(await navLabels(agent)).toEqual(['Dashboard', 'Tickets', 'Analytics', 'Phone System', 'Settings']);
+    expect(await navLabels(agent)).toEqual(['Dashboard', 'Tickets', 'Customers', 'Analytics', 'Phone System', 'Settings']);
     await expect(agent.getByTestId('nav-users')).toHaveCount(0);
     await agentContext.close();
 

@@ -4,6 +4,7 @@ import TicketIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import AnalyticsIcon from '@mui/icons-material/BarChartOutlined';
 import PhoneIcon from '@mui/icons-material/PhoneOutlined';
 import UsersIcon from '@mui/icons-material/PeopleOutline';
+import CustomersIcon from '@mui/icons-material/PersonOutline';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 
 export interface NavItem {
@@ -17,6 +18,7 @@ export interface NavItem {
 export const MAIN_NAV: NavItem[] = [
   { id: 'dashboard', label: 'Dashboard', to: '/', icon: <DashboardIcon /> },
   { id: 'tickets', label: 'Tickets', to: '/tickets', icon: <TicketIcon /> },
+  { id: 'customers', label: 'Customers', to: '/customers', icon: <CustomersIcon /> },
   { id: 'analytics', label: 'Analytics', to: '/analytics', icon: <AnalyticsIcon /> },
   { id: 'phone-system', label: 'Phone System', to: '/phone-system', icon: <PhoneIcon /> },
 ];

@@ -2,6 +2,7 @@ import type { DataProvider } from 'react-admin';
 import { accountMethods } from './methods/account';
 import { exportMethods } from './methods/exports';
 import { attachmentMethods } from './methods/attachments';
+import { customerMethods } from './methods/customers';
 import { searchMethods } from './methods/search';
 import { analyticsMethods } from './methods/analytics';
 import { conversationMethods } from './methods/conversation';
@@ -35,6 +36,7 @@ export const customMethods = {
   ...conversationMethods,
   ...exportMethods,
   ...attachmentMethods,
+  ...customerMethods,
 };
 
 export type CustomMethods = typeof customMethods;

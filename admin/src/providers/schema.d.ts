@@ -219,6 +219,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organization's customers, newest first, with their ticket count and latest ticket
+         * @description react-admin conventions (`filter`, `range`, `sort`; `Content-Range: customers a-b/total`). `q` (or `filter.q`) searches the name, e-mail and phone digits. With a search the total is exact up to 1000 matches and an estimate beyond (`X-Total-Count-Estimated: true`).
+         */
+        get: operations["CustomersController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One customer: contact details, address, tickets with their warranty, calls, and counts */
+        get: operations["CustomersController_get"];
+        /**
+         * Edit a customer's contact details and address
+         * @description The create form's rules for the same fields. Phone and e-mail are unique in the organization: another customer's is a 400 naming that customer (`details`).
+         */
+        put: operations["CustomersController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge another customer into this one
+         * @description The other customer's tickets (with their messages) and calls move to this one, this one's empty contact fields are filled from it, it is deleted, and the audit log records the merge (customers_merged); one transaction.
+         */
+        post: operations["CustomersController_merge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events/stream": {
         parameters: {
             query?: never;
@@ -1183,6 +1244,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tickets/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge this ticket (a duplicate claim) into another
+         * @description Its calls, notes and messages move to the other ticket, its description is appended there as a note, and it is Closed with merged_into_id naming the other; both activity trails record it (merged_into, merged_from). One transaction.
+         */
+        post: operations["TicketsController_merge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tickets/{id}/messages": {
         parameters: {
             query?: never;
@@ -1767,7 +1848,7 @@ export interface components {
             id: string;
             ip: string | null;
             /** @enum {string} */
-            kind: "settings_changed" | "role_changed" | "user_invited" | "user_removed" | "number_bought" | "number_released" | "export" | "sign_in_new_device";
+            kind: "settings_changed" | "role_changed" | "user_invited" | "user_removed" | "number_bought" | "number_released" | "export" | "sign_in_new_device" | "customers_merged";
             /** @description What it is about: a username, a phone number, "settings" */
             subject: string | null;
             user_agent: string | null;
@@ -1964,6 +2045,11 @@ export interface components {
             issue_category: string | null;
             issue_description: string;
             issue_start_time: string | null;
+            /**
+             * Format: uuid
+             * @description The ticket this one was merged into as a duplicate claim (it is then Closed); null when not merged
+             */
+            merged_into_id: string | null;
             order_number: string | null;
             /** @description Earlier tickets of the organization with the same order or serial number, oldest first */
             possibleDuplicates: components["schemas"]["PossibleDuplicateDto"][];
@@ -2146,6 +2232,47 @@ export interface components {
             /** @example IronJack support line */
             name: string;
         };
+        CustomerCallDto: {
+            /** @example voicemail */
+            call_type: string;
+            caller_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+            from_phone: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description Seconds */
+            recording_duration: number | null;
+            /** Format: uuid */
+            ticket_id: string | null;
+            ticket_number: string | null;
+            to_phone: string | null;
+        };
+        CustomerDetailDto: {
+            /** @description Newest first */
+            calls: components["schemas"]["CustomerCallDto"][];
+            calls_count: number;
+            city: string | null;
+            /** @example US */
+            country: string;
+            /** Format: date-time */
+            created_at: string;
+            email: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description Messages of the customer's tickets' conversations */
+            messages_count: number;
+            name: string;
+            /** @description Tickets not Resolved or Closed */
+            open_tickets_count: number;
+            phone: string | null;
+            state: string | null;
+            street: string | null;
+            /** @description Newest first */
+            tickets: components["schemas"]["CustomerTicketDto"][];
+            tickets_count: number;
+            zip_code: string | null;
+        };
         CustomerHitDto: {
             email: string | null;
             /** Format: uuid */
@@ -2158,6 +2285,64 @@ export interface components {
             latest_ticket_number: string | null;
             name: string;
             phone: string | null;
+        };
+        CustomerListItemDto: {
+            city: string | null;
+            /** Format: date-time */
+            created_at: string;
+            email: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            last_ticket_at: string | null;
+            /** Format: uuid */
+            last_ticket_id: string | null;
+            /** @example WC-000042 */
+            last_ticket_number: string | null;
+            name: string;
+            phone: string | null;
+            state: string | null;
+            tickets_count: number;
+        };
+        CustomerMergeResultDto: {
+            calls_moved: number;
+            customer: components["schemas"]["CustomerDetailDto"];
+            /**
+             * @description Fields of the kept customer filled from the merged one
+             * @example [
+             *       "phone",
+             *       "street"
+             *     ]
+             */
+            fields_filled: string[];
+            /** Format: uuid */
+            merged_customer_id: string;
+            tickets_moved: number;
+        };
+        CustomerTicketDto: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Set when the ticket was merged into another (closed as a duplicate)
+             */
+            merged_into_id: string | null;
+            /** @example Medium */
+            priority: string;
+            product_brand: string | null;
+            product_model: string | null;
+            product_sku: string | null;
+            /** Format: date */
+            purchase_date: string | null;
+            /** @example Open */
+            status: string;
+            /** @example WC-000042 */
+            ticket_number: string;
+            /** @description The warranty rule's verdict (the product's term, else 90 days); null without a purchase date */
+            under_warranty: boolean | null;
+            warranty_days_left: number | null;
         };
         DeletedCallLogDto: {
             /** @example Call log deleted successfully */
@@ -2177,6 +2362,15 @@ export interface components {
             success: boolean;
         };
         ErrorResponseDto: {
+            /**
+             * @description A domain error's stable code
+             * @example customers.phone_taken
+             */
+            code?: string;
+            /** @description Particulars of some errors: the conflicting customer (customer_id, customer_name) of customers.phone_taken / customers.email_taken */
+            details?: {
+                [key: string]: unknown;
+            };
             /**
              * @description The human message
              * @example Valid email is required
@@ -2453,6 +2647,20 @@ export interface components {
             params?: Record<string, never>;
             /** @example true */
             success: boolean;
+        };
+        MergeCustomersDto: {
+            /**
+             * Format: uuid
+             * @description The customer merged into this one (then deleted)
+             */
+            from_customer_id: string;
+        };
+        MergeTicketDto: {
+            /**
+             * Format: uuid
+             * @description The ticket that keeps the claim (the one this is a duplicate of)
+             */
+            into_ticket_id: string;
         };
         /** @enum {string} */
         MessageChannel: "email" | "sms" | "comment";
@@ -2878,7 +3086,7 @@ export interface components {
             text: string;
         };
         /** @enum {string} */
-        TicketActivityKind: "created" | "status_changed" | "note" | "description_edited" | "priority_changed" | "purchase_verification" | "call_linked" | "call_returned" | "confirmation_email" | "attachment_added" | "attachment_removed";
+        TicketActivityKind: "created" | "status_changed" | "note" | "description_edited" | "priority_changed" | "purchase_verification" | "call_linked" | "call_returned" | "confirmation_email" | "attachment_added" | "attachment_removed" | "merged_into" | "merged_from";
         TicketCallLogDto: {
             /** @description Seconds (the recording duration) */
             call_duration: number | null;
@@ -2933,6 +3141,13 @@ export interface components {
             issue_category: string | null;
             issue_description: string;
             issue_start_time: string | null;
+            /** @description The ticket this one was merged into ("Merged into #…"); null when not merged */
+            merged_into: components["schemas"]["TicketRefDto"] | null;
+            /**
+             * Format: uuid
+             * @description The ticket this one was merged into as a duplicate claim (it is then Closed); null when not merged
+             */
+            merged_into_id: string | null;
             order_number: string | null;
             /** @description Oldest first; empty when none */
             possible_duplicates: components["schemas"]["PossibleDuplicateDto"][];
@@ -3059,6 +3274,23 @@ export interface components {
             /** @description Required when troubleshootingAttempted is Yes; ignored otherwise */
             troubleshootingSteps?: string;
         };
+        TicketMergeResultDto: {
+            /** @description The merged ticket: Closed, merged_into_id set */
+            merged_ticket: components["schemas"]["TicketResponseDto"];
+            /**
+             * @description How many records of each kind moved to the ticket merged into
+             * @example {
+             *       "calls": 1,
+             *       "notes": 2,
+             *       "messages": 3
+             *     }
+             */
+            moved: {
+                [key: string]: number;
+            };
+            /** @description The ticket merged into, as it is now */
+            ticket: components["schemas"]["TicketResponseDto"];
+        };
         TicketMessageResponseDto: {
             /** @description Attempts made to send it */
             attempts: number;
@@ -3117,6 +3349,12 @@ export interface components {
              */
             total: number;
         };
+        TicketRefDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example WC-000041 */
+            ticket_number: string;
+        };
         TicketResponseDto: {
             /** @description Where the confirmation goes */
             confirmation_email: string | null;
@@ -3138,6 +3376,11 @@ export interface components {
             issue_category: string | null;
             issue_description: string;
             issue_start_time: string | null;
+            /**
+             * Format: uuid
+             * @description The ticket this one was merged into as a duplicate claim (it is then Closed); null when not merged
+             */
+            merged_into_id: string | null;
             order_number: string | null;
             preferred_resolution: string | null;
             /** @example Medium */
@@ -3281,6 +3524,29 @@ export interface components {
             is_returned?: boolean;
             /** @description Internal notes; blank or null clears them */
             notes?: string | null;
+        };
+        UpdateCustomerDto: {
+            city?: string | null;
+            /**
+             * @description Two letters; omitted keeps the current one
+             * @example US
+             */
+            country?: string;
+            /**
+             * @description A valid e-mail; blank or null only for a customer who has none on file (a caller known by phone)
+             * @example maria@example.com
+             */
+            email?: string | null;
+            /** @example Maria Gonzalez */
+            name: string;
+            /**
+             * @description Kept as E.164 in the organization's country; blank or null: none
+             * @example +15125550101
+             */
+            phone?: string | null;
+            state?: string | null;
+            street?: string | null;
+            zip_code?: string | null;
         };
         UpdateGreetingDto: {
             /** @default true */
@@ -4134,6 +4400,197 @@ export interface operations {
             };
             /** @description Only a temporary password can be replaced without the current one. Change your password from your profile, with your current password. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CustomersController_list: {
+        parameters: {
+            query?: {
+                /** @description JSON object of field filters */
+                filter?: string;
+                /** @description Part of the name, e-mail or phone number (2 characters or more) */
+                q?: string;
+                /** @description JSON [start, end], inclusive */
+                range?: string;
+                /** @description JSON [field, "ASC" | "DESC"] */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description customers <start>-<end>/<total> */
+                    "Content-Range"?: string;
+                    /** @description The total */
+                    "X-Total-Count"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerListItemDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CustomersController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerDetailDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such customer in your organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CustomersController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCustomerDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerDetailDto"];
+                };
+            };
+            /** @description A failing rule, or the phone or e-mail of another customer (customers.phone_taken, customers.email_taken) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CustomersController_merge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeCustomersDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerMergeResultDto"];
+                };
+            };
+            /** @description A customer cannot be merged into itself */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Either customer is not one of your organization */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7141,6 +7598,58 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    TicketsController_merge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeTicketDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketMergeResultDto"];
+                };
+            };
+            /** @description Into itself, a ticket already merged, or into a merged ticket */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Either ticket is not one of your organization */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -20,6 +20,14 @@ export type Ticket = Schemas['TicketResponseDto'];
 /** GET /api/tickets/{id}: the ticket with the other tickets of its order or serial number. */
 export type TicketDetail = Schemas['TicketDetailResponseDto'];
 export type TicketCallLog = Schemas['TicketCallLogDto'];
+/** The customers resource (issue 30): a list row, the show page's record, and merges. */
+export type CustomerListItem = Schemas['CustomerListItemDto'];
+export type CustomerDetail = Schemas['CustomerDetailDto'];
+export type CustomerTicket = Schemas['CustomerTicketDto'];
+export type CustomerCall = Schemas['CustomerCallDto'];
+export type CustomerPayload = Schemas['UpdateCustomerDto'];
+export type CustomerMergeResult = Schemas['CustomerMergeResultDto'];
+export type TicketMergeResult = Schemas['TicketMergeResultDto'];
 export type TicketActivityEntry = Schemas['TicketActivityEntryDto'];
 /** GET /api/tickets/{id}/attachments: one file of the ticket's evidence. */
 export type TicketAttachment = Schemas['AttachmentResponseDto'];

@@ -17,3 +17,4 @@ export * from './conversation.js';
 export * from './exports.js';
 export * from './inbound-email.js';
 export * from './attachments.js';
+export * from './customers.js';

@@ -51,6 +51,7 @@ export const AUDIT_KINDS = [
   'number_released',
   'export',
   'sign_in_new_device',
+  'customers_merged',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -63,4 +64,5 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   number_released: 'Number released',
   export: 'Export',
   sign_in_new_device: 'Sign-in from a new device',
+  customers_merged: 'Customers merged',
 };

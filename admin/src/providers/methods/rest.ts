@@ -1,13 +1,14 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import { API_URL, apiSend, httpClient } from '../httpClient';
+import { getCustomerList } from '../customerList';
 import { getTicketList } from '../ticketPages';
 import type { Ticket } from '../types';
 
 const simpleRest = simpleRestProvider(API_URL, httpClient);
 
 /** Resources the API replaces whole with PUT (spec: PUT /api/products/{id}); the others take PATCH. */
-const REPLACED_WITH_PUT = new Set(['products']);
+const REPLACED_WITH_PUT = new Set(['products', 'customers']);
 
 /**
  * react-admin's verbs on the API: ra-data-simple-rest (filter/range/sort, Content-Range), the
@@ -17,7 +18,8 @@ const REPLACED_WITH_PUT = new Set(['products']);
 export const restMethods: DataProvider = {
   ...simpleRest,
 
-  getList: (resource, params) => (resource === 'tickets' ? getTicketList(params) : simpleRest.getList(resource, params)) as never,
+  getList: (resource, params) =>
+    (resource === 'tickets' ? getTicketList(params) : resource === 'customers' ? getCustomerList(params) : simpleRest.getList(resource, params)) as never,
 
   update: async (resource, params) => {
     const method = REPLACED_WITH_PUT.has(resource) ? 'PUT' : 'PATCH';

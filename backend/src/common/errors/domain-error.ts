@@ -31,6 +31,9 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
 };
 
 export class DomainError extends Error {
+  /** Machine-readable particulars the body carries as `details` (the conflicting record's id and name, say). */
+  details?: Record<string, unknown>;
+
   constructor(
     /** Stable, dotted: `<module>.<what>` (`tickets.not_found`); integrators may branch on it. */
     readonly code: string,

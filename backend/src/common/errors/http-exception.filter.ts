@@ -10,6 +10,8 @@ export interface ErrorBody {
   errors?: { field: string; message: string }[];
   /** A domain error's stable code. */
   code?: string;
+  /** What a domain error names besides its text (the conflicting record, say). */
+  details?: Record<string, unknown>;
 }
 
 /** Extracts the human text from whatever an HttpException carries. */
@@ -49,6 +51,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const message = exception.message;
       const body: ErrorBody = { statusCode, error: message, message, code: exception.code };
       if (exception.field) body.errors = [{ field: exception.field, message }];
+      if (exception.details) body.details = exception.details;
       return body;
     }
     if (exception instanceof HttpException) {

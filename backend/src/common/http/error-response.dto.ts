@@ -12,4 +12,12 @@ export class ErrorResponseDto {
   @ApiProperty({ example: 'Valid email is required', description: 'The same message' }) message!: string;
   @ApiPropertyOptional({ type: [FieldErrorDto], description: 'Every failing field (validation only)' })
   errors?: FieldErrorDto[];
+  @ApiPropertyOptional({ description: "A domain error's stable code", example: 'customers.phone_taken' })
+  code?: string;
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'Particulars of some errors: the conflicting customer (customer_id, customer_name) of customers.phone_taken / customers.email_taken',
+  })
+  details?: Record<string, unknown>;
 }

@@ -25,6 +25,7 @@ import { Migration20261130000000Conversations } from './Migration20261130000000C
 import { Migration20261130800000DataExports } from './Migration20261130800000DataExports.js';
 import { Migration20261130500000InboundMessages } from './Migration20261130500000InboundMessages.js';
 import { Migration20261130600000TicketAttachments } from './Migration20261130600000TicketAttachments.js';
+import { Migration20261130700000TicketMerges } from './Migration20261130700000TicketMerges.js';
 
 /** Applied in this order; a new migration is appended here after `npm run migration:create`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -54,4 +55,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261130800000DataExports', class: Migration20261130800000DataExports },
   { name: 'Migration20261130500000InboundMessages', class: Migration20261130500000InboundMessages },
   { name: 'Migration20261130600000TicketAttachments', class: Migration20261130600000TicketAttachments },
+  { name: 'Migration20261130700000TicketMerges', class: Migration20261130700000TicketMerges },
 ];

@@ -1,9 +1,17 @@
 import { Module } from '@nestjs/common';
+import { CustomerMergeService } from './customer-merge.service.js';
+import { CustomerPagesService } from './customer-pages.service.js';
+import { CustomersController } from './customers.controller.js';
 import { CustomersService } from './customers.service.js';
 
-/** Customers are found or created per organization as tickets arrive (no API of their own yet). */
+/**
+ * Customers: found or created per organization as tickets arrive (CustomersService), and the
+ * customers resource (list, show, edit, merge). Its CustomerHistory is provided by the tickets
+ * module (CustomerHistoryModule, global).
+ */
 @Module({
-  providers: [CustomersService],
+  controllers: [CustomersController],
+  providers: [CustomersService, CustomerPagesService, CustomerMergeService],
   exports: [CustomersService],
 })
 export class CustomersModule {}

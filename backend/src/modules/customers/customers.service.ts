@@ -17,6 +17,23 @@ export function normalizeEmail(email: string): string {
 }
 
 /**
+ * Transaction-scoped advisory locks on the organization's customer phone (as stored: E.164) and
+ * e-mail, in key order: every intake and the customer edit take them, so two writes of one
+ * contact queue instead of making two customers.
+ */
+export async function lockCustomerContacts(em: EntityManager, organizationId: string, phone?: string | null, email?: string | null): Promise<void> {
+  const keys = [phone ? `phone:${phone}` : null, email?.trim() ? `email:${normalizeEmail(email)}` : null]
+    .filter((k): k is string => k !== null)
+    .map((k) => `${organizationId}:${k}`)
+    .sort();
+  if (!keys.length) return;
+  await em.execute(
+    'select count(pg_advisory_xact_lock(hashtextextended(k, 0))) from (select k from unnest(?::text[]) k order by k) s',
+    [`{${keys.map((k) => `"${k.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`],
+  );
+}
+
+/**
  * Customers of one organization, matched the same way at every intake (ticket form and API,
  * voicemail, voice agent): the phone as E.164 in the organization's country (`normalizePhone`),
  * the e-mail in lower case.

@@ -15,6 +15,9 @@ export const RECORDED_ACTIVITY_KINDS = [
   'confirmation_email',
   'attachment_added',
   'attachment_removed',
+  // A duplicate claim merged (issue 30): on the merged ticket (detail: ticket_id, ticket_number of the target) and on the target (of the merged one).
+  'merged_into',
+  'merged_from',
 ] as const;
 export type RecordedActivityKind = (typeof RECORDED_ACTIVITY_KINDS)[number];
 

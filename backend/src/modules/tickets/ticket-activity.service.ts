@@ -31,6 +31,8 @@ const RANK: Record<ActivityKind, number> = {
   call_returned: 8,
   attachment_added: 9,
   attachment_removed: 10,
+  merged_from: 11,
+  merged_into: 12,
 };
 
 interface Entry {
@@ -81,6 +83,10 @@ function recordedEntry(row: TicketActivity): Entry {
       return { ...base, text: `Attachment added: ${String(d.filename)} (${tagLabel(d.tag)})` };
     case 'attachment_removed':
       return { ...base, text: `Attachment removed: ${String(d.filename)} (${tagLabel(d.tag)})` };
+    case 'merged_into':
+      return { ...base, text: `Merged into ${String(d.ticket_number)} as a duplicate claim; its calls, notes, messages and attachments moved there` };
+    case 'merged_from':
+      return { ...base, text: `${String(d.ticket_number)} merged into this ticket as a duplicate claim` };
   }
 }
 

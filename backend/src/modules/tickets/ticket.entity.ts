@@ -57,6 +57,8 @@ export const DUPLICATE_INDEXES = {
 @Index({ name: SLA_INDEXES.unansweredDue.name, expression: SLA_INDEXES.unansweredDue.create })
 @Index({ name: SLA_INDEXES.unansweredCreated.name, expression: SLA_INDEXES.unansweredCreated.create })
 @Index({ name: SLA_INDEXES.overduePending.name, expression: SLA_INDEXES.overduePending.create })
+// The few merged tickets, so deleting a ticket finds the ones merged into it without a scan.
+@Index({ name: 'tickets_merged_into_index', expression: 'create index "tickets_merged_into_index" on "tickets" ("merged_into_id") where "merged_into_id" is not null;' })
 export class Ticket {
   [EntityRepositoryType]?: TicketRepository;
 
@@ -176,4 +178,8 @@ export class Ticket {
   /** When the ticket_overdue notification was raised (the scheduled scan sets it once, with the event). */
   @Property({ type: 'datetime', nullable: true })
   overdueNotifiedAt?: Date | null;
+
+  /** Set when this ticket was merged into another as a duplicate claim (then it is Closed). */
+  @ManyToOne({ entity: () => Ticket, nullable: true, deleteRule: 'set null' })
+  mergedInto?: Rel<Ticket> | null;
 }

@@ -44,14 +44,15 @@ export interface SameKeyTicketRow {
 export class TicketRepository extends EntityRepository<Ticket> {
   /**
    * The other tickets whose order or serial key (trimmed, lower case: the lower() indexes) is
-   * `order` or `serial`, oldest first, at most `limit`.
+   * `order` or `serial`, oldest first, at most `limit`; a ticket already merged as a duplicate is
+   * settled and left out.
    */
   sameOrderOrSerial(ticketId: string, order: string | null, serial: string | null, limit: number): Promise<SameKeyTicketRow[]> {
     return tenantSql(this.getEntityManager() as EntityManager).execute<SameKeyTicketRow[]>(
       `select id, ticket_number, status, created_at,
               (${DUPLICATE_KEYS.order} = ?) as same_order, (${DUPLICATE_KEYS.serial} = ?) as same_serial
          from tickets
-        where @tenant() and id <> ? and (${DUPLICATE_KEYS.order} = ? or ${DUPLICATE_KEYS.serial} = ?)
+        where @tenant() and id <> ? and merged_into_id is null and (${DUPLICATE_KEYS.order} = ? or ${DUPLICATE_KEYS.serial} = ?)
         order by created_at, id
         limit ${Math.trunc(limit)}`,
       [order, serial, ticketId, order, serial],

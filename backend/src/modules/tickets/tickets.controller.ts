@@ -30,6 +30,8 @@ import {
   toTicketCallLog,
 } from './dto/ticket-response.dto.js';
 import { UpdateTicketDto } from './dto/update-ticket.dto.js';
+import { MergeTicketDto, TicketMergeResultDto } from './dto/merge-ticket.dto.js';
+import { TicketMergeService } from './ticket-merge.service.js';
 import { TicketActivityService } from './ticket-activity.service.js';
 import { TicketBulkService } from './ticket-bulk.service.js';
 import { TicketListService } from './ticket-list.service.js';
@@ -55,6 +57,7 @@ export class TicketsController {
     private readonly bulk: TicketBulkService,
     private readonly responses: TicketResponses,
     private readonly activity: TicketActivityService,
+    private readonly merges: TicketMergeService,
   ) {}
 
   @Post()
@@ -156,7 +159,11 @@ export class TicketsController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such ticket in your organization' })
   async findOne(@CurrentActor() actor: Actor, @Param('id', ticketIdPipe) id: string): Promise<TicketDetailResponseDto> {
     const ticket = await this.tickets.get(actor, id);
-    return { ...(await this.responses.one(actor.organizationId, ticket)), possible_duplicates: await this.tickets.possibleDuplicates(actor, ticket) };
+    return {
+      ...(await this.responses.one(actor.organizationId, ticket)),
+      possible_duplicates: await this.tickets.possibleDuplicates(actor, ticket),
+      merged_into: await this.tickets.mergedInto(ticket),
+    };
   }
 
   @Patch(':id')
@@ -181,6 +188,22 @@ export class TicketsController {
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   async updateIntake(@CurrentActor() actor: Actor, @Param('id', ticketIdPipe) id: string, @Body() body: unknown): Promise<TicketResponseDto> {
     return this.responses.one(actor.organizationId, await this.tickets.updateIntake(actor, id, body));
+  }
+
+  @Post(':id/merge')
+  @ApiOperation({
+    summary: 'Merge this ticket (a duplicate claim) into another',
+    description:
+      "Its calls, notes and messages move to the other ticket, its description is appended there as a note, and it is Closed with merged_into_id " +
+      "naming the other; both activity trails record it (merged_into, merged_from). One transaction.",
+  })
+  @ApiOkResponse({ type: TicketMergeResultDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Into itself, a ticket already merged, or into a merged ticket' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Either ticket is not one of your organization' })
+  async merge(@CurrentActor() actor: Actor, @Param('id', ticketIdPipe) id: string, @Body() dto: MergeTicketDto): Promise<TicketMergeResultDto> {
+    const result = await this.merges.merge(actor, id, dto.into_ticket_id);
+    const [ticket, merged] = await this.responses.many(actor.organizationId, [result.target, result.merged]);
+    return { ticket: ticket!, merged_ticket: merged!, moved: result.moved };
   }
 
   @Get(':id/call-logs')

@@ -1,4 +1,4 @@
-import { MAX_LIST_OFFSET, NOTE_TOO_LONG_MESSAGE } from '@warranty-crm/contract';
+import { MAX_LIST_OFFSET, NOTE_TOO_LONG_MESSAGE, TICKET_MERGE_MESSAGES } from '@warranty-crm/contract';
 import { DomainError } from '../../common/errors/domain-error.js';
 
 export class CallLogNotFoundError extends DomainError {
@@ -47,5 +47,19 @@ export class OffsetTooDeepError extends DomainError {
 export class BadCursorError extends DomainError {
   constructor() {
     super('tickets.bad_cursor', 'invalid', BAD_CURSOR);
+  }
+}
+
+/** POST /api/tickets/{id}/merge into the same ticket. */
+export class TicketMergeSelfError extends DomainError {
+  constructor() {
+    super('tickets.merge_self', 'invalid', TICKET_MERGE_MESSAGES.self, 'into_ticket_id');
+  }
+}
+
+/** The ticket to merge was merged already, or the target was merged into another (merge into that one). */
+export class TicketAlreadyMergedError extends DomainError {
+  constructor(message: string, field?: string) {
+    super('tickets.already_merged', 'invalid', message, field);
   }
 }

@@ -8,11 +8,12 @@ import { TicketListService } from './ticket-list.service.js';
 import { TicketResponses } from './ticket-responses.service.js';
 import { TicketsController } from './tickets.controller.js';
 import { TicketsService } from './tickets.service.js';
+import { TicketMergeService } from './ticket-merge.service.js';
 
 @Module({
   imports: [CustomersModule, SettingsModule],
   controllers: [TicketsController],
-  providers: [TicketsService, TicketListService, TicketBulkService, TicketResponses, TicketActivityService, TicketConfirmationListener],
+  providers: [TicketsService, TicketListService, TicketBulkService, TicketResponses, TicketActivityService, TicketConfirmationListener, TicketMergeService],
   exports: [TicketsService, TicketResponses, TicketActivityService],
 })
 export class TicketsModule {}

@@ -6,7 +6,7 @@ import { describeDescriptionChange, isNoteTooLong, isQuestionAsked, respondByOf,
 import type { Actor } from '../../common/auth/actor.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { CallLog } from '../call-logs/call-log.entity.js';
-import { type CustomerContact, CustomersService, normalizeEmail } from '../customers/customers.service.js';
+import { type CustomerContact, CustomersService, lockCustomerContacts, normalizeEmail } from '../customers/customers.service.js';
 import { storedPhone } from '../customers/phone.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { validatePayload } from '../../common/http/validate-payload.js';
@@ -22,22 +22,6 @@ import { CallAlreadyHasTicketError, CallLogNotFoundError, NothingToUpdateError, 
 import { Ticket, type TicketSource } from './ticket.entity.js';
 
 const DUPLICATES_LIMIT = 20;
-
-/**
- * Transaction-scoped advisory locks on the organization's customer phone (as stored: E.164) and
- * e-mail, in key order.
- */
-async function lockCustomerContacts(em: EntityManager, organizationId: string, phone?: string | null, email?: string | null): Promise<void> {
-  const keys = [phone ? `phone:${phone}` : null, email?.trim() ? `email:${normalizeEmail(email)}` : null]
-    .filter((k): k is string => k !== null)
-    .map((k) => `${organizationId}:${k}`)
-    .sort();
-  if (!keys.length) return;
-  await em.execute(
-    'select count(pg_advisory_xact_lock(hashtextextended(k, 0))) from (select k from unnest(?::text[]) k order by k) s',
-    [`{${keys.map((k) => `"${k.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`],
-  );
-}
 
 /** What a new ticket is made of, whoever files it. */
 export interface NewTicket {
@@ -349,6 +333,13 @@ export class TicketsService {
       matched_on: [...(r.same_order ? (['order_number'] as const) : []), ...(r.same_serial ? (['serial_number'] as const) : [])],
       created_at: new Date(r.created_at).toISOString(),
     }));
+  }
+
+  /** The ticket this one was merged into, with its number; null when not merged. */
+  async mergedInto(ticket: Ticket): Promise<{ id: string; ticket_number: string } | null> {
+    if (!ticket.mergedInto) return null;
+    const into = await this.em.findOne(Ticket, { id: ticket.mergedInto.id }, { fields: ['ticketNumber'] });
+    return into ? { id: into.id, ticket_number: into.ticketNumber } : null;
   }
 
   /** Calls linked to the ticket, newest first. */

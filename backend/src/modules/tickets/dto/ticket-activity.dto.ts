@@ -12,6 +12,8 @@ export const ACTIVITY_KINDS = [
   'confirmation_email',
   'attachment_added',
   'attachment_removed',
+  'merged_into',
+  'merged_from',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -88,6 +88,8 @@ export class TicketResponseDto {
     description: 'met / missed (answered by respond_by or after), overdue (unanswered, respond_by passed), due_soon (within 4 h of it), on_track; at the time of the request',
   })
   sla!: SlaState | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'The ticket this one was merged into as a duplicate claim (it is then Closed); null when not merged' })
+  merged_into_id!: string | null;
 }
 
 /** Another ticket of the organization with the same order or serial number (a possible duplicate claim). */
@@ -100,10 +102,18 @@ export class PossibleDuplicateDto {
   @ApiProperty({ format: 'date-time' }) created_at!: string;
 }
 
+/** A ticket named by another: its id and number. */
+export class TicketRefDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'WC-000041' }) ticket_number!: string;
+}
+
 /** GET /api/tickets/{id}: the ticket plus the other tickets with its order or serial number. */
 export class TicketDetailResponseDto extends TicketResponseDto {
   @ApiProperty({ type: [PossibleDuplicateDto], description: 'Oldest first; empty when none' })
   possible_duplicates!: PossibleDuplicateDto[];
+  @ApiProperty({ type: TicketRefDto, nullable: true, description: 'The ticket this one was merged into ("Merged into #…"); null when not merged' })
+  merged_into!: TicketRefDto | null;
 }
 
 /**
@@ -182,6 +192,7 @@ export function toTicketResponse(t: Ticket, now: Date = new Date(), termDays?: n
     respond_by: t.respondBy ?? null,
     responded_at: t.respondedAt ?? null,
     sla: slaState(t.respondBy, t.respondedAt, now),
+    merged_into_id: t.mergedInto?.id ?? null,
   };
 }
 
