@@ -126,6 +126,11 @@ describe('GET /api/customers/{id}', () => {
     await app.db.query(`update customers set street = '1 Main St', city = 'Austin', state = 'TX', zip_code = '78701' where id = $1`, [covered.customer.id]);
     const callId = await addCall(owner, covered.customer.id, covered.id);
     await addMessage(owner, covered.id);
+    await app.db.query(
+      `insert into ticket_attachments (organization_id, ticket_id, object_path, file_name, content_type, size, tag, source)
+       values ($1::uuid, $2, '/objects/uploads/' || $1::text || '/shown-receipt.pdf', 'receipt.pdf', 'application/pdf', 2048, 'receipt', 'upload')`,
+      [owner.user.organization_id, lapsed.id],
+    );
 
     const res = await owner.agent.get(`/api/customers/${covered.customer.id}`).expect(200);
     expect(res.body).toMatchObject({
@@ -142,7 +147,12 @@ describe('GET /api/customers/{id}', () => {
       open_tickets_count: 1,
       calls_count: 1,
       messages_count: 1,
+      attachments_count: 1,
     });
+    expect(res.body.messages).toEqual([expect.objectContaining({ ticket_id: covered.id, ticket_number: covered.ticket_number, excerpt: expect.any(String) })]);
+    expect(res.body.attachments).toEqual([
+      expect.objectContaining({ filename: 'receipt.pdf', tag: 'receipt', size: 2048, ticket_id: lapsed.id, ticket_number: lapsed.ticket_number }),
+    ]);
     expect(res.body.tickets).toEqual([
       expect.objectContaining({ id: lapsed.id, ticket_number: lapsed.ticket_number, status: 'Closed', product_model: '2-Ton Floor Jack', under_warranty: false, merged_into_id: null }),
       expect.objectContaining({ id: covered.id, ticket_number: covered.ticket_number, status: 'Open', product_model: '3-Ton Floor Jack', under_warranty: true, warranty_days_left: 80 }),

@@ -2232,6 +2232,21 @@ export interface components {
             /** @example IronJack support line */
             name: string;
         };
+        CustomerAttachmentDto: {
+            content_type: string;
+            content_url: string;
+            /** Format: date-time */
+            created_at: string;
+            filename: string;
+            /** Format: uuid */
+            id: string;
+            size: number;
+            /** @enum {string} */
+            tag: "receipt" | "damage" | "serial_plate" | "other";
+            /** Format: uuid */
+            ticket_id: string;
+            ticket_number: string;
+        };
         CustomerCallDto: {
             /** @example voicemail */
             call_type: string;
@@ -2249,6 +2264,9 @@ export interface components {
             to_phone: string | null;
         };
         CustomerDetailDto: {
+            /** @description The tickets' files, newest first */
+            attachments: components["schemas"]["CustomerAttachmentDto"][];
+            attachments_count: number;
             /** @description Newest first */
             calls: components["schemas"]["CustomerCallDto"][];
             calls_count: number;
@@ -2260,6 +2278,8 @@ export interface components {
             email: string | null;
             /** Format: uuid */
             id: string;
+            /** @description The conversations' messages, newest first */
+            messages: components["schemas"]["CustomerMessageDto"][];
             /** @description Messages of the customer's tickets' conversations */
             messages_count: number;
             name: string;
@@ -2318,6 +2338,25 @@ export interface components {
             /** Format: uuid */
             merged_customer_id: string;
             tickets_moved: number;
+        };
+        CustomerMessageDto: {
+            author_name: string | null;
+            /** @enum {string} */
+            channel: "email" | "sms" | "comment";
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            direction: "inbound" | "outbound" | "internal";
+            /** @description The first 200 characters of its text */
+            excerpt: string;
+            /** Format: uuid */
+            id: string;
+            /** @example sent */
+            status: string;
+            subject: string | null;
+            /** Format: uuid */
+            ticket_id: string;
+            ticket_number: string;
         };
         CustomerTicketDto: {
             /** Format: date-time */

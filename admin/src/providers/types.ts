@@ -126,3 +126,5 @@ export type DataExport = Schemas['ExportDto'];
 export type CreateExportPayload = Schemas['CreateExportDto'];
 export type ProductImportPreview = Schemas['ImportPreviewDto'];
 export type ProductImportPayload = Schemas['ProductImportDto'];
+export type CustomerMessage = Schemas['CustomerMessageDto'];
+export type CustomerAttachment = Schemas['CustomerAttachmentDto'];

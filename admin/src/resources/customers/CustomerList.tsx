@@ -1,6 +1,7 @@
 import { Box, Card, Link, Typography } from '@mui/material';
 import { DataTable, ListBase, Pagination, SearchInput, FilterForm, useListContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { PageHeader } from '../../components/PageHeader';
 import { customerCountText } from '../../lib/customers';
 import { formatShortDate } from '../../lib/date';
@@ -13,7 +14,7 @@ const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search na
 export function CustomerList() {
   return (
     <ListBase perPage={25} sort={{ field: 'created_at', order: 'DESC' }}>
-      <PageHeader title="Customers" subtitle="Everyone who filed a claim or called, with their tickets" />
+      <PageHeader title="Customers" subtitle="Everyone who filed a claim or called, with their tickets" actions={<ExportCsvButton kind="customers" />} />
       <FilterForm filters={filters} />
       <CustomerResults />
     </ListBase>

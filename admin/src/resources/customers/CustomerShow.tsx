@@ -8,7 +8,7 @@ import { addressLines } from '../../lib/customers';
 import { formatDateTime, formatShortDate } from '../../lib/date';
 import { formatDuration } from '../../lib/duration';
 import { warrantyLabel } from '../../lib/warranty';
-import type { CustomerCall, CustomerDetail, CustomerTicket } from '../../providers/types';
+import type { CustomerAttachment, CustomerCall, CustomerDetail, CustomerMessage, CustomerTicket } from '../../providers/types';
 import { Field, Fields, InfoCard } from '../tickets/cards/InfoCard';
 import { MergeCustomerButton } from './MergeCustomerButton';
 
@@ -60,13 +60,16 @@ export function CustomerShow() {
               <Field label="Tickets" value={String(customer.tickets_count)} testId="customer-tickets-count" />
               <Field label="Open tickets" value={String(customer.open_tickets_count)} />
               <Field label="Calls" value={String(customer.calls_count)} testId="customer-calls-count" />
-              <Field label="Messages" value={String(customer.messages_count)} />
+              <Field label="Messages" value={String(customer.messages_count)} testId="customer-messages-count" />
+              <Field label="Attachments" value={String(customer.attachments_count)} testId="customer-attachments-count" />
             </Fields>
           </InfoCard>
         </Stack>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           <TicketsCard tickets={customer.tickets} />
           <CallsCard calls={customer.calls} />
+          <MessagesCard messages={customer.messages} />
+          <AttachmentsCard attachments={customer.attachments} />
         </Stack>
       </Box>
     </Box>
@@ -152,6 +155,81 @@ function CallsCard({ calls }: { calls: CustomerCall[] }) {
                     {c.ticket_number}
                   </Link>
                 ) : null}
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const CHANNEL_LABEL: Record<string, string> = { email: 'E-mail', sms: 'SMS', comment: 'Internal comment' };
+const DIRECTION_LABEL: Record<string, string> = { inbound: 'from the customer', outbound: 'to the customer', internal: '' };
+
+function MessagesCard({ messages }: { messages: CustomerMessage[] }) {
+  return (
+    <Card data-testid="customer-messages">
+      <CardContent>
+        <Typography variant="h6" sx={{ fontWeight: 600, mb: 1 }}>
+          Messages
+        </Typography>
+        {messages.length === 0 ? (
+          <Typography color="text.secondary">No messages yet</Typography>
+        ) : (
+          <Stack spacing={1.5}>
+            {messages.map((m) => (
+              <Box key={m.id} data-testid="customer-message-row">
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline' }}>
+                  <Typography sx={{ fontWeight: 600 }}>
+                    {CHANNEL_LABEL[m.channel] ?? m.channel} {DIRECTION_LABEL[m.direction] ?? ''}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {m.author_name ? `${m.author_name} · ` : ''}
+                    {formatDateTime(String(m.created_at))}
+                  </Typography>
+                  <Link component={RouterLink} to={`/tickets/${m.ticket_id}`} variant="body2">
+                    {m.ticket_number}
+                  </Link>
+                </Box>
+                <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {m.subject ? `${m.subject}: ` : ''}
+                  {m.excerpt}
+                </Typography>
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const TAG_LABEL: Record<string, string> = { receipt: 'Receipt', damage: 'Damage', serial_plate: 'Serial plate', other: 'Other' };
+
+function AttachmentsCard({ attachments }: { attachments: CustomerAttachment[] }) {
+  return (
+    <Card data-testid="customer-attachments">
+      <CardContent>
+        <Typography variant="h6" sx={{ fontWeight: 600, mb: 1 }}>
+          Attachments
+        </Typography>
+        {attachments.length === 0 ? (
+          <Typography color="text.secondary">No attachments yet</Typography>
+        ) : (
+          <Stack spacing={1}>
+            {attachments.map((a) => (
+              <Box key={a.id} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline' }} data-testid="customer-attachment-row">
+                <Link href={a.content_url} target="_blank" rel="noopener" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {a.filename}
+                </Link>
+                <Chip size="small" label={TAG_LABEL[a.tag] ?? a.tag} />
+                <Typography variant="body2" color="text.secondary">
+                  {formatDateTime(String(a.created_at))}
+                </Typography>
+                <Link component={RouterLink} to={`/tickets/${a.ticket_id}`} variant="body2">
+                  {a.ticket_number}
+                </Link>
               </Box>
             ))}
           </Stack>

@@ -36,11 +36,47 @@ export interface CustomerCallRow {
   created_at: Date;
 }
 
+/** A message of one of the customer's tickets' conversations (an excerpt of its text). */
+export interface CustomerMessageRow {
+  id: string;
+  channel: string;
+  direction: string;
+  status: string;
+  subject: string | null;
+  excerpt: string;
+  author_name: string | null;
+  ticket_id: string;
+  ticket_number: string;
+  created_at: Date;
+}
+
+/** A file of one of the customer's tickets (the claim's evidence). */
+export interface CustomerAttachmentRow {
+  id: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  tag: string;
+  ticket_id: string;
+  ticket_number: string;
+  content_url: string;
+  created_at: Date;
+}
+
 export interface CustomerHistoryCounts {
   tickets: number;
   openTickets: number;
   calls: number;
   messages: number;
+  attachments: number;
+}
+
+export interface CustomerHistoryPage {
+  tickets: CustomerTicketRow[];
+  calls: CustomerCallRow[];
+  messages: CustomerMessageRow[];
+  attachments: CustomerAttachmentRow[];
+  counts: CustomerHistoryCounts;
 }
 
 /**
@@ -53,10 +89,6 @@ export abstract class CustomerHistory {
   /** Per customer id: ticket count and the newest ticket, in one statement. */
   abstract summaries(em: EntityManager, customerIds: string[]): Promise<Map<string, CustomerSummary>>;
 
-  /** The customer's tickets (newest first, at most `limit`), calls (newest first, at most `limit`) and counts. */
-  abstract of(
-    em: EntityManager,
-    customerId: string,
-    limit: number,
-  ): Promise<{ tickets: CustomerTicketRow[]; calls: CustomerCallRow[]; counts: CustomerHistoryCounts }>;
+  /** The customer's tickets, calls, messages and attachments (each newest first, at most `limit`) and their counts. */
+  abstract of(em: EntityManager, customerId: string, limit: number): Promise<CustomerHistoryPage>;
 }

@@ -5,9 +5,11 @@ import { tenantSql } from '../../common/tenancy/tenant-sql.js';
 import {
   type CustomerCallRow,
   CustomerHistory,
-  type CustomerHistoryCounts,
   type CustomerSummary,
   type CustomerTicketRow,
+  type CustomerHistoryPage,
+  type CustomerMessageRow,
+  type CustomerAttachmentRow,
 } from '../customers/customer-history.js';
 import { candidateProductsSql, type TermProduct } from '../settings/products/product-warranty-terms.js';
 
@@ -35,7 +37,7 @@ export class TicketCustomerHistory extends CustomerHistory {
     );
   }
 
-  async of(em: EntityManager, customerId: string, limit: number): Promise<{ tickets: CustomerTicketRow[]; calls: CustomerCallRow[]; counts: CustomerHistoryCounts }> {
+  async of(em: EntityManager, customerId: string, limit: number): Promise<CustomerHistoryPage> {
     const sql = tenantSql(em);
     const n = Math.trunc(limit);
     const ticketsSql = `select t.id, t.ticket_number, t.status, t.priority, t.product_brand, t.product_model, t.product_sku,
@@ -59,17 +61,43 @@ export class TicketCustomerHistory extends CustomerHistory {
         where @tenant(l) and l.customer_id = ? order by l.created_at desc, l.id desc limit ${n}`,
       [customerId],
     );
-    const [counts] = await sql.execute<{ tickets: string; open: string; calls: string; messages: string }[]>(
+    const messages = await sql.execute<CustomerMessageRow[]>(
+      `select m.id, m.channel, m.direction, m.status, m.subject, left(m.body, 200) as excerpt, m.author_name, m.ticket_id, t.ticket_number, m.created_at
+         from tickets t join ticket_messages m on m.ticket_id = t.id
+        where @tenant(t) and t.customer_id = ? order by m.created_at desc, m.id desc limit ${n}`,
+      [customerId],
+    );
+    const attachments = await sql.execute<Omit<CustomerAttachmentRow, 'content_url'>[]>(
+      `select a.id, a.file_name as filename, a.content_type, a.size, a.tag, a.ticket_id, t.ticket_number, a.created_at
+         from tickets t join ticket_attachments a on a.ticket_id = t.id
+        where @tenant(t) and t.customer_id = ? order by a.created_at desc, a.id desc limit ${n}`,
+      [customerId],
+    );
+    const [counts] = await sql.execute<{ tickets: string; open: string; calls: string; messages: string; attachments: string }[]>(
       `select (select count(*) from tickets t where @tenant(t) and t.customer_id = ?) as tickets,
               (select count(*) from tickets t where @tenant(t) and t.customer_id = ? and t.status not in ('Resolved', 'Closed')) as open,
               (select count(*) from call_logs l where @tenant(l) and l.customer_id = ?) as calls,
-              (select count(*) from ticket_messages m join tickets t on t.id = m.ticket_id where @tenant(t) and t.customer_id = ?) as messages`,
-      [customerId, customerId, customerId, customerId],
+              (select count(*) from ticket_messages m join tickets t on t.id = m.ticket_id where @tenant(t) and t.customer_id = ?) as messages,
+              (select count(*) from ticket_attachments a join tickets t on t.id = a.ticket_id where @tenant(t) and t.customer_id = ?) as attachments`,
+      [customerId, customerId, customerId, customerId, customerId],
     );
     return {
       tickets,
       calls: calls.map((c) => ({ ...c, created_at: new Date(c.created_at) })),
-      counts: { tickets: Number(counts.tickets), openTickets: Number(counts.open), calls: Number(counts.calls), messages: Number(counts.messages) },
+      messages: messages.map((m) => ({ ...m, created_at: new Date(m.created_at) })),
+      attachments: attachments.map((a) => ({
+        ...a,
+        size: Number(a.size),
+        created_at: new Date(a.created_at),
+        content_url: `/api/tickets/${a.ticket_id}/attachments/${a.id}/content`,
+      })),
+      counts: {
+        tickets: Number(counts.tickets),
+        openTickets: Number(counts.open),
+        calls: Number(counts.calls),
+        messages: Number(counts.messages),
+        attachments: Number(counts.attachments),
+      },
     };
   }
 }

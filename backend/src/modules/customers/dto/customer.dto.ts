@@ -5,7 +5,7 @@ import { CUSTOMER_LIMITS as L, CUSTOMER_MESSAGES, tooLongMessage } from '@warran
 import { ListQueryDto } from '../../../common/http/list-query.js';
 import { OptionalField } from '../../../common/http/optional.js';
 import type { Customer } from '../customer.entity.js';
-import type { CustomerCallRow, CustomerSummary, CustomerTicketRow } from '../customer-history.js';
+import type { CustomerHistoryPage, CustomerSummary } from '../customer-history.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Optional text: blank is null (cleared). */
@@ -69,7 +69,32 @@ export class CustomerCallDto {
   @ApiProperty() created_at!: Date;
 }
 
-/** GET /api/customers/{id}: contact details, address, every ticket with its warranty, the calls, and counts. */
+export class CustomerMessageDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: ['email', 'sms', 'comment'] }) channel!: string;
+  @ApiProperty({ enum: ['inbound', 'outbound', 'internal'] }) direction!: string;
+  @ApiProperty({ example: 'sent' }) status!: string;
+  @ApiProperty({ nullable: true, type: String }) subject!: string | null;
+  @ApiProperty({ description: 'The first 200 characters of its text' }) excerpt!: string;
+  @ApiProperty({ nullable: true, type: String }) author_name!: string | null;
+  @ApiProperty({ format: 'uuid' }) ticket_id!: string;
+  @ApiProperty() ticket_number!: string;
+  @ApiProperty() created_at!: Date;
+}
+
+export class CustomerAttachmentDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() filename!: string;
+  @ApiProperty() content_type!: string;
+  @ApiProperty() size!: number;
+  @ApiProperty({ enum: ['receipt', 'damage', 'serial_plate', 'other'] }) tag!: string;
+  @ApiProperty({ format: 'uuid' }) ticket_id!: string;
+  @ApiProperty() ticket_number!: string;
+  @ApiProperty() content_url!: string;
+  @ApiProperty() created_at!: Date;
+}
+
+/** GET /api/customers/{id}: contact details, address, every ticket with its warranty, the calls, messages, attachments, and counts. */
 export class CustomerDetailDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty() name!: string;
@@ -87,6 +112,9 @@ export class CustomerDetailDto {
   @ApiProperty({ description: "Messages of the customer's tickets' conversations" }) messages_count!: number;
   @ApiProperty({ type: [CustomerTicketDto], description: 'Newest first' }) tickets!: CustomerTicketDto[];
   @ApiProperty({ type: [CustomerCallDto], description: 'Newest first' }) calls!: CustomerCallDto[];
+  @ApiProperty() attachments_count!: number;
+  @ApiProperty({ type: [CustomerMessageDto], description: "The conversations' messages, newest first" }) messages!: CustomerMessageDto[];
+  @ApiProperty({ type: [CustomerAttachmentDto], description: "The tickets' files, newest first" }) attachments!: CustomerAttachmentDto[];
 }
 
 /** PUT /api/customers/{id}: the create form's rules for the same fields (spec part 1 section 5). */
@@ -189,7 +217,7 @@ export function toCustomerListItem(c: Customer, s: CustomerSummary | undefined):
 
 export function toCustomerDetail(
   c: Customer,
-  history: { tickets: CustomerTicketRow[]; calls: CustomerCallRow[]; counts: { tickets: number; openTickets: number; calls: number; messages: number } },
+  history: CustomerHistoryPage,
 ): CustomerDetailDto {
   return {
     id: c.id,
@@ -206,7 +234,10 @@ export function toCustomerDetail(
     open_tickets_count: history.counts.openTickets,
     calls_count: history.counts.calls,
     messages_count: history.counts.messages,
+    attachments_count: history.counts.attachments,
     tickets: history.tickets,
     calls: history.calls,
+    messages: history.messages,
+    attachments: history.attachments,
   };
 }
