@@ -14,7 +14,6 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { CallLogsModule } from './modules/call-logs/call-logs.module.js';
 import { BackupsModule } from './modules/backups/backups.module.js';
 import { HealthModule } from './modules/health/health.module.js';
-import { TicketConfirmationMailModule } from './modules/notifications/channels/ticket-confirmation-mailer.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
 import { StorageModule } from './modules/storage/storage.module.js';
@@ -60,7 +59,6 @@ export class AppModule {
         BackupsModule,
         AuthModule,
         NotificationsModule,
-        TicketConfirmationMailModule,
         CallLogsModule,
         // Before TicketsModule: its /tickets/metrics routes must match before /tickets/:id.
         TicketAnalyticsModule,

@@ -7,7 +7,7 @@ import { User } from '../users/user.entity.js';
 import { type ChannelFlags, defaultChannels, type LiveEventType, type NotificationChannel } from './catalogue.js';
 import { browserAlert } from './channels/browser-alert.js';
 import { type BatchChannel, DELIVERY_BATCH_SIZE, DELIVERY_BATCH_TASK, type DeliveryBatchPayload } from './channels/delivery-batch.js';
-import { OrganizationMailer } from './channels/organization-mailer.js';
+import { OrganizationMailer } from '../mail/organization-mailer.js';
 import { NO_EMAIL, NO_PHONE, NO_PUSH_SUBSCRIPTION, NO_SMTP } from './channels/skip-reasons.js';
 import { toLiveNotification } from './dto/notification.dto.js';
 import { NotificationDelivery } from './notification-delivery.entity.js';

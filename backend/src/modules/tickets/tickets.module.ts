@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module.js';
+import { MailModule } from '../mail/mail.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { TicketConfirmationListener } from './listeners/ticket-confirmation.listener.js';
 import { TicketActivityService } from './ticket-activity.service.js';
@@ -10,7 +11,7 @@ import { TicketsController } from './tickets.controller.js';
 import { TicketsService } from './tickets.service.js';
 
 @Module({
-  imports: [CustomersModule, SettingsModule],
+  imports: [CustomersModule, SettingsModule, MailModule],
   controllers: [TicketsController],
   providers: [TicketsService, TicketListService, TicketBulkService, TicketResponses, TicketActivityService, TicketConfirmationListener],
   exports: [TicketsService, TicketResponses],

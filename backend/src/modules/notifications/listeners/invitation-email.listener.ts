@@ -8,8 +8,8 @@ import { Organization } from '../../organizations/organization.entity.js';
 import { UserInvitedEvent } from '../../users/events/user-invited.event.js';
 import { type InvitationStatus, UserInvitation } from '../../users/user-invitation.entity.js';
 import { User } from '../../users/user.entity.js';
-import { invitationEmail } from '../channels/email-content.js';
-import { OrganizationMailer } from '../channels/organization-mailer.js';
+import { MailTemplates } from '../../mail/mail-templates.js';
+import { OrganizationMailer } from '../../mail/organization-mailer.js';
 
 /** Attempts of one invitation e-mail; with the queue's backoff the last starts about four minutes after the invite. */
 export const INVITATION_ATTEMPTS = 6;
@@ -38,6 +38,7 @@ function reasonOf(error: unknown): string {
 export class InvitationEmailListener {
   constructor(
     private readonly mailer: OrganizationMailer,
+    private readonly templates: MailTemplates,
     private readonly tenants: TenantRunner,
     private readonly secrets: SecretBox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -53,7 +54,7 @@ export class InvitationEmailListener {
 
     const organization = await em.findOneOrFail(Organization, { id: organizationId });
     const inviter = await em.findOne(User, { id: event.invitedById });
-    const mail = invitationEmail(invitation.email, {
+    const mail = this.templates.invitation(invitation.email, {
       organizationName: organization.name,
       invitedBy: inviter ? [inviter.firstName, inviter.lastName].filter(Boolean).join(' ') || inviter.username : 'The account owner',
       username: invitation.user.username,

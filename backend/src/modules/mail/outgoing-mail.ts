@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+
+/** An organization's SMTP server, as its settings hold it (password already opened). */
+export interface SmtpSettings {
+  /** Whose server it is: the mailer keeps one transport per organization. */
+  organizationId: string;
+  host: string;
+  port: number;
+  username: string | null;
+  password: string | null;
+  fromEmail: string;
+  fromName: string | null;
+}
+
+/** A rendered message (MailTemplates renders each of ours), ready for OrganizationMailer.send. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /**
+   * What this message is, once for all its attempts (`ticket-confirmation:<ticket id>`): its
+   * Message-ID is derived from it (messageIdFor), so an attempt after a crash that may have sent it
+   * already is the same message to every mail system, not a second one. Left out, each send gets a
+   * new Message-ID.
+   */
+  deliveryKey?: string;
+  /** A Message-ID kept by the caller (`<id@host>`); it wins over deliveryKey. */
+  messageId?: string;
+}
+
+/** The Message-ID of a delivery: the same for every attempt, on the sender's domain. */
+export function messageIdFor(deliveryKey: string, fromEmail: string): string {
+  const domain = fromEmail.split('@')[1]?.trim() || 'localhost';
+  return `<${createHash('sha256').update(deliveryKey).digest('hex').slice(0, 40)}@${domain}>`;
+}
