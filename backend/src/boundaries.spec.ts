@@ -171,6 +171,13 @@ describe('module boundaries', () => {
     expect(offending.map((i) => `${i.from} imports ${i.specifier}`)).toEqual([]);
   });
 
+  it("leaves the invitation rows to the users module: notifications sends, UserInvitationsService reads and settles", () => {
+    const offending = IMPORTS.filter(
+      (i) => moduleOf(i.from) && moduleOf(i.from) !== 'users' && /^modules\/users\/user-invitation\.(entity|repository)\.js$/.test(i.to),
+    );
+    expect(offending.map((i) => `${i.from} imports ${i.specifier}`)).toEqual([]);
+  });
+
   it('keeps common/, integrations/ and config/ free of module code', () => {
     const offending = IMPORTS.filter((i) => /^(common|integrations|config)\//.test(i.from) && moduleOf(i.to));
     expect(offending.map((i) => `${i.from} imports ${i.specifier}`)).toEqual([]);

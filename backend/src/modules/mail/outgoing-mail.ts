@@ -31,6 +31,13 @@ export interface OutgoingMail {
 
 /** The Message-ID of a delivery: the same for every attempt, on the sender's domain. */
 export function messageIdFor(deliveryKey: string, fromEmail: string): string {
-  const domain = fromEmail.split('@')[1]?.trim() || 'localhost';
+  return messageIdOn(deliveryKey, fromEmail.split('@')[1]?.trim() || 'localhost');
+}
+
+/**
+ * The same scheme on a given domain, for a Message-ID fixed before the sender is known (an
+ * invitation's, kept on its row: `invitation:<user id>` on the app's host).
+ */
+export function messageIdOn(deliveryKey: string, domain: string): string {
   return `<${createHash('sha256').update(deliveryKey).digest('hex').slice(0, 40)}@${domain}>`;
 }

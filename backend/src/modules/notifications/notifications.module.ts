@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TwilioModule } from '../../integrations/twilio/twilio.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { DeliveryBatches } from './channels/delivery-batches.js';
 import { EmailChannel } from './channels/email.channel.js';
 import { PushChannel } from './channels/push.channel.js';
@@ -23,7 +24,7 @@ import { NotificationSources } from './sources/notification-sources.js';
 
 /** The catalogue, preferences, notification records, and the fan-out of domain events to five channels. */
 @Module({
-  imports: [OrganizationsModule, TwilioModule, MailModule],
+  imports: [OrganizationsModule, TwilioModule, MailModule, UsersModule],
   controllers: [NotificationsController, PreferencesController, ContactController],
   providers: [
     NotificationsService,

@@ -13,6 +13,7 @@ import { USER_SORTABLE, type UserSortField } from './dto/user-list.dto.js';
 import { UserInvitedEvent } from './events/user-invited.event.js';
 import { UserRemovedEvent } from './events/user-removed.event.js';
 import { AuditLogService } from '../audit-log/audit-log.service.js';
+import { messageIdOn } from '../mail/outgoing-mail.js';
 import type { AssignableRole } from './dto/update-role.dto.js';
 import { saveNewUser } from './save-new-user.js';
 import { User } from './user.entity.js';
@@ -81,7 +82,7 @@ export class UsersService {
             user,
             email: user.email,
             sealedPassword: this.secrets.seal(temporaryPassword),
-            messageId: `<invitation-${user.id}@${new URL(this.config.publicBaseUrl).hostname}>`,
+            messageId: messageIdOn(`invitation:${user.id}`, new URL(this.config.publicBaseUrl).hostname),
           })
         : null;
       this.auditLog.record(em, actor, 'user_invited', {
