@@ -5,6 +5,7 @@ import { SecretBox } from '../../common/crypto/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { generatePassword, hashPassword } from '../../common/auth/password.js';
+import { roleAllows } from '../../common/auth/roles.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { containsPattern, isUuid } from '../../common/http/ids.js';
 import { type ListQueryDto, parseListQuery } from '../../common/http/list-query.js';
@@ -113,7 +114,7 @@ export class UsersService {
     const user = await this.em.findOne(User, { id: userId });
     if (!user) throw new UserNotFoundError();
     if (user.id === actor.id) throw new CannotRemoveSelfError();
-    if (user.isAccountOwner) throw new CannotRemoveAccountOwnerError();
+    if (user.role === 'owner') throw new CannotRemoveAccountOwnerError();
     await this.em.transactional(async (em) => {
       await em.nativeDelete(User, { id: user.id, organization: actor.organizationId });
       await this.sessions.endAll(user.id, em);
@@ -129,7 +130,7 @@ export class UsersService {
     this.assertOwner(actor);
     const user = await this.em.findOne(User, { id: userId });
     if (!user) throw new UserNotFoundError();
-    if (user.isAccountOwner) throw new AccountOwnerRoleError();
+    if (user.role === 'owner') throw new AccountOwnerRoleError();
     if (user.role === role) return user;
     this.auditLog.record(this.em, actor, 'role_changed', { subject: user.username, changes: [{ field: 'role', old: user.role, new: role }] });
     user.role = role;
@@ -137,8 +138,9 @@ export class UsersService {
     return user;
   }
 
+  /** The same rule as the controller's @RequireRole('owner') guard: the role, never the is_account_owner flag. */
   private assertOwner(actor: Actor): void {
-    if (!actor.isAccountOwner) throw new OwnersOnlyError();
+    if (!roleAllows(actor.role, 'owner')) throw new OwnersOnlyError();
   }
 
   /** react-admin's filter: `q` searches username and e-mail; `id` picks users (getMany). */
