@@ -18,6 +18,7 @@ import { NotificationsModule } from './modules/notifications/notifications.modul
 import { SettingsModule } from './modules/settings/settings.module.js';
 import { StorageModule } from './modules/storage/storage.module.js';
 import { TicketAnalyticsModule } from './modules/ticket-analytics/ticket-analytics.module.js';
+import { CallTicketRulesModule } from './modules/tickets/call-ticket-rules.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { OrganizationsModule } from './modules/organizations/organizations.module.js';
 import { PhoneNumbersModule } from './modules/phone-numbers/phone-numbers.module.js';
@@ -59,6 +60,7 @@ export class AppModule {
         BackupsModule,
         AuthModule,
         NotificationsModule,
+        CallTicketRulesModule,
         CallLogsModule,
         // Before TicketsModule: its /tickets/metrics routes must match before /tickets/:id.
         TicketAnalyticsModule,

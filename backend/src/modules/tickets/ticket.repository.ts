@@ -89,4 +89,9 @@ export class TicketRepository extends EntityRepository<Ticket> {
     );
     return result.affectedRows;
   }
+
+  /** The customer's newest ticket among `statuses` (a new call from them joins their newest open one). */
+  newestOfCustomer(organizationId: string, customerId: string, statuses: readonly TicketStatus[]): Promise<Ticket | null> {
+    return this.findOne({ organization: organizationId, customer: customerId, status: { $in: [...statuses] } }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  }
 }
