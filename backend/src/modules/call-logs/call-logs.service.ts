@@ -68,7 +68,7 @@ export class CallLogsService {
 
   /** The organization's call log; another organization's id answers 404. */
   async get(actor: Actor, id: string, em: EntityManager = this.em): Promise<CallLog> {
-    const log = await em.findOne(CallLog, { id, organization: actor.organizationId }, { populate: ['returnedBy'] });
+    const log = await em.getRepository(CallLog).ofOrganization(actor.organizationId, id);
     if (!log) throw new CallLogNotFoundError();
     return log;
   }

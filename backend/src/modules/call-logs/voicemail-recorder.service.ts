@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/core';
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { Jobs } from '../../common/jobs/jobs.js';
@@ -52,12 +51,9 @@ export class VoicemailRecorder {
   ) {}
 
   async record({ organizationId, em }: TenantContext, facts: VoicemailFacts): Promise<CallLog | null> {
-    await em.execute(
-      `insert into call_logs (organization_id, call_sid, call_type) values (?, ?, 'voicemail') on conflict (call_sid) do nothing`,
-      [organizationId, facts.callSid],
-    );
+    await em.getRepository(CallLog).insertVoicemailOnce(organizationId, facts.callSid);
     // The tenant filter hides a row of the same CallSid in another organization: never touch it.
-    const log = await em.findOne(CallLog, { callSid: facts.callSid }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    const log = await em.getRepository(CallLog).lockedByCallSid(facts.callSid);
     if (!log) {
       this.logger.warn(`CallSid ${facts.callSid} belongs to another organization; callback ignored`);
       return null;

@@ -58,7 +58,7 @@ export class VoiceWebhooksService {
       // connected account learns that a number is not in service, and only among its own numbers.
       const account = await this.accountOf(form);
       this.signatures.verify(req, account);
-      const number = form.To ? await this.tenants.run(account!.organizationId, ({ em }) => em.findOne(BrandPhoneNumber, { phoneNumber: form.To! })) : null;
+      const number = form.To ? await this.tenants.run(account!.organizationId, ({ em }) => em.getRepository(BrandPhoneNumber).byPhoneNumber(form.To!)) : null;
       if (!number) {
         this.logger.warn(`Incoming call to a number the account does not have here (${form.To ?? 'no To'})`);
         return this.say(NOT_IN_SERVICE);
@@ -135,7 +135,7 @@ export class VoiceWebhooksService {
 
   /** The number a voicemail was left on (this module's row), for its call log. */
   private numberOf(em: EntityManager, id: string): Promise<VoicemailNumber | null> {
-    return em.findOne(BrandPhoneNumber, { id });
+    return em.getRepository(BrandPhoneNumber).byId(id);
   }
 
   private async accountOf(form: Form): Promise<LinkedAccount | null> {

@@ -51,11 +51,9 @@ export class UsersService {
     const query = parseListQuery(params, { sortable: USER_SORTABLE, defaultSort: { field: 'created_at', order: 'ASC' } });
     const where = this.listFilter(query.filter);
     const order = query.sort.order === 'ASC' ? 'asc' : 'desc';
-    const [users, total] = await this.em.findAndCount(User, where, {
-      orderBy: [{ [SORT_COLUMNS[query.sort.field]]: order }, { id: 'asc' }],
-      offset: query.offset,
-      limit: query.limit,
-    });
+    const [users, total] = await this.em
+      .getRepository(User)
+      .page(where, [{ [SORT_COLUMNS[query.sort.field]]: order }, { id: 'asc' }], query.offset, query.limit);
     return { users, offset: query.offset, total };
   }
 
@@ -99,9 +97,9 @@ export class UsersService {
   /** Where the invitation e-mail of a user stands (the credentials dialog polls it while queued). */
   async invitation(actor: Actor, userId: string): Promise<InvitationStateDto | null> {
     this.assertOwner(actor);
-    const user = await this.em.findOne(User, { id: userId });
+    const user = await this.em.getRepository(User).byId(userId);
     if (!user) throw new UserNotFoundError();
-    const invitation = await this.em.findOne(UserInvitation, { user: userId });
+    const invitation = await this.em.getRepository(UserInvitation).ofUser(userId);
     return invitation ? toInvitationState(invitation) : null;
   }
 
@@ -111,7 +109,7 @@ export class UsersService {
    */
   async remove(actor: Actor, userId: string): Promise<void> {
     this.assertOwner(actor);
-    const user = await this.em.findOne(User, { id: userId });
+    const user = await this.em.getRepository(User).byId(userId);
     if (!user) throw new UserNotFoundError();
     if (user.id === actor.id) throw new CannotRemoveSelfError();
     if (user.role === 'owner') throw new CannotRemoveAccountOwnerError();
@@ -128,7 +126,7 @@ export class UsersService {
   /** The owner gives a user the admin or agent role; the account owner's own role never changes. */
   async setRole(actor: Actor, userId: string, role: AssignableRole): Promise<User> {
     this.assertOwner(actor);
-    const user = await this.em.findOne(User, { id: userId });
+    const user = await this.em.getRepository(User).byId(userId);
     if (!user) throw new UserNotFoundError();
     if (user.role === 'owner') throw new AccountOwnerRoleError();
     if (user.role === role) return user;
