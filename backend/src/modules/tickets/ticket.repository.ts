@@ -101,6 +101,15 @@ export class TicketRepository extends EntityRepository<Ticket> {
     );
   }
 
+  byId(id: string): Promise<Ticket | null> {
+    return this.findOne({ id });
+  }
+
+  /** The ticket with its customer. */
+  withCustomer(id: string) {
+    return this.findOne({ id }, { populate: ['customer'] });
+  }
+
   /** The organization's ticket of this id (it must exist). */
   ofOrganizationOrFail(organizationId: string, id: string): Promise<Ticket> {
     return this.findOneOrFail({ id, organization: organizationId });
