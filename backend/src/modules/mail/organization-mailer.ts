@@ -33,12 +33,12 @@ export class OrganizationMailer {
 
   /** Whether the organization can send: the same rule as smtpOf, without opening the password. */
   async isConfigured(em: EntityManager, organizationId: string): Promise<boolean> {
-    const s = await em.getRepository(SystemSettings).findOne({ organization: organizationId });
+    const s = await em.getRepository(SystemSettings).ofOrganization(organizationId);
     return Boolean(s?.smtpHost && (s.smtpFromEmail || s.smtpUsername?.includes('@')));
   }
 
   async smtpOf(em: EntityManager, organizationId: string): Promise<SmtpSettings | null> {
-    const s = await em.getRepository(SystemSettings).findOne({ organization: organizationId });
+    const s = await em.getRepository(SystemSettings).ofOrganization(organizationId);
     if (!s?.smtpHost) return null;
     const fromEmail = s.smtpFromEmail || (s.smtpUsername?.includes('@') ? s.smtpUsername : null);
     if (!fromEmail) return null;
