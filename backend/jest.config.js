@@ -37,7 +37,13 @@ const swc = {
 export default async () => ({
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
-  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', swc],
+    // Jest (below Node 24.9) cannot require() Nest 12's ES modules from a CommonJS library: see the file
+    '/node_modules/@nestjs-modules/mailer/.+\\.js$': '<rootDir>/test/support/nest-common-for-cjs.cjs',
+  },
+  transformIgnorePatterns: ['/node_modules/(?!@nestjs-modules/mailer/)'],
+  setupFiles: ['<rootDir>/test/support/nest-common-for-cjs.setup.ts'],
   moduleNameMapper: {
     // the shared contract from its TypeScript source, so tests need no build of it first
     '^@warranty-crm/contract$': '<rootDir>/../packages/contract/src/index.ts',

@@ -15,11 +15,11 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { CallLogsModule } from './modules/call-logs/call-logs.module.js';
 import { BackupsModule } from './modules/backups/backups.module.js';
 import { HealthModule } from './modules/health/health.module.js';
-import { TicketConfirmationMailModule } from './modules/notifications/channels/ticket-confirmation-mailer.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
 import { StorageModule } from './modules/storage/storage.module.js';
 import { TicketAnalyticsModule } from './modules/ticket-analytics/ticket-analytics.module.js';
+import { CallTicketRulesModule } from './modules/tickets/call-ticket-rules.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { CustomerHistoryModule } from './modules/tickets/customer-history.provider.js';
 import { CustomersModule } from './modules/customers/customers.module.js';
@@ -65,7 +65,7 @@ export class AppModule {
         BackupsModule,
         AuthModule,
         NotificationsModule,
-        TicketConfirmationMailModule,
+        CallTicketRulesModule,
         CallLogsModule,
         // Before TicketsModule: its /tickets/metrics routes must match before /tickets/:id.
         TicketAnalyticsModule,

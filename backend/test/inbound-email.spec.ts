@@ -3,7 +3,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import nodemailer from 'nodemailer';
-import { messageIdFor } from '../src/integrations/mail/smtp-transport.js';
+import { messageIdFor } from '../src/modules/mail/outgoing-mail.js';
 import { createTicket, type CreatedTicket } from './factories/tickets.js';
 import { inviteMember } from './factories/members.js';
 import { registerOwner, type SignedIn } from './factories/users.js';

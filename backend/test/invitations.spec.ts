@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { messageIdOn } from '../src/modules/mail/outgoing-mail.js';
 import { registerOwner, type SignedIn, uniqueUsername } from './factories/users.js';
 import { eventually } from './support/job-probe.js';
 import { SmtpCatcher } from './support/smtp-catcher.js';
@@ -61,7 +62,10 @@ describe('the invitation e-mail', () => {
     // Sent: the sealed password is gone from the database, and the job left one receipt.
     const row = (await app.db.query('select sealed_password, message_id from user_invitations where user_id = $1', [res.body.id])).rows[0];
     expect(row.sealed_password).toBeNull();
-    expect(row.message_id).toBe(`<invitation-${res.body.id}@crm.example.com>`);
+    // One Message-ID scheme for every e-mail (messageIdOn): the one fixed on the row is the one sent.
+    expect(row.message_id).toBe(messageIdOn(`invitation:${res.body.id}`, 'crm.example.com'));
+    expect(row.message_id).toMatch(/^<[0-9a-f]{40}@crm\.example\.com>$/);
+    expect(mails[0].messageId).toBe(row.message_id);
   });
 
   it('never sends twice: not for the job delivered again, nor for a retry after the send was recorded', async () => {

@@ -244,11 +244,21 @@ describe('DELETE /api/users/{id}', () => {
   it('does not remove an account owner', async () => {
     const owner = await registerOwner(app);
     const coOwner = await inviteMember(app, owner);
-    await app.db.query('update users set is_account_owner = true where id = $1', [coOwner.user.id]);
+    // One rule, the guard's: the owner is the user whose role is owner.
+    await app.db.query(`update users set role = 'owner' where id = $1`, [coOwner.user.id]);
     const res = await owner.agent.delete(`/api/users/${coOwner.user.id}`).expect(403);
     expect(res.body.error).toBe('The account owner cannot be removed');
     expect(await userRow(coOwner.user.id)).toBeDefined();
     await coOwner.agent.get('/api/user').expect(200);
+  });
+
+  it('lets a user manage users by their owner role, as the route guard does (not by the is_account_owner flag)', async () => {
+    const owner = await registerOwner(app);
+    const coOwner = await inviteMember(app, owner);
+    const member = await inviteMember(app, owner);
+    await app.db.query(`update users set role = 'owner' where id = $1`, [coOwner.user.id]);
+    await coOwner.agent.delete(`/api/users/${member.user.id}`).expect(200);
+    expect(await userRow(member.user.id)).toBeUndefined();
   });
 
   it("answers 404 for another organization's user and changes nothing", async () => {

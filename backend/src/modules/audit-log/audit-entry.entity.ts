@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Opt, Rel } from '@mikro-orm/core';
+import { EntityRepositoryType, type Opt, type Rel } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import type { AuditKind } from '@warranty-crm/contract';
 import { Organization } from '../organizations/organization.entity.js';
+import { AuditEntryRepository } from './audit-entry.repository.js';
 
 export { AUDIT_KINDS, type AuditKind } from '@warranty-crm/contract';
 
@@ -21,12 +22,14 @@ export interface AuditChange {
  * only inserted, in the transaction of the change they record; the API has no way to edit or
  * delete them.
  */
-@Entity({ tableName: 'audit_log' })
+@Entity({ tableName: 'audit_log', repository: () => AuditEntryRepository })
 @TenantScoped()
 @Index({ name: 'audit_log_organization_created_index', properties: ['organization', 'createdAt'] })
 @Index({ name: 'audit_log_organization_actor_index', properties: ['organization', 'actorId', 'createdAt'] })
 @Index({ name: 'audit_log_organization_kind_index', properties: ['organization', 'kind', 'createdAt'] })
 export class AuditEntry {
+  [EntityRepositoryType]?: AuditEntryRepository;
+
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();
 

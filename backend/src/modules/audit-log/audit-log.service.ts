@@ -51,11 +51,9 @@ export class AuditLogService {
    */
   async recordSignIn(em: EntityManager, actor: AuditActor): Promise<void> {
     const { userAgent } = currentOrigin();
-    const known = await em.count(
-      AuditEntry,
-      { organization: actor.organizationId, actorId: actor.id, kind: 'sign_in_new_device', userAgent },
-      { filters: false },
-    );
+    const known = await em
+      .getRepository(AuditEntry)
+      .countInOrganization({ organization: actor.organizationId, actorId: actor.id, kind: 'sign_in_new_device', userAgent });
     if (!known) this.record(em, actor, 'sign_in_new_device', { subject: actor.username });
   }
 
@@ -64,11 +62,7 @@ export class AuditLogService {
     const query = parseListQuery(params, { sortable: AUDIT_SORTABLE, defaultSort: { field: 'created_at', order: 'DESC' } });
     const where = this.filter(query.filter);
     const order = query.sort.order === 'ASC' ? 'asc' : 'desc';
-    const [entries, total] = await this.em.findAndCount(AuditEntry, where, {
-      orderBy: [{ createdAt: order }, { id: order }],
-      offset: query.offset,
-      limit: query.limit,
-    });
+    const [entries, total] = await this.em.getRepository(AuditEntry).page(where, order, query.offset, query.limit);
     return { entries, offset: query.offset, total };
   }
 

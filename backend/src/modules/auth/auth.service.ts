@@ -1,4 +1,3 @@
-import { sql } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
@@ -78,7 +77,7 @@ export class AuthService {
   }
 
   async currentUser(actor: Actor): Promise<User> {
-    const user = await this.em.findOne(User, { id: actor.id });
+    const user = await this.em.getRepository(User).byId(actor.id);
     if (!user) throw new UserNotFoundError();
     return user;
   }
@@ -94,6 +93,6 @@ export class AuthService {
   }
 
   private findByUsername(em: EntityManager, username: string): Promise<User | null> {
-    return em.findOne(User, { [sql`lower(username)`]: username.toLowerCase() }, { filters: false });
+    return em.getRepository(User).byUsernameInAnyOrganization(username);
   }
 }

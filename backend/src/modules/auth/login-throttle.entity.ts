@@ -1,12 +1,15 @@
-import type { Opt } from '@mikro-orm/core';
+import { EntityRepositoryType, type Opt } from '@mikro-orm/core';
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { LoginThrottleRepository } from './login-throttle.repository.js';
 
 /**
  * Failed sign-ins per key (`user:<name>` and `ip:<address>`). Kept in PostgreSQL so every app
  * instance sees the same counts.
  */
-@Entity({ tableName: 'login_throttles' })
+@Entity({ tableName: 'login_throttles', repository: () => LoginThrottleRepository })
 export class LoginThrottle {
+  [EntityRepositoryType]?: LoginThrottleRepository;
+
   @PrimaryKey({ type: 'string', length: 400 })
   key!: string;
 

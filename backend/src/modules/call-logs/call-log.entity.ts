@@ -4,9 +4,10 @@ import { EntityRepositoryType, type Opt, type Rel } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Customer } from '../customers/customer.entity.js';
+// The ticket and the number of a call are the tickets' and phone-numbers' rows, which both read call
+// logs: their classes come through the entity barrel, so call-logs imports neither module.
+import { BrandPhoneNumber, Ticket } from '../../database/entity-refs.js';
 import { Organization } from '../organizations/organization.entity.js';
-import { BrandPhoneNumber } from '../phone-numbers/brand-phone-number.entity.js';
-import { Ticket } from '../tickets/ticket.entity.js';
 import { User } from '../users/user.entity.js';
 import { CallLogRepository } from './call-log.repository.js';
 

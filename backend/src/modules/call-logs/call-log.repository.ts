@@ -1,4 +1,4 @@
-import type { FilterQuery } from '@mikro-orm/core';
+import { type FilterQuery, LockMode } from '@mikro-orm/core';
 import { type EntityManager, EntityRepository } from '@mikro-orm/postgresql';
 import { tenantSql } from '../../common/tenancy/tenant-sql.js';
 import type { CallLog } from './call-log.entity.js';
@@ -51,6 +51,63 @@ export class CallLogRepository extends EntityRepository<CallLog> {
     const total = Number(r.total);
     const withTicket = Number(r.with_ticket);
     return { total, unread: Number(r.unread), unreturned: Number(r.unreturned), with_ticket: withTicket, without_ticket: total - withTicket };
+  }
+
+  /** Inserts a voicemail's row for a CallSid unless one exists (in any organization: call_sid is unique). */
+  async insertVoicemailOnce(organizationId: string, callSid: string): Promise<void> {
+    await this.getEntityManager().execute(
+      `insert into call_logs (organization_id, call_sid, call_type) values (?, ?, 'voicemail') on conflict (call_sid) do nothing`,
+      [organizationId, callSid],
+    );
+  }
+
+  /** Inserts an AI agent call's row unless its Retell call id exists; true when this call inserted it. */
+  async insertAgentCallOnce(row: {
+    organizationId: string;
+    retellCallId: string;
+    brand: string | null;
+    fromPhone: string | null;
+    toPhone: string | null;
+    createdAt: Date;
+  }): Promise<boolean> {
+    const result = await this.createQueryBuilder()
+      .insert({
+        organization: row.organizationId,
+        retellCallId: row.retellCallId,
+        callType: 'call',
+        brand: row.brand,
+        fromPhone: row.fromPhone,
+        toPhone: row.toPhone,
+        createdAt: row.createdAt,
+      })
+      .onConflict('retellCallId')
+      .ignore()
+      .execute('run');
+    return result.affectedRows > 0;
+  }
+
+  byId(id: string): Promise<CallLog | null> {
+    return this.findOne({ id });
+  }
+
+  /** The organization's call log, with who returned it. */
+  ofOrganization(organizationId: string, id: string): Promise<CallLog | null> {
+    return this.findOne({ id, organization: organizationId }, { populate: ['returnedBy'] });
+  }
+
+  /** An outbound (click-to-call) call's log. */
+  outboundCall(id: string): Promise<CallLog | null> {
+    return this.findOne({ id, callType: 'call' });
+  }
+
+  /** The call log of a CallSid, locked for update and read again (the tenant filter hides another organization's). */
+  lockedByCallSid(callSid: string): Promise<CallLog | null> {
+    return this.findOne({ callSid }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  }
+
+  /** The organization's call log of a Retell call id, locked for update. */
+  lockedByRetellCallId(organizationId: string, retellCallId: string): Promise<CallLog | null> {
+    return this.findOne({ retellCallId, organization: organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   }
 
   /** The calls linked to a ticket, newest first. */

@@ -4,9 +4,9 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { containsPattern } from '../../common/http/ids.js';
 import { type ListQuery, parseListQuery } from '../../common/http/list-query.js';
-import { markTicketResponded } from '../tickets/sla/mark-responded.js';
 import { User } from '../users/user.entity.js';
 import { CallLog } from './call-log.entity.js';
+import { CallTickets } from './call-tickets.js';
 import { CALL_LOG_NOT_FOUND, CallLogFilterNotTextError, CallLogNotFoundError, CallStatusFilterInvalidError } from './call-logs.errors.js';
 import type { CallLogStats } from './call-log.repository.js';
 import { CALL_STATUS_FILTERS, type CallStatusFilter, type ListCallLogsQueryDto, type UpdateCallLogDto } from './dto/call-log.dto.js';
@@ -24,7 +24,10 @@ const STATUS_WHERE: Record<CallStatusFilter, FilterQuery<CallLog>> = {
 
 @Injectable()
 export class CallLogsService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly tickets: CallTickets,
+  ) {}
 
   /** Voicemails nobody has opened yet, for the Phone System badge. */
   unreadVoicemails(): Promise<number> {
@@ -65,7 +68,7 @@ export class CallLogsService {
 
   /** The organization's call log; another organization's id answers 404. */
   async get(actor: Actor, id: string, em: EntityManager = this.em): Promise<CallLog> {
-    const log = await em.findOne(CallLog, { id, organization: actor.organizationId }, { populate: ['returnedBy'] });
+    const log = await em.getRepository(CallLog).ofOrganization(actor.organizationId, id);
     if (!log) throw new CallLogNotFoundError();
     return log;
   }
@@ -80,7 +83,7 @@ export class CallLogsService {
         log.returnedAt = dto.is_returned ? new Date() : null;
         log.returnedBy = dto.is_returned ? tx.getReference(User, actor.id) : null;
         // Returning a call linked to a ticket is a response to that ticket (its first one, if none yet).
-        if (dto.is_returned && log.ticket) await markTicketResponded(tx, actor.organizationId, log.ticket.id, log.returnedAt!);
+        if (dto.is_returned && log.ticket) await this.tickets.markResponded(tx, actor.organizationId, log.ticket.id, log.returnedAt!);
       }
       await tx.flush();
       if (log.returnedBy) await tx.populate(log, ['returnedBy']);

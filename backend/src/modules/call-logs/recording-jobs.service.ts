@@ -28,7 +28,7 @@ export class RecordingJobs {
    */
   @JobHandler(FETCH_RECORDING_TASK, { maxAttempts: 8 })
   async fetchRecording(payload: CallLogJob, { em, organizationId }: TenantContext): Promise<void> {
-    const log = await em.findOne(CallLog, { id: payload.callLogId });
+    const log = await em.getRepository(CallLog).byId(payload.callLogId);
     if (!log?.recordingSid) return;
     const credentials = await this.twilioAccount.credentials(organizationId, em);
     if (!credentials) return;
@@ -48,7 +48,7 @@ export class RecordingJobs {
   /** A transcription Twilio never delivered is marked failed, so the screen stops waiting for it. */
   @JobHandler(TRANSCRIPTION_TIMEOUT_TASK, { maxAttempts: 3 })
   async transcriptionTimeout(payload: CallLogJob, { em }: TenantContext): Promise<void> {
-    const log = await em.findOne(CallLog, { id: payload.callLogId });
+    const log = await em.getRepository(CallLog).byId(payload.callLogId);
     if (log?.transcriptionStatus === 'pending') log.transcriptionStatus = 'failed';
   }
 }

@@ -1,12 +1,10 @@
-import { LockMode } from '@mikro-orm/core';
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { Jobs } from '../../common/jobs/jobs.js';
 import type { TenantContext } from '../../common/tenancy/tenant-runner.js';
 import { CustomersService } from '../customers/customers.service.js';
-import { BrandPhoneNumber } from '../phone-numbers/brand-phone-number.entity.js';
-import { Ticket } from '../tickets/ticket.entity.js';
 import { CallLog, type TranscriptionStatus } from './call-log.entity.js';
+import { CallTickets } from './call-tickets.js';
 import { CallLinkedToTicketEvent } from './events/call-linked-to-ticket.event.js';
 import { VoicemailReceivedEvent } from './events/voicemail-received.event.js';
 
@@ -15,10 +13,14 @@ export const TRANSCRIPTION_TIMEOUT_TASK = 'phone.transcription-timeout';
 /** Twilio usually transcribes within minutes; after this a still-pending transcription is failed. */
 export const TRANSCRIPTION_TIMEOUT_MS = 30 * 60 * 1000;
 
+/** The organization's number a voicemail was left on, read by phone-numbers (the owner of the row). */
+export type VoicemailNumber = NonNullable<CallLog['brandPhone']>;
+
 /** What one provider callback knows about a voicemail; every field is optional but the CallSid. */
 export interface VoicemailFacts {
   callSid: string;
-  brandPhoneId?: string | null;
+  /** Reads the number the call came in on; asked only while the call log has none yet. */
+  number?: (() => Promise<VoicemailNumber | null>) | null;
   fromPhone?: string | null;
   toPhone?: string | null;
   callerName?: string | null;
@@ -30,8 +32,6 @@ export interface VoicemailFacts {
 }
 
 const FINAL: TranscriptionStatus[] = ['completed', 'failed'];
-/** Tickets a new call from their customer joins. */
-const OPEN_STATUSES = ['Open', 'Pending'];
 
 /**
  * Builds one call log per CallSid from Twilio's callbacks (the Record action, the recording status
@@ -47,23 +47,21 @@ export class VoicemailRecorder {
     private readonly events: DomainEvents,
     private readonly jobs: Jobs,
     private readonly customers: CustomersService,
+    private readonly tickets: CallTickets,
   ) {}
 
   async record({ organizationId, em }: TenantContext, facts: VoicemailFacts): Promise<CallLog | null> {
-    await em.execute(
-      `insert into call_logs (organization_id, call_sid, call_type) values (?, ?, 'voicemail') on conflict (call_sid) do nothing`,
-      [organizationId, facts.callSid],
-    );
+    await em.getRepository(CallLog).insertVoicemailOnce(organizationId, facts.callSid);
     // The tenant filter hides a row of the same CallSid in another organization: never touch it.
-    const log = await em.findOne(CallLog, { callSid: facts.callSid }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    const log = await em.getRepository(CallLog).lockedByCallSid(facts.callSid);
     if (!log) {
       this.logger.warn(`CallSid ${facts.callSid} belongs to another organization; callback ignored`);
       return null;
     }
     const hadRecording = Boolean(log.recordingSid);
 
-    if (facts.brandPhoneId && !log.brandPhone) {
-      const number = await em.findOne(BrandPhoneNumber, { id: facts.brandPhoneId });
+    if (facts.number && !log.brandPhone) {
+      const number = await facts.number();
       if (number) {
         log.brandPhone = number;
         log.brand ??= number.brand ?? null;
@@ -99,19 +97,15 @@ export class VoicemailRecorder {
 
   /**
    * A known caller: the call log names the customer and, when the call has no ticket yet, joins
-   * the customer's newest open (Open or Pending) ticket, so it shows in that ticket's Call History
-   * instead of waiting for an agent to create a duplicate.
+   * the customer's newest open (Open or Pending) ticket (the tickets module's rule, CallTickets), so
+   * it shows in that ticket's Call History instead of waiting for an agent to create a duplicate.
    */
   private async matchCaller(em: TenantContext['em'], organizationId: string, log: CallLog): Promise<void> {
     const customer = await this.customers.findByPhone(em, organizationId, log.fromPhone!);
     if (!customer) return;
     log.customer = customer;
     if (log.ticket) return;
-    const open = await em.findOne(
-      Ticket,
-      { organization: organizationId, customer: customer.id, status: { $in: OPEN_STATUSES } },
-      { orderBy: { createdAt: 'desc', id: 'desc' } },
-    );
+    const open = await this.tickets.openTicketOf(em, organizationId, customer.id);
     if (!open) return;
     log.ticket = open;
     await this.events.publish(em, new CallLinkedToTicketEvent(organizationId, log.id, open.id, customer.id));

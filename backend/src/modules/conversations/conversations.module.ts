@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TwilioModule } from '../../integrations/twilio/twilio.module.js';
-import { NotificationsModule } from '../notifications/notifications.module.js';
+import { MailModule } from '../mail/mail.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { TicketsModule } from '../tickets/tickets.module.js';
@@ -13,8 +13,7 @@ import { ReplyText } from './delivery/reply-text.js';
 
 /** A ticket's conversation with its customer by e-mail and SMS, and the team's internal comments. */
 @Module({
-  // NotificationsModule for OrganizationMailer only (moving to a mail module in another branch).
-  imports: [TicketsModule, SettingsModule, OrganizationsModule, TwilioModule, NotificationsModule],
+  imports: [TicketsModule, SettingsModule, OrganizationsModule, TwilioModule, MailModule],
   controllers: [ConversationsController],
   providers: [ConversationRecorder, ConversationsService, MessageDelivery, ReplyMail, ReplyText],
   exports: [ConversationRecorder],

@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { REPLY_MAX_LENGTH } from '@warranty-crm/contract';
 import type { Actor } from '../../common/auth/actor.js';
 // Moving to modules/mail/ in another branch; the import path is fixed at merge.
-import { OrganizationMailer } from '../notifications/channels/organization-mailer.js';
+import { OrganizationMailer } from '../mail/organization-mailer.js';
 import { TwilioAccountService } from '../organizations/twilio-account.service.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { markTicketResponded } from '../tickets/sla/mark-responded.js';

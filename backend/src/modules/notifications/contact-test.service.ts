@@ -3,8 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ProviderUnavailableError } from '../../integrations/provider.errors.js';
-import { testEmail } from './channels/email-content.js';
-import { OrganizationMailer } from './channels/organization-mailer.js';
+import { MailTemplates } from '../mail/mail-templates.js';
+import { OrganizationMailer } from '../mail/organization-mailer.js';
 import { SMS_SENDER, type SmsSender, SmsUnavailableError } from './channels/sms-sender.js';
 import { SmsNotAvailableError, SmtpNotConfiguredError, TestRecipientMissingError } from './notifications.errors.js';
 
@@ -14,6 +14,7 @@ export class ContactTestService {
   constructor(
     private readonly em: EntityManager,
     private readonly mailer: OrganizationMailer,
+    private readonly templates: MailTemplates,
     @Inject(SMS_SENDER) private readonly smsSender: SmsSender,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -24,7 +25,7 @@ export class ContactTestService {
     const smtp = await this.mailer.smtpOf(this.em, actor.organizationId);
     if (!smtp) throw new SmtpNotConfiguredError();
     try {
-      await this.mailer.send(smtp, testEmail(address, this.config.publicBaseUrl));
+      await this.mailer.send(smtp, this.templates.test(address, this.config.publicBaseUrl));
     } catch (error) {
       throw new ProviderUnavailableError('smtp', `SMTP error: ${(error as Error).message}`);
     }

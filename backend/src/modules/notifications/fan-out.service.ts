@@ -7,7 +7,7 @@ import { User } from '../users/user.entity.js';
 import { type ChannelFlags, defaultChannels, type LiveEventType, type NotificationChannel } from './catalogue.js';
 import { browserAlert } from './channels/browser-alert.js';
 import { type BatchChannel, DELIVERY_BATCH_SIZE, DELIVERY_BATCH_TASK, type DeliveryBatchPayload } from './channels/delivery-batch.js';
-import { OrganizationMailer } from './channels/organization-mailer.js';
+import { OrganizationMailer } from '../mail/organization-mailer.js';
 import { NO_EMAIL, NO_PHONE, NO_PUSH_SUBSCRIPTION, NO_SMTP } from './channels/skip-reasons.js';
 import { toLiveNotification } from './dto/notification.dto.js';
 import { NotificationDelivery } from './notification-delivery.entity.js';
@@ -82,19 +82,10 @@ export class NotificationFanOut {
   ) {}
 
   async fanOut(em: EntityManager, organizationId: string, draft: NotificationDraft): Promise<{ recipients: number; jobs: number }> {
-    const users = await em.find(
-      User,
-      {
-        organization: organizationId,
-        ...(draft.actorUserId || draft.recipients
-          ? { id: { ...(draft.actorUserId ? { $ne: draft.actorUserId } : {}), ...(draft.recipients ? { $in: draft.recipients } : {}) } }
-          : {}),
-      },
-      { fields: ['id', 'notificationEmail', 'notificationPhone'], orderBy: { id: 'asc' } },
-    );
+    const users = await em.getRepository(User).recipients(organizationId, draft.actorUserId, draft.recipients);
     if (!users.length) return { recipients: 0, jobs: 0 };
     const ids = users.map((u) => u.id);
-    const stored = await em.find(NotificationPreference, { user: { $in: ids }, eventType: draft.eventType });
+    const stored = await em.getRepository(NotificationPreference).ofUsers(ids, draft.eventType);
     const prefs = new Map<string, ChannelFlags>(stored.map((p) => [typeof p.user === 'string' ? p.user : p.user.id, flagsOf(p)]));
     const defaults = defaultChannels(draft.eventType);
 
@@ -157,7 +148,7 @@ export class NotificationFanOut {
     const smtpReady = emailed.length > 0 && (await this.mailer.isConfigured(em, organizationId));
     const pushed = users.filter((u) => channelsOf(u.id).mobile_push).map((u) => u.id);
     const devices = pushed.length
-      ? new Set((await em.find(PushSubscription, { user: { $in: pushed } }, { fields: ['user'] })).map((s) => (typeof s.user === 'string' ? s.user : s.user.id)))
+      ? await em.getRepository(PushSubscription).usersWithDevices(pushed)
       : new Set<string>();
     const unreachable = (u: Pick<User, 'id' | 'notificationEmail' | 'notificationPhone'>, channel: keyof typeof CHANNEL_TASKS): string | null => {
       if (channel === 'email') return !u.notificationEmail?.trim() ? NO_EMAIL : smtpReady ? null : NO_SMTP;

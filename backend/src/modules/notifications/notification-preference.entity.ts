@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { Opt, Rel } from '@mikro-orm/core';
+import { EntityRepositoryType, type Opt, type Rel } from '@mikro-orm/core';
 import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { User } from '../users/user.entity.js';
+import { NotificationPreferenceRepository } from './notification-preference.repository.js';
 
-@Entity({ tableName: 'notification_preferences' })
+@Entity({ tableName: 'notification_preferences', repository: () => NotificationPreferenceRepository })
 @TenantScoped()
 @Unique({ name: 'notification_preferences_user_event_unique', properties: ['user', 'eventType'] })
 export class NotificationPreference {
+  [EntityRepositoryType]?: NotificationPreferenceRepository;
+
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();
 

@@ -14,6 +14,11 @@ export class NotificationRepository extends EntityRepository<Notification> {
     return this.findAndCount(where, { orderBy: { createdAt: order, id: order }, limit, offset });
   }
 
+  /** The notification of this user of the organization. */
+  ofUser(organizationId: string, userId: string, id: string): Promise<Notification | null> {
+    return this.findOne({ id, user: userId, organization: organizationId });
+  }
+
   /** A user's unread notifications. */
   unreadOf(userId: string): Promise<number> {
     return this.count({ user: userId, isRead: false });

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TwilioModule } from '../../integrations/twilio/twilio.module.js';
+import { MailModule } from '../mail/mail.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { DeliveryBatches } from './channels/delivery-batches.js';
 import { EmailChannel } from './channels/email.channel.js';
-import { OrganizationMailer } from './channels/organization-mailer.js';
 import { PushChannel } from './channels/push.channel.js';
 import { SmsChannel } from './channels/sms.channel.js';
 import { SMS_SENDER } from './channels/sms-sender.js';
@@ -23,7 +24,7 @@ import { NotificationSources } from './sources/notification-sources.js';
 
 /** The catalogue, preferences, notification records, and the fan-out of domain events to five channels. */
 @Module({
-  imports: [OrganizationsModule, TwilioModule],
+  imports: [OrganizationsModule, TwilioModule, MailModule, UsersModule],
   controllers: [NotificationsController, PreferencesController, ContactController],
   providers: [
     NotificationsService,
@@ -34,7 +35,6 @@ import { NotificationSources } from './sources/notification-sources.js';
     InvitationEmailListener,
     NotificationFanOut,
     NotificationSources,
-    OrganizationMailer,
     VapidKeys,
     EmailChannel,
     SmsChannel,
@@ -42,6 +42,6 @@ import { NotificationSources } from './sources/notification-sources.js';
     DeliveryBatches,
     { provide: SMS_SENDER, useClass: TwilioSmsSender },
   ],
-  exports: [NotificationFanOut, OrganizationMailer],
+  exports: [NotificationFanOut],
 })
 export class NotificationsModule {}

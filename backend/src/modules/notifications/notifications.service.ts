@@ -70,7 +70,7 @@ export class NotificationsService {
 
   /** Another user's or organization's notification answers 404, like a missing one. */
   private async own(actor: Actor, id: string): Promise<Notification> {
-    const n = await this.em.findOne(Notification, { id, user: actor.id, organization: actor.organizationId });
+    const n = await this.em.getRepository(Notification).ofUser(actor.organizationId, actor.id, id);
     if (!n) throw new NotificationNotFoundError();
     return n;
   }

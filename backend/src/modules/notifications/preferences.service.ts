@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
@@ -25,7 +24,7 @@ export class PreferencesService {
   constructor(private readonly em: EntityManager) {}
 
   async list(actor: Actor): Promise<Array<{ eventType: string; flags: ChannelFlags }>> {
-    const rows = await this.em.find(NotificationPreference, { user: actor.id, eventType: { $in: LIVE_EVENT_TYPES } });
+    const rows = await this.em.getRepository(NotificationPreference).ofUser(actor.id, LIVE_EVENT_TYPES);
     const stored = new Map(rows.map((r) => [r.eventType, flagsOf(r)]));
     return LIVE_EVENT_TYPES.map((eventType) => ({ eventType, flags: stored.get(eventType) ?? defaultChannels(eventType) }));
   }
@@ -42,12 +41,8 @@ export class PreferencesService {
     return this.em.transactional(async (tx) => {
       // Concurrent first saves of two toggles must not both insert: create the defaults row once, then lock it.
       const defaults = defaultChannels(entry.eventType);
-      await tx.execute(
-        `insert into notification_preferences (organization_id, user_id, event_type, in_app, mobile_push, browser, sms, email)
-         values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (user_id, event_type) do nothing`,
-        [actor.organizationId, actor.id, entry.eventType, defaults.in_app, defaults.mobile_push, defaults.browser, defaults.sms, defaults.email],
-      );
-      const row = await tx.findOneOrFail(NotificationPreference, { user: actor.id, eventType: entry.eventType }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      await tx.getRepository(NotificationPreference).ensure(actor.organizationId, actor.id, entry.eventType, defaults);
+      const row = await tx.getRepository(NotificationPreference).lockedOf(actor.id, entry.eventType);
       row[PROPERTY[channel]] = dto[channel] as boolean;
       await tx.flush();
       return { eventType: entry.eventType, flags: flagsOf(row) };

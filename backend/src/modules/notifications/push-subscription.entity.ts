@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { Opt, Rel } from '@mikro-orm/core';
+import { EntityRepositoryType, type Opt, type Rel } from '@mikro-orm/core';
 import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { User } from '../users/user.entity.js';
+import { PushSubscriptionRepository } from './push-subscription.repository.js';
 
 /** A browser's Web Push subscription ("Enable push on this device"), one per push endpoint. */
-@Entity({ tableName: 'push_subscriptions' })
+@Entity({ tableName: 'push_subscriptions', repository: () => PushSubscriptionRepository })
 @TenantScoped()
 export class PushSubscription {
+  [EntityRepositoryType]?: PushSubscriptionRepository;
+
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();
 

@@ -11,19 +11,14 @@ export class PushSubscriptionsService {
 
   /** An endpoint belongs to one browser: subscribing it again (another user signed in there) moves it. */
   async subscribe(actor: Actor, dto: PushSubscriptionDto): Promise<void> {
-    await this.em.execute(
-      `insert into push_subscriptions (organization_id, user_id, endpoint, p256dh, auth) values (?, ?, ?, ?, ?)
-       on conflict (endpoint) do update set organization_id = excluded.organization_id, user_id = excluded.user_id,
-         p256dh = excluded.p256dh, auth = excluded.auth, created_at = now()`,
-      [actor.organizationId, actor.id, dto.endpoint, dto.keys.p256dh, dto.keys.auth],
-    );
+    await this.em.getRepository(PushSubscription).subscribe(actor.organizationId, actor.id, dto.endpoint, dto.keys.p256dh, dto.keys.auth);
   }
 
   async unsubscribe(actor: Actor, endpoint: string): Promise<void> {
-    await this.em.nativeDelete(PushSubscription, { endpoint, user: actor.id, organization: actor.organizationId });
+    await this.em.getRepository(PushSubscription).unsubscribe(actor.organizationId, actor.id, endpoint);
   }
 
   async isSubscribed(actor: Actor, endpoint: string): Promise<boolean> {
-    return (await this.em.count(PushSubscription, { endpoint, user: actor.id, organization: actor.organizationId })) > 0;
+    return this.em.getRepository(PushSubscription).has(actor.organizationId, actor.id, endpoint);
   }
 }

@@ -1,7 +1,8 @@
-import type { Opt } from '@mikro-orm/core';
+import { EntityRepositoryType, type Opt } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { ORGANIZATION_TRIGGERS } from './organization-triggers.js';
+import { OrganizationRepository } from './organization.repository.js';
 
 /** failed: Twilio refused the brand registration (the reason in a2pFailureReason); synced from Twilio on a schedule. */
 export const A2P_STATUSES = ['not_started', 'pending_registration', 'approved', 'failed'] as const;
@@ -10,10 +11,13 @@ export const SUBACCOUNT_ORIGINS = ['created', 'imported'] as const;
 
 @Entity({
   tableName: 'organizations',
+  repository: () => OrganizationRepository,
   // Each organization's ticket-number sequence is made and dropped with it (organization-triggers.ts).
   triggers: ORGANIZATION_TRIGGERS.map((t) => ({ name: t.name, timing: 'after' as const, events: [...t.events], forEach: 'row' as const, expression: t.expression })),
 })
 export class Organization {
+  [EntityRepositoryType]?: OrganizationRepository;
+
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();
 

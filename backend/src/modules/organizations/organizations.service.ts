@@ -32,7 +32,7 @@ export class OrganizationsService {
     await this.own(actor, organizationId);
     return this.em.transactional(async (tx) => {
       await this.twilioAccount.lockAccount(tx, organizationId);
-      const organization = await tx.findOneOrFail(Organization, { id: organizationId }, { refresh: true });
+      const organization = await tx.getRepository(Organization).fresh(organizationId);
       this.assignA2p(tx, organization, dto);
       await this.twilioAccount.ensureSubaccount(organization);
       return organization;
@@ -65,7 +65,7 @@ export class OrganizationsService {
   /** Organizations are not tenant-scoped rows themselves: the id must be the actor's own. */
   private async own(actor: Actor, organizationId: string): Promise<Organization> {
     const organization = organizationId === actor.organizationId
-      ? await this.em.findOne(Organization, { id: organizationId })
+      ? await this.em.getRepository(Organization).byId(organizationId)
       : null;
     if (!organization) throw new OrganizationNotFoundError();
     return organization;

@@ -58,7 +58,7 @@ export class TwilioAccountService {
     try {
       return await this.em.transactional(async (tx) => {
         await this.lockAccount(tx, actor.organizationId);
-        const organization = await tx.findOneOrFail(Organization, { id: actor.organizationId }, { refresh: true });
+        const organization = await tx.getRepository(Organization).fresh(actor.organizationId);
         if (organization.twilioSubaccountSid !== credentials.accountSid) {
           // The Voice SDK key and TwiML app belonged to the previous account.
           organization.twilioApiKeySid = null;
@@ -110,7 +110,7 @@ export class TwilioAccountService {
 
   /** The organization's Twilio credentials, or null when it has no account linked. */
   async credentials(organizationId: string, em: EntityManager = this.em): Promise<TwilioCredentials | null> {
-    const organization = await em.findOne(Organization, { id: organizationId }, { fields: ['twilioSubaccountSid', 'twilioSubaccountAuthToken'] });
+    const organization = await em.getRepository(Organization).twilioCredentialsOf(organizationId);
     return this.credentialsOf(organization);
   }
 
@@ -119,7 +119,7 @@ export class TwilioAccountService {
    * rows, so this is a plain lookup on the unique SID), with the token that must have signed it.
    */
   async byAccountSid(accountSid: string, em: EntityManager = this.em): Promise<LinkedAccount | null> {
-    const organization = await em.findOne(Organization, { twilioSubaccountSid: accountSid }, { fields: ['id', 'twilioSubaccountSid', 'twilioSubaccountAuthToken'] });
+    const organization = await em.getRepository(Organization).byTwilioAccountSid(accountSid);
     const credentials = this.credentialsOf(organization);
     return organization && credentials ? { organizationId: organization.id, ...credentials } : null;
   }

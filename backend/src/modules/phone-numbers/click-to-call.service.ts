@@ -43,7 +43,7 @@ export class ClickToCallService {
   async makeCall(actor: Actor, dto: MakeCallDto): Promise<MakeCallResponseDto> {
     const from = toE164(dto.from);
     const to = toE164(dto.to);
-    const number = await this.em.findOne(BrandPhoneNumber, { phoneNumber: from, organization: actor.organizationId });
+    const number = await this.em.getRepository(BrandPhoneNumber).byPhoneNumber(from, actor.organizationId);
     if (!number) throw new NumberNotOwnedError();
     const agentPhone = dto.agentPhone ?? (await this.profilePhone(actor));
     if (!agentPhone) throw new AgentPhoneMissingError();
@@ -97,7 +97,7 @@ export class ClickToCallService {
     const { client, credentials } = await this.twilioAccount.client(actor.organizationId);
     const app = await this.em.transactional(async (tx) => {
       await this.twilioAccount.lockAccount(tx, actor.organizationId);
-      const organization = await tx.findOneOrFail(Organization, { id: actor.organizationId }, { refresh: true });
+      const organization = await tx.getRepository(Organization).fresh(actor.organizationId);
       try {
         if (!organization.twilioApiKeySid || !organization.twilioApiKeySecret) {
           const key = await client.newKeys.create({ friendlyName: 'Warranty CRM in-browser calling' });
@@ -141,9 +141,9 @@ export class ClickToCallService {
     const response = new twilio.twiml.VoiceResponse();
     const allowed = LAUNCHER_PHONE.test(to) && LAUNCHER_PHONE.test(callerId)
       && (await this.tenants.run(account!.organizationId, async ({ em }) => {
-        const owned = await em.count(BrandPhoneNumber, { phoneNumber: toE164(callerId) });
+        const owned = await em.getRepository(BrandPhoneNumber).countWithPhoneNumber(toE164(callerId));
         if (owned && form.CallLogId && form.CallSid) {
-          const log = await em.findOne(CallLog, { id: form.CallLogId, callType: 'call' });
+          const log = await em.getRepository(CallLog).outboundCall(form.CallLogId);
           if (log && !log.callSid) log.callSid = form.CallSid;
         }
         return owned > 0;
@@ -162,14 +162,14 @@ export class ClickToCallService {
 
   /** The agent's phone in E.164, read as a customer's phone is (in the organization's country), or a 400. */
   private async agentNumber(actor: Actor, phone: string): Promise<string> {
-    const organization = await this.em.findOne(Organization, { id: actor.organizationId }, { fields: ['businessCountry'] });
+    const organization = await this.em.getRepository(Organization).countryOf(actor.organizationId);
     const number = normalizePhone(phone, organization?.businessCountry ?? DEFAULT_PHONE_COUNTRY);
     if (!number) throw new InvalidAgentPhoneError();
     return number;
   }
 
   private async profilePhone(actor: Actor): Promise<string | null> {
-    const user = await this.em.findOne(User, { id: actor.id }, { fields: ['phone'] });
+    const user = await this.em.getRepository(User).phoneOf(actor.id);
     const phone = user?.phone ? stripPhone(user.phone) : null;
     if (phone && !LAUNCHER_PHONE.test(phone)) throw new ProfilePhoneInvalidError();
     return phone;

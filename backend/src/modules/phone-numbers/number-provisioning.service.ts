@@ -132,7 +132,7 @@ export class NumberProvisioningService {
    * Across organizations the unique phone_number column is the guard (see save).
    */
   private async assertNotOwned(actor: Actor, phoneNumber: string): Promise<void> {
-    const taken = await this.em.count(BrandPhoneNumber, { phoneNumber, organization: actor.organizationId });
+    const taken = await this.em.getRepository(BrandPhoneNumber).countWithPhoneNumber(phoneNumber, actor.organizationId);
     if (taken) throw new NumberTakenError();
   }
 

@@ -35,7 +35,7 @@ export class NumberSyncService {
     let changed = 0;
     for (const { id } of organizations) {
       try {
-        const hasNumbers = await this.tenants.run(id, ({ em }) => em.count(BrandPhoneNumber, {}));
+        const hasNumbers = await this.tenants.run(id, ({ em }) => em.getRepository(BrandPhoneNumber).count());
         if (!hasNumbers) continue;
         const result = await this.sync(id);
         if (result) changed += result.inactive;
@@ -54,7 +54,7 @@ export class NumberSyncService {
     const owned = await this.clients.forAccount(credentials).incomingPhoneNumbers.list({ pageSize: 1000 });
     const sids = new Set(owned.map((n) => n.sid));
     return this.tenants.run(organizationId, async ({ em }) => {
-      const numbers = await em.find(BrandPhoneNumber, {});
+      const numbers = await em.getRepository(BrandPhoneNumber).all();
       for (const number of numbers) number.isActive = !!number.twilioPhoneSid && sids.has(number.twilioPhoneSid);
       await em.flush();
       const active = numbers.filter((n) => n.isActive).length;

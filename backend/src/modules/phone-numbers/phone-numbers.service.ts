@@ -26,16 +26,12 @@ export class PhoneNumbersService {
   ) {}
 
   async list(actor: Actor, offset: number, limit: number): Promise<[BrandPhoneNumber[], number]> {
-    return this.em.findAndCount(
-      BrandPhoneNumber,
-      { organization: actor.organizationId },
-      { orderBy: { createdAt: 'asc', id: 'asc' }, offset, limit },
-    );
+    return this.em.getRepository(BrandPhoneNumber).page(actor.organizationId, offset, limit);
   }
 
   /** The organization's number; another organization's id answers 404. */
   async get(actor: Actor, id: string, em: EntityManager = this.em): Promise<BrandPhoneNumber> {
-    const number = await em.findOne(BrandPhoneNumber, { id, organization: actor.organizationId });
+    const number = await em.getRepository(BrandPhoneNumber).ofOrganization(actor.organizationId, id);
     if (!number) throw new PhoneNumberNotFoundError();
     return number;
   }

@@ -1,10 +1,11 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import twilio from 'twilio';
 import { isUuid } from '../../common/http/ids.js';
 import { TenantRunner } from '../../common/tenancy/tenant-runner.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { TranscriptionStatus } from '../call-logs/call-log.entity.js';
-import { type VoicemailFacts, VoicemailRecorder } from '../call-logs/voicemail-recorder.service.js';
+import { type VoicemailFacts, type VoicemailNumber, VoicemailRecorder } from '../call-logs/voicemail-recorder.service.js';
 import { type LinkedAccount, TwilioAccountService } from '../organizations/twilio-account.service.js';
 import { BrandPhoneNumber } from './brand-phone-number.entity.js';
 import { StorageService } from '../storage/storage.service.js';
@@ -57,7 +58,7 @@ export class VoiceWebhooksService {
       // connected account learns that a number is not in service, and only among its own numbers.
       const account = await this.accountOf(form);
       this.signatures.verify(req, account);
-      const number = form.To ? await this.tenants.run(account!.organizationId, ({ em }) => em.findOne(BrandPhoneNumber, { phoneNumber: form.To! })) : null;
+      const number = form.To ? await this.tenants.run(account!.organizationId, ({ em }) => em.getRepository(BrandPhoneNumber).byPhoneNumber(form.To!)) : null;
       if (!number) {
         this.logger.warn(`Incoming call to a number the account does not have here (${form.To ?? 'no To'})`);
         return this.say(NOT_IN_SERVICE);
@@ -122,7 +123,7 @@ export class VoiceWebhooksService {
     await this.tenants.run(account.organizationId, (ctx) =>
       this.recorder.record(ctx, {
         callSid: form.CallSid!,
-        brandPhoneId: isUuid(query.number) ? query.number : null,
+        number: isUuid(query.number) ? () => this.numberOf(ctx.em, query.number!) : null,
         fromPhone: query.from ?? form.From ?? null,
         callerName: query.caller ?? form.CallerName ?? null,
         toPhone: form.To ?? null,
@@ -130,6 +131,11 @@ export class VoiceWebhooksService {
         ...facts(form),
       }),
     );
+  }
+
+  /** The number a voicemail was left on (this module's row), for its call log. */
+  private numberOf(em: EntityManager, id: string): Promise<VoicemailNumber | null> {
+    return em.getRepository(BrandPhoneNumber).byId(id);
   }
 
   private async accountOf(form: Form): Promise<LinkedAccount | null> {

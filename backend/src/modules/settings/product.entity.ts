@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { Opt, Rel } from '@mikro-orm/core';
+import { EntityRepositoryType, type Opt, type Rel } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Organization } from '../organizations/organization.entity.js';
+import { ProductRepository } from './product.repository.js';
 
-@Entity({ tableName: 'products' })
+@Entity({ tableName: 'products', repository: () => ProductRepository })
 @TenantScoped()
 @Index({ name: 'products_organization_brand_index', properties: ['organization', 'brand'] })
 @Unique({ name: 'products_organization_brand_sku_unique', properties: ['organization', 'brand', 'sku'] })
 export class Product {
+  [EntityRepositoryType]?: ProductRepository;
+
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();
 

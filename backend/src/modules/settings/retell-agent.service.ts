@@ -35,7 +35,7 @@ export class RetellAgentService {
       if (error instanceof APIConnectionError) throw new ProviderUnavailableError('retell', RETELL_AGENT_MESSAGES.unreachable);
       throw new ProviderUnavailableError('retell', RETELL_AGENT_MESSAGES.unreachable);
     }
-    const ours = await this.em.find(Webhook, { organization: actor.organizationId }, { orderBy: { createdAt: 'asc' } });
+    const ours = await this.em.getRepository(Webhook).ofOrganization(actor.organizationId);
     const match = ours.map((w) => this.webhooks.toResponse(w)).find((w) => w.retell_webhook_url === agent.webhook_url);
     return {
       agent_id: agent.agent_id,

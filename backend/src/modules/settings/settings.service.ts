@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
@@ -135,10 +134,10 @@ export class SettingsService {
    * product being added to the brand (ProductsService, FOR SHARE) is either counted or sees the brand gone.
    */
   private async applyUpdate(em: EntityManager, actor: Actor, dto: UpdateSettingsDto, brands: string[], lock: boolean): Promise<SettingsResponseDto> {
-    const settings = await em.findOneOrFail(SystemSettings, { organization: actor.organizationId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {});
+    const settings = await em.getRepository(SystemSettings).of(actor.organizationId, lock ? 'update' : null);
     const removed = settings.brands.filter((b) => !brands.includes(b));
     if (removed.length) {
-      const left = await em.find(Product, { organization: actor.organizationId, brand: { $in: removed } }, { fields: ['brand'] });
+      const left = await em.getRepository(Product).brandsAmong(actor.organizationId, removed);
       if (left.length) throw new BrandHasProductsError(left[0]!.brand, left.filter((p) => p.brand === left[0]!.brand).length);
     }
     const before = auditedSettings(settings);

@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import { type EntityManager, EntityRepository } from '@mikro-orm/postgresql';
 import { tenantSql } from '../../common/tenancy/tenant-sql.js';
 import type { SystemSettings } from './system-settings.entity.js';
@@ -39,6 +40,24 @@ export class SystemSettingsRepository extends EntityRepository<SystemSettings> {
        where o.id = @tenant_id`,
     );
     return row;
+  }
+
+  /** The organization's row (it must exist), locked for update and read again when `lock`. */
+  of(organizationId: string, lock: 'update' | 'share' | null = null): Promise<SystemSettings> {
+    return this.findOneOrFail(
+      { organization: organizationId },
+      lock === 'update' ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : lock === 'share' ? { lockMode: LockMode.PESSIMISTIC_READ } : {},
+    );
+  }
+
+  /** The organization's row when it has one, locked FOR SHARE. */
+  sharedOf(organizationId: string): Promise<SystemSettings | null> {
+    return this.findOne({ organization: organizationId }, { lockMode: LockMode.PESSIMISTIC_READ });
+  }
+
+  /** The organization's row when it has one. */
+  ofOrganization(organizationId: string): Promise<SystemSettings | null> {
+    return this.findOne({ organization: organizationId });
   }
 
   /** The ticket questions the organization saved; null before it saved any settings. */

@@ -82,7 +82,7 @@ export class StorageService {
   async readObject(objectPath: string, range: string | undefined): Promise<ObjectResponse> {
     // A NUL or a "." / ".." segment is no stored path (keys are URL-safe): a 404 without a query.
     if (!isObjectPath(objectPath)) throw new ObjectNotFoundError();
-    const upload = await this.em.findOne(Upload, { objectPath });
+    const upload = await this.em.getRepository(Upload).byObjectPath(objectPath);
     if (!upload) throw new ObjectNotFoundError();
     return this.driver.open(storageKeyOf(objectPath), upload.contentType, range);
   }
@@ -243,7 +243,7 @@ export class StorageService {
       const organizationId = await this.tenants.organizationOf(Upload, failed.length ? { ...orphaned, id: { $nin: failed } } : orphaned);
       if (!organizationId) break;
       const orphans = await this.tenants.run(organizationId, ({ em }) =>
-        em.find(Upload, failed.length ? { ...orphaned, id: { $nin: failed } } : orphaned, { fields: ['id', 'objectPath'], limit: 500 }),
+        em.getRepository(Upload).idsAndPaths(failed.length ? { ...orphaned, id: { $nin: failed } } : orphaned, 500),
       );
       for (const orphan of orphans) {
         try {

@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { Opt, Rel } from '@mikro-orm/core';
+import { EntityRepositoryType, type Opt, type Rel } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Organization } from '../organizations/organization.entity.js';
+import { UploadRepository } from './upload.repository.js';
 
 /**
  * A file an organization was allowed to upload. Recorded when the upload URL is issued; claimed
  * when a setting starts using it. Unclaimed uploads older than a day are removed with their bytes.
  */
-@Entity({ tableName: 'uploads' })
+@Entity({ tableName: 'uploads', repository: () => UploadRepository })
 @TenantScoped()
 @Index({ properties: ['claimedAt', 'createdAt'] }) // the clean-up's scan for old unclaimed uploads
 export class Upload {
+  [EntityRepositoryType]?: UploadRepository;
+
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();
 

@@ -2,12 +2,13 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ATTACHMENT_TAG_LABELS, type AttachmentTag } from '@warranty-crm/contract';
 import type { Actor } from '../../common/auth/actor.js';
-import { CallLog } from '../call-logs/call-log.entity.js';
+import type { CallLog } from '../call-logs/call-log.entity.js';
 import type { User } from '../users/user.entity.js';
 import type { ActivityKind, TicketActivityEntryDto } from './dto/ticket-activity.dto.js';
 import { type RecordedActivityKind, TicketActivity } from './ticket-activity.entity.js';
 import { TicketStatusChange } from './ticket-status-change.entity.js';
 import type { Ticket, TicketSource } from './ticket.entity.js';
+import { ticketTimelineRows } from './ticket-activity.query.js';
 import { TicketsService } from './tickets.service.js';
 
 const SYSTEM = 'System';
@@ -114,10 +115,7 @@ export class TicketActivityService {
 
   async list(actor: Actor, id: string): Promise<TicketActivityEntryDto[]> {
     const ticket = await this.tickets.get(actor, id);
-    const scope = { ticket: ticket.id, organization: actor.organizationId };
-    const history = await this.em.find(TicketStatusChange, scope, { populate: ['changedBy'], orderBy: { createdAt: 'asc', id: 'asc' } });
-    const recorded = await this.em.find(TicketActivity, scope, { populate: ['actor'], orderBy: { createdAt: 'asc', id: 'asc' } });
-    const calls = await this.em.find(CallLog, scope, { populate: ['returnedBy'], orderBy: { createdAt: 'asc', id: 'asc' } });
+    const { history, recorded, calls } = await ticketTimelineRows(this.em, actor.organizationId, ticket.id);
     const first = history.find((h) => h.fromStatus == null);
     const entries: Entry[] = [
       this.createdEntry(ticket, first),

@@ -90,4 +90,34 @@ export class TicketRepository extends EntityRepository<Ticket> {
     );
     return result.affectedRows;
   }
+
+  /**
+   * At most `limit` tickets past their respond-by time without a response or an overdue notice yet,
+   * the most overdue first, locked (rows another transaction holds are skipped, left to the next run).
+   */
+  lockOverdueBatch(now: Date, limit: number) {
+    return this.find(
+      { respondedAt: null, overdueNotifiedAt: null, respondBy: { $lte: now } },
+      { fields: ['id', 'respondBy', 'overdueNotifiedAt'], orderBy: { respondBy: 'asc', id: 'asc' }, limit, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
+    );
+  }
+
+  byId(id: string): Promise<Ticket | null> {
+    return this.findOne({ id });
+  }
+
+  /** The ticket with its customer. */
+  withCustomer(id: string) {
+    return this.findOne({ id }, { populate: ['customer'] });
+  }
+
+  /** The organization's ticket of this id (it must exist). */
+  ofOrganizationOrFail(organizationId: string, id: string): Promise<Ticket> {
+    return this.findOneOrFail({ id, organization: organizationId });
+  }
+
+  /** The customer's newest ticket among `statuses` (a new call from them joins their newest open one). */
+  newestOfCustomer(organizationId: string, customerId: string, statuses: readonly TicketStatus[]): Promise<Ticket | null> {
+    return this.findOne({ organization: organizationId, customer: customerId, status: { $in: [...statuses] } }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module.js';
+import { MailModule } from '../mail/mail.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { TicketConfirmationListener } from './listeners/ticket-confirmation.listener.js';
 import { TicketActivityService } from './ticket-activity.service.js';
@@ -11,7 +12,7 @@ import { TicketsService } from './tickets.service.js';
 import { TicketMergeService } from './ticket-merge.service.js';
 
 @Module({
-  imports: [CustomersModule, SettingsModule],
+  imports: [CustomersModule, SettingsModule, MailModule],
   controllers: [TicketsController],
   providers: [TicketsService, TicketListService, TicketBulkService, TicketResponses, TicketActivityService, TicketConfirmationListener, TicketMergeService],
   exports: [TicketsService, TicketResponses, TicketActivityService],

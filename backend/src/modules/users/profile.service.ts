@@ -54,7 +54,7 @@ export class ProfileService {
   }
 
   private async self(actor: Actor): Promise<User> {
-    const user = await this.em.findOne(User, { id: actor.id });
+    const user = await this.em.getRepository(User).byId(actor.id);
     if (!user) throw new UserNotFoundError();
     return user;
   }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Opt, Rel } from '@mikro-orm/core';
+import { EntityRepositoryType, type Opt, type Rel } from '@mikro-orm/core';
 import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Organization } from '../organizations/organization.entity.js';
+import { UserInvitationRepository } from './user-invitation.repository.js';
 import { User } from './user.entity.js';
 
 /** queued: the job will send it; then sent, not_sent_no_smtp (no SMTP settings) or failed (last attempt). */
@@ -14,9 +15,11 @@ export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
  * through the organization's SMTP, and its outcome for the owner's credentials dialog. The
  * temporary password waits here sealed (SecretBox) only until the job settles, then it is erased.
  */
-@Entity({ tableName: 'user_invitations' })
+@Entity({ tableName: 'user_invitations', repository: () => UserInvitationRepository })
 @TenantScoped()
 export class UserInvitation {
+  [EntityRepositoryType]?: UserInvitationRepository;
+
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();
 
@@ -36,7 +39,10 @@ export class UserInvitation {
   @Property({ type: 'text', nullable: true, hidden: true })
   sealedPassword?: string | null;
 
-  /** Fixed before the first attempt, so a message sent twice is one message to the recipient's server. */
+  /**
+   * Fixed before the first attempt (messageIdOn(`invitation:<user id>`, the app's host), the scheme of
+   * every message's Message-ID), so a message sent twice is one message to the recipient's server.
+   */
   @Property({ type: 'string', length: 255 })
   messageId!: string;
 

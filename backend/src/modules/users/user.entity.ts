@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { Opt, Rel } from '@mikro-orm/core';
+import { EntityRepositoryType, type Opt, type Rel } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Organization } from '../organizations/organization.entity.js';
+import { UserRepository } from './user.repository.js';
 
-@Entity({ tableName: 'users' })
+@Entity({ tableName: 'users', repository: () => UserRepository })
 @Check({ name: 'users_role_check', expression: `"role" in ('owner', 'admin', 'agent')` })
 @TenantScoped()
 @Index({ name: 'users_username_lower_unique', expression: 'create unique index "users_username_lower_unique" on "users" (lower("username"))' })
 export class User {
+  [EntityRepositoryType]?: UserRepository;
+
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();
 

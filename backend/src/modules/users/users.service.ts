@@ -5,6 +5,7 @@ import { SecretBox } from '../../common/crypto/secret-box.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { generatePassword, hashPassword } from '../../common/auth/password.js';
+import { roleAllows } from '../../common/auth/roles.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { containsPattern, isUuid } from '../../common/http/ids.js';
 import { type ListQueryDto, parseListQuery } from '../../common/http/list-query.js';
@@ -13,6 +14,7 @@ import { USER_SORTABLE, type UserSortField } from './dto/user-list.dto.js';
 import { UserInvitedEvent } from './events/user-invited.event.js';
 import { UserRemovedEvent } from './events/user-removed.event.js';
 import { AuditLogService } from '../audit-log/audit-log.service.js';
+import { messageIdOn } from '../mail/outgoing-mail.js';
 import type { AssignableRole } from './dto/update-role.dto.js';
 import { saveNewUser } from './save-new-user.js';
 import { User } from './user.entity.js';
@@ -49,11 +51,9 @@ export class UsersService {
     const query = parseListQuery(params, { sortable: USER_SORTABLE, defaultSort: { field: 'created_at', order: 'ASC' } });
     const where = this.listFilter(query.filter);
     const order = query.sort.order === 'ASC' ? 'asc' : 'desc';
-    const [users, total] = await this.em.findAndCount(User, where, {
-      orderBy: [{ [SORT_COLUMNS[query.sort.field]]: order }, { id: 'asc' }],
-      offset: query.offset,
-      limit: query.limit,
-    });
+    const [users, total] = await this.em
+      .getRepository(User)
+      .page(where, [{ [SORT_COLUMNS[query.sort.field]]: order }, { id: 'asc' }], query.offset, query.limit);
     return { users, offset: query.offset, total };
   }
 
@@ -81,7 +81,7 @@ export class UsersService {
             user,
             email: user.email,
             sealedPassword: this.secrets.seal(temporaryPassword),
-            messageId: `<invitation-${user.id}@${new URL(this.config.publicBaseUrl).hostname}>`,
+            messageId: messageIdOn(`invitation:${user.id}`, new URL(this.config.publicBaseUrl).hostname),
           })
         : null;
       this.auditLog.record(em, actor, 'user_invited', {
@@ -97,9 +97,9 @@ export class UsersService {
   /** Where the invitation e-mail of a user stands (the credentials dialog polls it while queued). */
   async invitation(actor: Actor, userId: string): Promise<InvitationStateDto | null> {
     this.assertOwner(actor);
-    const user = await this.em.findOne(User, { id: userId });
+    const user = await this.em.getRepository(User).byId(userId);
     if (!user) throw new UserNotFoundError();
-    const invitation = await this.em.findOne(UserInvitation, { user: userId });
+    const invitation = await this.em.getRepository(UserInvitation).ofUser(userId);
     return invitation ? toInvitationState(invitation) : null;
   }
 
@@ -109,10 +109,10 @@ export class UsersService {
    */
   async remove(actor: Actor, userId: string): Promise<void> {
     this.assertOwner(actor);
-    const user = await this.em.findOne(User, { id: userId });
+    const user = await this.em.getRepository(User).byId(userId);
     if (!user) throw new UserNotFoundError();
     if (user.id === actor.id) throw new CannotRemoveSelfError();
-    if (user.isAccountOwner) throw new CannotRemoveAccountOwnerError();
+    if (user.role === 'owner') throw new CannotRemoveAccountOwnerError();
     await this.em.transactional(async (em) => {
       await em.nativeDelete(User, { id: user.id, organization: actor.organizationId });
       await this.sessions.endAll(user.id, em);
@@ -126,9 +126,9 @@ export class UsersService {
   /** The owner gives a user the admin or agent role; the account owner's own role never changes. */
   async setRole(actor: Actor, userId: string, role: AssignableRole): Promise<User> {
     this.assertOwner(actor);
-    const user = await this.em.findOne(User, { id: userId });
+    const user = await this.em.getRepository(User).byId(userId);
     if (!user) throw new UserNotFoundError();
-    if (user.isAccountOwner) throw new AccountOwnerRoleError();
+    if (user.role === 'owner') throw new AccountOwnerRoleError();
     if (user.role === role) return user;
     this.auditLog.record(this.em, actor, 'role_changed', { subject: user.username, changes: [{ field: 'role', old: user.role, new: role }] });
     user.role = role;
@@ -136,8 +136,9 @@ export class UsersService {
     return user;
   }
 
+  /** The same rule as the controller's @RequireRole('owner') guard: the role, never the is_account_owner flag. */
   private assertOwner(actor: Actor): void {
-    if (!actor.isAccountOwner) throw new OwnersOnlyError();
+    if (!roleAllows(actor.role, 'owner')) throw new OwnersOnlyError();
   }
 
   /** react-admin's filter: `q` searches username and e-mail; `id` picks users (getMany). */

@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { DomainEvents } from '../../common/events/domain-event.js';
@@ -42,7 +41,7 @@ export class AgentCallsService {
   async record(ctx: TenantContext, webhook: Webhook, call: RetellCallDto, ended = false): Promise<CallLog> {
     const { em, organizationId } = ctx;
     const inserted = await this.insertOnce(em, organizationId, webhook, call);
-    const log = await em.findOne(CallLog, { retellCallId: call.call_id, organization: organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const log = await em.getRepository(CallLog).lockedByRetellCallId(organizationId, call.call_id);
     // The id is taken by another organization's call: nothing of theirs is touched or shown.
     if (!log) throw new RetellCallElsewhereError();
 
@@ -70,20 +69,13 @@ export class AgentCallsService {
 
   /** Inserts the call's row unless it exists; true when this call inserted it. */
   private async insertOnce(em: EntityManager, organizationId: string, webhook: Webhook, call: RetellCallDto): Promise<boolean> {
-    const result = await em
-      .createQueryBuilder(CallLog)
-      .insert({
-        organization: organizationId,
-        retellCallId: call.call_id,
-        callType: 'call',
-        brand: webhook.brand,
-        fromPhone: call.from_number ?? null,
-        toPhone: call.to_number ?? null,
-        createdAt: call.start_timestamp !== undefined ? new Date(call.start_timestamp) : new Date(),
-      })
-      .onConflict('retellCallId')
-      .ignore()
-      .execute('run');
-    return result.affectedRows > 0;
+    return em.getRepository(CallLog).insertAgentCallOnce({
+      organizationId,
+      retellCallId: call.call_id,
+      brand: webhook.brand ?? null,
+      fromPhone: call.from_number ?? null,
+      toPhone: call.to_number ?? null,
+      createdAt: call.start_timestamp !== undefined ? new Date(call.start_timestamp) : new Date(),
+    });
   }
 }

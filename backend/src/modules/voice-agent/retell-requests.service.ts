@@ -29,7 +29,7 @@ export class RetellRequests {
     if (!organizationId) throw new AgentWebhookNotFoundError();
     return this.tenants.run(organizationId, async (ctx) => {
       // Deleted since the lookup: the same answer as an unknown webhook.
-      const webhook = await ctx.em.findOne(Webhook, { id: webhookId, organization: organizationId });
+      const webhook = await ctx.em.getRepository(Webhook).oneOfOrganization(organizationId, webhookId);
       if (!webhook) throw new AgentWebhookNotFoundError();
       const apiKey = await this.settings.retellApiKey(organizationId, ctx.em);
       if (!apiKey) throw new RetellNotConfiguredError();

@@ -57,7 +57,7 @@ export class WarrantyTicketFunction {
     const log = await this.calls.record(ctx, webhook, call);
     // A retry of the function (or a second call of it) answers the ticket already made.
     const ticket = log.ticket
-      ? await ctx.em.findOneOrFail(Ticket, { id: log.ticket.id, organization: ctx.organizationId })
+      ? await ctx.em.getRepository(Ticket).ofOrganizationOrFail(ctx.organizationId, log.ticket.id)
       : await this.createTicket(ctx, webhook, await this.askedArgs(ctx, request.args), log.fromPhone ?? null);
     if (!log.ticket) {
       log.ticket = ticket;

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { messageIdFor } from '../../../integrations/mail/smtp-transport.js';
+import { messageIdFor } from '../../mail/outgoing-mail.js';
 // Moving to modules/mail/ in another branch; the import path is fixed at merge.
-import { OrganizationMailer } from '../../notifications/channels/organization-mailer.js';
+import { OrganizationMailer } from '../../mail/organization-mailer.js';
 import type { Ticket } from '../../tickets/ticket.entity.js';
 import { replyAddressFor } from '../reply-address.js';
 import { TicketMessage } from '../ticket-message.entity.js';

@@ -18,5 +18,5 @@ export function recordDelivery(em: EntityManager, payload: DeliveryPayload, chan
 
 /** The recipient as they are now (contact methods may have changed since the event); null when removed. */
 export function recipientOf(em: EntityManager, payload: DeliveryPayload): Promise<User | null> {
-  return em.findOne(User, { id: payload.userId });
+  return em.getRepository(User).byId(payload.userId);
 }

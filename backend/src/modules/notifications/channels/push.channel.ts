@@ -45,7 +45,7 @@ export class PushChannel {
   @JobHandler(CHANNEL_TASKS.mobile_push, { maxAttempts: 8 })
   async deliver(payload: DeliveryPayload, { em }: TenantContext): Promise<void> {
     if (!(await recipientOf(em, payload))) return;
-    const subscriptions = await em.find(PushSubscription, { user: payload.userId }, { orderBy: { createdAt: 'asc' } });
+    const subscriptions = await em.getRepository(PushSubscription).ofUser(payload.userId);
     if (!subscriptions.length) return recordDelivery(em, payload, 'mobile_push', 'skipped', NO_PUSH_SUBSCRIPTION);
     const keys = await this.vapid.get();
     const message = JSON.stringify({

@@ -29,7 +29,7 @@ export class TwilioSmsSender implements SmsSender {
   async send(em: EntityManager, organizationId: string, message: OutgoingSms): Promise<{ sid: string; from: string }> {
     const credentials = await this.twilioAccount.credentials(organizationId, em);
     if (!credentials) throw new SmsUnavailableError(NO_TWILIO);
-    const numbers = await em.find(BrandPhoneNumber, { organization: organizationId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const numbers = await em.getRepository(BrandPhoneNumber).ofOrganizationOldestFirst(organizationId);
     const from = (message.brand ? numbers.find((n) => n.brand === message.brand) : undefined) ?? numbers[0];
     if (!from) throw new SmsUnavailableError(NO_SENDER_NUMBER);
     const client = this.clients.forAccount(credentials);

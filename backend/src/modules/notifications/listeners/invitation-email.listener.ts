@@ -1,27 +1,14 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
-import { SecretBox } from '../../../common/crypto/secret-box.js';
 import { type JobAttempt, OnDomainEvent } from '../../../common/jobs/job-decorators.js';
 import { type TenantContext, TenantRunner } from '../../../common/tenancy/tenant-runner.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/config.js';
-import { Organization } from '../../organizations/organization.entity.js';
+import { MailTemplates } from '../../mail/mail-templates.js';
+import { OrganizationMailer } from '../../mail/organization-mailer.js';
 import { UserInvitedEvent } from '../../users/events/user-invited.event.js';
-import { type InvitationStatus, UserInvitation } from '../../users/user-invitation.entity.js';
-import { User } from '../../users/user.entity.js';
-import { invitationEmail } from '../channels/email-content.js';
-import { OrganizationMailer } from '../channels/organization-mailer.js';
+import { UserInvitationsService } from '../../users/user-invitations.service.js';
 
 /** Attempts of one invitation e-mail; with the queue's backoff the last starts about four minutes after the invite. */
 export const INVITATION_ATTEMPTS = 6;
-
-/** The outcome; any outcome but a retry erases the sealed temporary password. */
-async function settle(em: EntityManager, invitationId: string, status: InvitationStatus, error: string | null): Promise<void> {
-  await em.nativeUpdate(
-    UserInvitation,
-    { id: invitationId },
-    { status, error, ...(status === 'queued' ? {} : { sealedPassword: null }), ...(status === 'sent' ? { sentAt: new Date() } : {}) },
-  );
-}
 
 function reasonOf(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
@@ -33,40 +20,36 @@ function reasonOf(error: unknown): string {
  * at most once: the job's receipt makes a redelivery a no-op, the message has a fixed Message-ID,
  * and the send is recorded on its own commit right after the server accepted it, so a retry whose
  * job commit was lost finds `sent` and sends nothing. No SMTP settings: `not_sent_no_smtp` at once.
+ * The invitation's row is the users module's: read and settled through UserInvitationsService.
  */
 @Injectable()
 export class InvitationEmailListener {
   constructor(
     private readonly mailer: OrganizationMailer,
+    private readonly templates: MailTemplates,
+    private readonly invitations: UserInvitationsService,
     private readonly tenants: TenantRunner,
-    private readonly secrets: SecretBox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @OnDomainEvent(UserInvitedEvent, { maxAttempts: INVITATION_ATTEMPTS })
   async onUserInvited(event: UserInvitedEvent, { em, organizationId }: TenantContext, { attempt, maxAttempts }: JobAttempt): Promise<void> {
-    const invitation = await em.findOne(UserInvitation, { user: event.userId }, { populate: ['user'] });
-    // Invited without an e-mail, removed since, or already settled by an earlier attempt.
-    if (!invitation || invitation.status !== 'queued' || !invitation.sealedPassword) return;
+    const invitation = await this.invitations.toSend(em, event.userId, event.invitedById);
+    if (!invitation) return;
     const smtp = await this.mailer.smtpOf(em, organizationId);
-    if (!smtp) return settle(em, invitation.id, 'not_sent_no_smtp', null);
+    if (!smtp) return this.invitations.settle(em, invitation.invitationId, 'not_sent_no_smtp', null);
 
-    const organization = await em.findOneOrFail(Organization, { id: organizationId });
-    const inviter = await em.findOne(User, { id: event.invitedById });
-    const mail = invitationEmail(invitation.email, {
-      organizationName: organization.name,
-      invitedBy: inviter ? [inviter.firstName, inviter.lastName].filter(Boolean).join(' ') || inviter.username : 'The account owner',
-      username: invitation.user.username,
-      temporaryPassword: this.secrets.open(invitation.sealedPassword),
-      signInUrl: `${this.config.publicBaseUrl}/auth`,
-    });
+    const { invitationId, to, messageId, ...content } = invitation;
+    const mail = this.templates.invitation(to, { ...content, signInUrl: `${this.config.publicBaseUrl}/auth` });
     try {
-      await this.mailer.send(smtp, { ...mail, messageId: invitation.messageId });
+      await this.mailer.send(smtp, { ...mail, messageId });
     } catch (error) {
       // Kept although this job's transaction rolls back: the credentials dialog shows the reason.
-      await this.tenants.run(organizationId, ({ em: own }) => settle(own, invitation.id, attempt >= maxAttempts ? 'failed' : 'queued', reasonOf(error)));
+      await this.tenants.run(organizationId, ({ em: own }) =>
+        this.invitations.settle(own, invitationId, attempt >= maxAttempts ? 'failed' : 'queued', reasonOf(error)),
+      );
       throw error;
     }
-    await this.tenants.run(organizationId, ({ em: own }) => settle(own, invitation.id, 'sent', null));
+    await this.tenants.run(organizationId, ({ em: own }) => this.invitations.settle(own, invitationId, 'sent', null));
   }
 }

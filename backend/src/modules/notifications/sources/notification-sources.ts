@@ -35,7 +35,7 @@ export class NotificationSources {
   /** new_ticket: a ticket created by any path (form, AI agent, call). */
   @OnDomainEvent(TicketCreatedEvent)
   async onTicketCreated(event: TicketCreatedEvent, { em, organizationId }: TenantContext): Promise<void> {
-    const ticket = await em.findOne(Ticket, { id: event.ticketId }, { populate: ['customer'] });
+    const ticket = await em.getRepository(Ticket).withCustomer(event.ticketId);
     if (!ticket) return; // deleted before its notification went out
     const brand = ticket.productBrand ?? null;
     await this.fanOut.fanOut(em, organizationId, {
@@ -60,7 +60,7 @@ export class NotificationSources {
   /** ticket_overdue: a ticket reached its respond_by without a response (skipped if answered since). */
   @OnDomainEvent(TicketOverdueEvent)
   async onTicketOverdue(event: TicketOverdueEvent, { em, organizationId }: TenantContext): Promise<void> {
-    const ticket = await em.findOne(Ticket, { id: event.ticketId }, { populate: ['customer'] });
+    const ticket = await em.getRepository(Ticket).withCustomer(event.ticketId);
     if (!ticket || ticket.respondedAt || !ticket.respondBy) return;
     const brand = ticket.productBrand ?? null;
     const promisedHours = promisedResponseHours(ticket);
@@ -81,7 +81,7 @@ export class NotificationSources {
   /** text_voicemail_missed: a caller left a voicemail. */
   @OnDomainEvent(VoicemailReceivedEvent)
   async onVoicemail(event: VoicemailReceivedEvent, { em, organizationId }: TenantContext): Promise<void> {
-    const call = await em.findOne(CallLog, { id: event.callLogId });
+    const call = await em.getRepository(CallLog).byId(event.callLogId);
     if (!call) return;
     const caller = callerOf(call);
     const brand = call.brand ?? event.brand ?? null;
@@ -100,10 +100,10 @@ export class NotificationSources {
   /** inquiry_received: the AI agent finished a call. */
   @OnDomainEvent(AgentCallEndedEvent)
   async onAgentCall(event: AgentCallEndedEvent, { em, organizationId }: TenantContext): Promise<void> {
-    const call = await em.findOne(CallLog, { id: event.callLogId });
+    const call = await em.getRepository(CallLog).byId(event.callLogId);
     if (!call) return;
     const caller = callerOf(call);
-    const ticket = event.ticketId ? await em.findOne(Ticket, { id: event.ticketId }) : null;
+    const ticket = event.ticketId ? await em.getRepository(Ticket).byId(event.ticketId) : null;
     const brand = call.brand ?? event.brand ?? null;
     await this.fanOut.fanOut(em, organizationId, {
       eventType: 'inquiry_received',
@@ -120,8 +120,8 @@ export class NotificationSources {
   /** assigned_existing_ticket: a call or voicemail linked to a ticket that already existed. */
   @OnDomainEvent(CallLinkedToTicketEvent)
   async onCallLinked(event: CallLinkedToTicketEvent, { em, organizationId }: TenantContext): Promise<void> {
-    const call = await em.findOne(CallLog, { id: event.callLogId });
-    const ticket = await em.findOne(Ticket, { id: event.ticketId }, { populate: ['customer'] });
+    const call = await em.getRepository(CallLog).byId(event.callLogId);
+    const ticket = await em.getRepository(Ticket).withCustomer(event.ticketId);
     if (!call || !ticket) return;
     const caller = callerOf(call);
     const kind = call.callType === 'voicemail' ? 'voicemail' : 'call';

@@ -1,4 +1,4 @@
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../../common/auth/actor.js';
@@ -67,16 +67,14 @@ export class ProductsService {
       where.id = { $in: ids };
     }
     const order = page.sort.order === 'ASC' ? 'asc' : 'desc';
-    const [products, total] = await this.em.findAndCount(Product, where, {
-      orderBy: { [SORT_PROPERTY[page.sort.field]]: order, id: 'asc' },
-      limit: page.limit,
-      offset: page.offset,
-    });
+    const [products, total] = await this.em
+      .getRepository(Product)
+      .page(where, { [SORT_PROPERTY[page.sort.field]]: order, id: 'asc' }, page.offset, page.limit);
     return { products, total, offset: page.offset };
   }
 
   async get(actor: Actor, id: string): Promise<Product> {
-    const product = await this.em.findOne(Product, { id, organization: actor.organizationId });
+    const product = await this.em.getRepository(Product).ofOrganization(actor.organizationId, id);
     if (!product) throw new ProductNotFoundError();
     return product;
   }
@@ -99,7 +97,7 @@ export class ProductsService {
 
   async update(actor: Actor, id: string, dto: ProductInputDto): Promise<Product> {
     return this.writeUnique(dto, async (tx) => {
-      const product = await tx.findOne(Product, { id, organization: actor.organizationId });
+      const product = await tx.getRepository(Product).ofOrganization(actor.organizationId, id);
       if (!product) throw new ProductNotFoundError();
       if (product.brand !== dto.brand) await this.assertSavedBrand(tx, actor, dto.brand);
       const before = auditedProduct(product);
@@ -128,7 +126,7 @@ export class ProductsService {
    * write waits for it and sees the brand gone.
    */
   private async assertSavedBrand(tx: EntityManager, actor: Actor, brand: string): Promise<void> {
-    const settings = await tx.findOne(SystemSettings, { organization: actor.organizationId }, { lockMode: LockMode.PESSIMISTIC_READ });
+    const settings = await tx.getRepository(SystemSettings).sharedOf(actor.organizationId);
     if (!settings?.brands.includes(brand)) throw new ProductBrandNotSavedError(brand);
   }
 

@@ -29,7 +29,7 @@ export class WebhooksService {
   }
 
   list(actor: Actor): Promise<Webhook[]> {
-    return this.em.find(Webhook, { organization: actor.organizationId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return this.em.getRepository(Webhook).ofOrganization(actor.organizationId);
   }
 
   async create(actor: Actor, dto: CreateWebhookDto): Promise<Webhook> {
@@ -40,7 +40,7 @@ export class WebhooksService {
   }
 
   async remove(actor: Actor, id: string): Promise<Webhook> {
-    const webhook = await this.em.findOne(Webhook, { id, organization: actor.organizationId });
+    const webhook = await this.em.getRepository(Webhook).oneOfOrganization(actor.organizationId, id);
     if (!webhook) throw new WebhookNotFoundError();
     this.auditLog.record(this.em, actor, 'settings_changed', { subject: `Webhook ${webhook.name} deleted`, changes: [{ field: 'brand', old: webhook.brand, new: null }] });
     await this.em.remove(webhook).flush();

@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import { DomainEvents } from '../../../common/events/domain-event.js';
 import { ScheduledTask } from '../../../common/jobs/job-decorators.js';
@@ -32,12 +31,7 @@ export class OverdueTickets {
       if (!organizationId) break;
       const marked = await this.tenants.run(organizationId, async ({ em }) => {
         // Rows another transaction holds (an agent answering right now) are left to the next run.
-        const tickets = await em.find(Ticket, due, {
-          fields: ['id', 'respondBy', 'overdueNotifiedAt'],
-          orderBy: { respondBy: 'asc', id: 'asc' },
-          limit: BATCH,
-          lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE,
-        });
+        const tickets = await em.getRepository(Ticket).lockOverdueBatch(now, BATCH);
         for (const ticket of tickets) {
           ticket.overdueNotifiedAt = now;
           await this.events.publish(em, new TicketOverdueEvent(organizationId, ticket.id));

@@ -2,10 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { type JobAttempt, OnDomainEvent } from '../../../common/jobs/job-decorators.js';
 import { type TenantContext, TenantRunner } from '../../../common/tenancy/tenant-runner.js';
+import { MailTemplates } from '../../mail/mail-templates.js';
+import { OrganizationMailer } from '../../mail/organization-mailer.js';
 import { TicketCreatedEvent } from '../events/ticket-created.event.js';
 import { promisedResponseHours } from '../response-promise.js';
 import { TicketActivity } from '../ticket-activity.entity.js';
-import { TicketConfirmationMailer } from '../ticket-confirmation-mailer.js';
 import { type ConfirmationStatus, Ticket } from '../ticket.entity.js';
 
 /**
@@ -42,8 +43,8 @@ function reasonOf(error: unknown): string {
 /**
  * Sends the customer of a new ticket (any intake: the form, a call, the AI agent) the confirmation
  * e-mail through the organization's SMTP, once. The confirmation's state is the ticket's, kept here
- * by the module that owns the row; the mail is written and sent by the notifications side
- * (TicketConfirmationMailer). The job's receipt makes a redelivery a no-op; the send itself is
+ * by the module that owns the row; the mail is the mail module's template, sent through
+ * the organization's SMTP (OrganizationMailer). The job's receipt makes a redelivery a no-op; the send itself is
  * recorded on its own commit right after the server accepted the message, so a retry whose job commit was lost finds the ticket `sent` and sends nothing; a process killed
  * between the server's acceptance and that commit sends again on the next attempt, but with the
  * same Message-ID (fixed per ticket), so it is the same message, not a second one. An SMTP failure
@@ -52,7 +53,8 @@ function reasonOf(error: unknown): string {
 @Injectable()
 export class TicketConfirmationListener {
   constructor(
-    private readonly mailer: TicketConfirmationMailer,
+    private readonly mailer: OrganizationMailer,
+    private readonly templates: MailTemplates,
     private readonly tenants: TenantRunner,
   ) {}
 
@@ -61,11 +63,10 @@ export class TicketConfirmationListener {
     const ticket = await em.findOne(Ticket, { id: event.ticketId }, { populate: ['customer'] });
     // Deleted, made without a customer e-mail, or already settled by an earlier attempt.
     if (!ticket?.confirmationEmail || ticket.confirmationStatus !== 'pending') return;
-    const send = await this.mailer.senderFor(em, organizationId);
-    if (!send) return settle(em, organizationId, ticket, 'not_sent_no_smtp', null);
+    const smtp = await this.mailer.smtpOf(em, organizationId);
+    if (!smtp) return settle(em, organizationId, ticket, 'not_sent_no_smtp', null);
 
-    const mail = {
-      to: ticket.confirmationEmail,
+    const mail = this.templates.ticketConfirmation(ticket.confirmationEmail, {
       customerName: ticket.customer.name,
       ticketNumber: ticket.ticketNumber,
       product: [[ticket.productBrand, ticket.productModel].filter(Boolean).join(' '), ticket.productSku ? `(SKU ${ticket.productSku})` : '']
@@ -74,10 +75,10 @@ export class TicketConfirmationListener {
       issueCategory: ticket.issueCategory ?? null,
       issueDescription: ticket.issueDescription,
       responseHours: promisedResponseHours(ticket),
-      deliveryKey: `ticket-confirmation:${ticket.id}`,
-    };
+    });
     try {
-      await send(mail);
+      // Fixed per ticket, so a resend after a crash is the same message (one Message-ID).
+      await this.mailer.send(smtp, { ...mail, deliveryKey: `ticket-confirmation:${ticket.id}` });
     } catch (error) {
       // Kept although this job's transaction rolls back: the detail page shows the reason.
       await this.tenants.run(organizationId, ({ em: own }) => settle(own, organizationId, ticket, attempt >= maxAttempts ? 'failed' : 'pending', reasonOf(error)));

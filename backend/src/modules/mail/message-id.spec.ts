@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { messageIdFor } from './smtp-transport.js';
+import { messageIdFor } from './outgoing-mail.js';
 
 describe('messageIdFor', () => {
   it('gives every attempt of one delivery the same Message-ID on the sender domain, and other deliveries others', () => {

@@ -1,0 +1,39 @@
+import { EntityRepository } from '@mikro-orm/postgresql';
+import type { BrandPhoneNumber } from './brand-phone-number.entity.js';
+
+/** The brand numbers' queries (`em.getRepository(BrandPhoneNumber)`), scoped by the tenant filter. */
+export class BrandPhoneNumberRepository extends EntityRepository<BrandPhoneNumber> {
+  /** A page of the organization's numbers, oldest first, and their total. */
+  page(organizationId: string, offset: number, limit: number): Promise<[BrandPhoneNumber[], number]> {
+    return this.findAndCount({ organization: organizationId }, { orderBy: { createdAt: 'asc', id: 'asc' }, offset, limit });
+  }
+
+  /** The organization's number of this id. */
+  ofOrganization(organizationId: string, id: string): Promise<BrandPhoneNumber | null> {
+    return this.findOne({ id, organization: organizationId });
+  }
+
+  byId(id: string): Promise<BrandPhoneNumber | null> {
+    return this.findOne({ id });
+  }
+
+  /** The number with this E.164 phone number (of the organization when given, else of the tenant). */
+  byPhoneNumber(phoneNumber: string, organizationId?: string): Promise<BrandPhoneNumber | null> {
+    return this.findOne(organizationId ? { phoneNumber, organization: organizationId } : { phoneNumber });
+  }
+
+  /** How many numbers have this E.164 phone number (of the organization when given, else of the tenant). */
+  countWithPhoneNumber(phoneNumber: string, organizationId?: string): Promise<number> {
+    return this.count(organizationId ? { phoneNumber, organization: organizationId } : { phoneNumber });
+  }
+
+  /** Every number of the tenant. */
+  all(): Promise<BrandPhoneNumber[]> {
+    return this.findAll();
+  }
+
+  /** Every number of the organization, oldest first. */
+  ofOrganizationOldestFirst(organizationId: string): Promise<BrandPhoneNumber[]> {
+    return this.find({ organization: organizationId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+}

@@ -1,0 +1,34 @@
+import type { FilterQuery, QueryOrderMap } from '@mikro-orm/core';
+import { EntityRepository, sql } from '@mikro-orm/postgresql';
+import type { User } from './user.entity.js';
+
+/** The users' queries (`em.getRepository(User)`), scoped to the organization by the tenant filter. */
+export class UserRepository extends EntityRepository<User> {
+  byId(id: string): Promise<User | null> {
+    return this.findOne({ id });
+  }
+
+  /** A page of the organization's users and their total. */
+  page(where: FilterQuery<User>, orderBy: QueryOrderMap<User>[], offset: number, limit: number): Promise<[User[], number]> {
+    return this.findAndCount(where, { orderBy, offset, limit });
+  }
+
+  /** The user of a username in any letter case, in any organization (signing in and registering, before a tenant). */
+  byUsernameInAnyOrganization(username: string): Promise<User | null> {
+    return this.findOne({ [sql`lower(username)`]: username.toLowerCase() }, { filters: false });
+  }
+
+  /** The organization's users but one (the actor of an event, when given), with where their notifications go, by id. */
+  recipients(organizationId: string, exceptUserId?: string | null, only?: string[]): Promise<Pick<User, 'id' | 'notificationEmail' | 'notificationPhone'>[]> {
+    const id = { ...(exceptUserId ? { $ne: exceptUserId } : {}), ...(only ? { $in: only } : {}) };
+    return this.find(
+      { organization: organizationId, ...(Object.keys(id).length ? { id } : {}) },
+      { fields: ['id', 'notificationEmail', 'notificationPhone'], orderBy: { id: 'asc' } },
+    );
+  }
+
+  /** Only the user's profile phone. */
+  phoneOf(id: string): Promise<Pick<User, 'id' | 'phone'> | null> {
+    return this.findOne({ id }, { fields: ['phone'] });
+  }
+}
