@@ -1,6 +1,7 @@
 import { AuditEntry } from '../modules/audit-log/audit-entry.entity.js';
 import { LoginThrottle } from '../modules/auth/login-throttle.entity.js';
 import { CallLog } from '../modules/call-logs/call-log.entity.js';
+import { CannedReply } from '../modules/conversations/canned-replies/canned-reply.entity.js';
 import { TicketMessage } from '../modules/conversations/ticket-message.entity.js';
 import { Customer } from '../modules/customers/customer.entity.js';
 import { NotificationDelivery } from '../modules/notifications/notification-delivery.entity.js';
@@ -13,6 +14,7 @@ import { Product } from '../modules/settings/product.entity.js';
 import { SystemSettings } from '../modules/settings/system-settings.entity.js';
 import { Webhook } from '../modules/settings/webhook.entity.js';
 import { Upload } from '../modules/storage/upload.entity.js';
+import { TicketAssignmentRotation } from '../modules/tickets/assignment/assignment-rotation.entity.js';
 import { TicketActivity } from '../modules/tickets/ticket-activity.entity.js';
 import { TicketStatusChange } from '../modules/tickets/ticket-status-change.entity.js';
 import { Ticket } from '../modules/tickets/ticket.entity.js';
@@ -41,4 +43,6 @@ export const ENTITIES = [
   Upload,
   AuditEntry,
   TicketMessage,
+  TicketAssignmentRotation,
+  CannedReply,
 ];
