@@ -13,3 +13,4 @@ export * from './warranty.js';
 export * from './warranty-term.js';
 export * from './settings-messages.js';
 export * from './roles.js';
+export * from './canned-replies.js';

@@ -30,6 +30,10 @@ export interface NotificationDraft {
   link: string;
   /** The user who caused it, who is not notified of their own action. */
   actorUserId?: string | null;
+  /** Only these users (e.g. a ticket's assignee); absent: every user of the organization. */
+  recipientUserIds?: string[];
+  /** Never these users (e.g. the assignee, who gets another event for the same occurrence). */
+  excludedUserIds?: string[];
 }
 
 /** The payload of a channel's delivery job. */
@@ -63,7 +67,8 @@ const DELIVERY_PRIORITY = 10;
 const JOB_CHANNELS = Object.keys(CHANNEL_TASKS) as BatchChannel[];
 
 /**
- * Addresses a draft to every user of the organization except its actor, by each one's preferences,
+ * Addresses a draft to every user of the organization (or the draft's recipients) except its actor
+ * and the draft's excluded users, by each one's preferences,
  * on the caller's transaction (a rollback sends nothing, a commit loses nothing), in a number of
  * statements that does not grow with the recipients: the in-app rows, their live messages and the
  * browser alerts; a skipped delivery for each recipient a channel cannot reach now (no address, no
@@ -80,9 +85,16 @@ export class NotificationFanOut {
   ) {}
 
   async fanOut(em: EntityManager, organizationId: string, draft: NotificationDraft): Promise<{ recipients: number; jobs: number }> {
+    const excluded = [...(draft.actorUserId ? [draft.actorUserId] : []), ...(draft.excludedUserIds ?? [])];
+    if (draft.recipientUserIds && !draft.recipientUserIds.some((id) => !excluded.includes(id))) return { recipients: 0, jobs: 0 };
     const users = await em.find(
       User,
-      { organization: organizationId, ...(draft.actorUserId ? { id: { $ne: draft.actorUserId } } : {}) },
+      {
+        organization: organizationId,
+        ...(draft.recipientUserIds || excluded.length
+          ? { id: { ...(draft.recipientUserIds ? { $in: draft.recipientUserIds } : {}), ...(excluded.length ? { $nin: excluded } : {}) } }
+          : {}),
+      },
       { fields: ['id', 'notificationEmail', 'notificationPhone'], orderBy: { id: 'asc' } },
     );
     if (!users.length) return { recipients: 0, jobs: 0 };

@@ -19,6 +19,7 @@ import { NotificationsService } from './notifications.service.js';
 import { PreferencesController } from './preferences.controller.js';
 import { PreferencesService } from './preferences.service.js';
 import { PushSubscriptionsService } from './push-subscriptions.service.js';
+import { ConversationNotificationSources } from './sources/conversation-sources.js';
 import { NotificationSources } from './sources/notification-sources.js';
 
 /** The catalogue, preferences, notification records, and the fan-out of domain events to five channels. */
@@ -34,6 +35,7 @@ import { NotificationSources } from './sources/notification-sources.js';
     InvitationEmailListener,
     NotificationFanOut,
     NotificationSources,
+    ConversationNotificationSources,
     OrganizationMailer,
     VapidKeys,
     EmailChannel,

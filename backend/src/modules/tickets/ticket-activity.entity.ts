@@ -7,13 +7,14 @@ import { User } from '../users/user.entity.js';
 import { Ticket } from './ticket.entity.js';
 
 /** What happened, for what no other record keeps: status changes, calls and the creation have their own rows. */
-export const RECORDED_ACTIVITY_KINDS = ['note', 'description_edited', 'priority_changed', 'purchase_verification', 'confirmation_email'] as const;
+export const RECORDED_ACTIVITY_KINDS = ['note', 'description_edited', 'priority_changed', 'purchase_verification', 'confirmation_email', 'assigned'] as const;
 export type RecordedActivityKind = (typeof RECORDED_ACTIVITY_KINDS)[number];
 
 /**
  * One event of a ticket's activity trail that no other table records: a note (its text), a
  * description edit, a priority change (from, to), purchase verification on or off (verified), the
- * confirmation e-mail's outcome (status, email, error). Written in the transaction of the change.
+ * confirmation e-mail's outcome (status, email, error), an assignment (from, to: user ids; from_name,
+ * to_name: their names then; actor null for the automatic assignment). Written in the transaction of the change.
  */
 @Entity({ tableName: 'ticket_activities' })
 @TenantScoped()

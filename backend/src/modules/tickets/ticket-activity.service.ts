@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { CallLog } from '../call-logs/call-log.entity.js';
-import type { User } from '../users/user.entity.js';
+import { displayName } from './assignee-name.js';
 import type { ActivityKind, TicketActivityEntryDto } from './dto/ticket-activity.dto.js';
 import { TicketActivity } from './ticket-activity.entity.js';
 import { TicketStatusChange } from './ticket-status-change.entity.js';
@@ -26,6 +26,7 @@ const RANK: Record<ActivityKind, number> = {
   note: 6,
   description_edited: 7,
   call_returned: 8,
+  assigned: 9,
 };
 
 interface Entry {
@@ -35,10 +36,7 @@ interface Entry {
   text: string;
 }
 
-export function displayName(user: User | null | undefined): string | null {
-  if (!user) return null;
-  return [user.firstName, user.lastName].filter((p) => p?.trim()).join(' ').trim() || user.username;
-}
+export { displayName };
 
 function duration(seconds: number | null | undefined): string | null {
   if (seconds == null) return null;
@@ -71,7 +69,18 @@ function recordedEntry(row: TicketActivity): Entry {
       return { ...base, text: d.verified ? 'Purchase marked as verified' : 'Purchase marked as not verified' };
     case 'confirmation_email':
       return { ...base, actor: 'E-mail', text: confirmationText(d) };
+    case 'assigned':
+      // Automatic assignments have no user: the round-robin did it.
+      return { ...base, actor: row.actor ? actor : 'Automatic assignment', text: assignmentText(d) };
   }
+}
+
+/** "Assigned to Maria Lopez", "Reassigned from Maria Lopez to Ken Ito", "Unassigned (was Maria Lopez)": the names as they were then. */
+function assignmentText(d: TicketActivity['detail']): string {
+  const from = d.from_name ? String(d.from_name) : null;
+  const to = d.to_name ? String(d.to_name) : null;
+  if (!to) return from ? `Unassigned (was ${from})` : 'Unassigned';
+  return from ? `Reassigned from ${from} to ${to}` : `Assigned to ${to}`;
 }
 
 function confirmationText(d: TicketActivity['detail']): string {

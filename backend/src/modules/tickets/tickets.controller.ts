@@ -21,7 +21,7 @@ import { BulkDeletedDto, BulkDeleteTicketsDto, BulkUpdatedDto, BulkUpdateTickets
 import { CreateTicketDto, CreateTicketFromCallDto, TicketIntakeDto } from './dto/create-ticket.dto.js';
 import type { Ticket } from './ticket.entity.js';
 import { TicketActivityEntryDto } from './dto/ticket-activity.dto.js';
-import { ListTicketsQueryDto, RecentTicketsQueryDto } from './dto/list-tickets-query.dto.js';
+import { AssignmentCountsDto, ListTicketsQueryDto, RecentTicketsQueryDto } from './dto/list-tickets-query.dto.js';
 import {
   CreatedTicketResponseDto,
   TicketCallLogDto,
@@ -134,12 +134,20 @@ export class TicketsController {
     return this.responses.many(actor.organizationId, await this.list.recent(actor, query.limit));
   }
 
+  @Get('assignment-counts')
+  @ApiOperation({ summary: 'The list sidebar\'s counts: tickets assigned to the signed-in user, and unassigned tickets' })
+  @ApiOkResponse({ type: AssignmentCountsDto })
+  assignmentCounts(@CurrentActor() actor: Actor): Promise<AssignmentCountsDto> {
+    return this.list.assignmentCounts(actor);
+  }
+
   @Patch('bulk-update')
-  @ApiOperation({ summary: 'Set the status (and/or the priority) of many tickets; ids of other organizations are ignored' })
+  @ApiOperation({ summary: 'Set the status, the priority and/or the assignee of many tickets; ids of other organizations are ignored' })
   @ApiOkResponse({ type: BulkUpdatedDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'assignee_id is no user of your organization' })
   async bulkUpdate(@CurrentActor() actor: Actor, @Body() dto: BulkUpdateTicketsDto): Promise<BulkUpdatedDto> {
-    return { updated: await this.bulk.update(actor, dto.ticketIds, { status: dto.status, priority: dto.priority }) };
+    return { updated: await this.bulk.update(actor, dto.ticketIds, { status: dto.status, priority: dto.priority, assigneeId: dto.assignee_id }) };
   }
 
   @Delete('bulk-delete')
@@ -160,7 +168,7 @@ export class TicketsController {
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Change status, priority, description (notes are appended to it) or purchase verification' })
+  @ApiOperation({ summary: 'Change status, priority, description (notes are appended to it), purchase verification or the assignee' })
   @ApiOkResponse({ type: TicketResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })

@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
+import { AutoAssignListener } from './assignment/auto-assign.listener.js';
+import { AutoAssignmentController } from './assignment/auto-assignment.controller.js';
+import { AutoAssignment } from './assignment/auto-assignment.service.js';
+import { TicketAssignment } from './assignment/ticket-assignment.service.js';
 import { TicketConfirmationListener } from './listeners/ticket-confirmation.listener.js';
 import { TicketActivityService } from './ticket-activity.service.js';
 import { TicketBulkService } from './ticket-bulk.service.js';
@@ -11,8 +15,8 @@ import { TicketsService } from './tickets.service.js';
 
 @Module({
   imports: [CustomersModule, SettingsModule],
-  controllers: [TicketsController],
-  providers: [TicketsService, TicketListService, TicketBulkService, TicketResponses, TicketActivityService, TicketConfirmationListener],
+  controllers: [TicketsController, AutoAssignmentController],
+  providers: [TicketAssignment, AutoAssignment, AutoAssignListener, TicketsService, TicketListService, TicketBulkService, TicketResponses, TicketActivityService, TicketConfirmationListener],
   exports: [TicketsService, TicketResponses],
 })
 export class TicketsModule {}

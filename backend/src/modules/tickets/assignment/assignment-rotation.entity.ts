@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { ArrayType, type Opt, type Rel } from '@mikro-orm/core';
+import { ArrayType, EntityRepositoryType, type Opt, type Rel } from '@mikro-orm/core';
 import { Entity, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { TenantScoped } from '../../../common/tenancy/tenant-filter.js';
 import { Organization } from '../../organizations/organization.entity.js';
+import { TicketAssignmentRotationRepository } from './assignment-rotation.repository.js';
 
 /**
  * The organization's automatic assignment of new tickets (Settings → Tickets): on or off, the agents
@@ -10,9 +11,11 @@ import { Organization } from '../../organizations/organization.entity.js';
  * picks made so far. A pick adds one to `counter` in one UPDATE … RETURNING (the row lock lasts that
  * statement's short transaction), so concurrent creates each get their own turn.
  */
-@Entity({ tableName: 'ticket_assignment_rotations' })
+@Entity({ tableName: 'ticket_assignment_rotations', repository: () => TicketAssignmentRotationRepository })
 @TenantScoped()
 export class TicketAssignmentRotation {
+  [EntityRepositoryType]?: TicketAssignmentRotationRepository;
+
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();
 

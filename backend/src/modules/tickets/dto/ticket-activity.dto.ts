@@ -10,6 +10,7 @@ export const ACTIVITY_KINDS = [
   'call_linked',
   'call_returned',
   'confirmation_email',
+  'assigned',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -18,7 +19,7 @@ export class TicketActivityEntryDto {
   @ApiProperty({ format: 'date-time' }) at!: string;
   @ApiProperty({ enum: ACTIVITY_KINDS, enumName: 'TicketActivityKind' }) kind!: ActivityKind;
   @ApiProperty({
-    description: "Who did it: the user's name, or the channel (Form, Phone call, AI agent, Voicemail, E-mail, System)",
+    description: "Who did it: the user's name, or the channel (Form, Phone call, AI agent, Voicemail, E-mail, Automatic assignment, System)",
     example: 'Maria Lopez',
   })
   actor!: string;

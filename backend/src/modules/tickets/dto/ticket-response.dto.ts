@@ -3,6 +3,7 @@ import type { CallLog } from '../../call-logs/call-log.entity.js';
 import { hasRecording } from '../../call-logs/recording-source.js';
 import type { Customer } from '../../customers/customer.entity.js';
 import { CONFIRMATION_STATUSES, type ConfirmationStatus, TICKET_SOURCES, type Ticket, type TicketSource } from '../ticket.entity.js';
+import { displayName } from '../assignee-name.js';
 import { SLA_STATES, type SlaState, slaState, warrantyStatus } from '@warranty-crm/contract';
 
 export class TicketCustomerDto {
@@ -15,6 +16,12 @@ export class TicketCustomerDto {
   @ApiProperty({ nullable: true, type: String }) state!: string | null;
   @ApiProperty({ nullable: true, type: String }) zip_code!: string | null;
   @ApiProperty({ example: 'US' }) country!: string;
+}
+
+/** Who works the ticket. */
+export class TicketAssigneeDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'Maria Lopez', description: 'First and last name, else the username' }) name!: string;
 }
 
 /** A ticket as the API returns it (spec part 1 section 3, snake_case), with its customer. */
@@ -87,6 +94,9 @@ export class TicketResponseDto {
     description: 'met / missed (answered by respond_by or after), overdue (unanswered, respond_by passed), due_soon (within 4 h of it), on_track; at the time of the request',
   })
   sla!: SlaState | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'The user of the organization working the ticket; null when unassigned' })
+  assignee_id!: string | null;
+  @ApiProperty({ nullable: true, type: TicketAssigneeDto }) assignee!: TicketAssigneeDto | null;
 }
 
 /** Another ticket of the organization with the same order or serial number (a possible duplicate claim). */
@@ -180,6 +190,8 @@ export function toTicketResponse(t: Ticket, now: Date = new Date(), termDays?: n
     respond_by: t.respondBy ?? null,
     responded_at: t.respondedAt ?? null,
     sla: slaState(t.respondBy, t.respondedAt, now),
+    assignee_id: t.assignee?.id ?? null,
+    assignee: t.assignee ? { id: t.assignee.id, name: displayName(t.assignee) ?? '' } : null,
   };
 }
 
