@@ -199,6 +199,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/canned-replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's canned replies by name; Content-Range: canned-replies a-b/total */
+        get: operations["CannedRepliesController_list"];
+        put?: never;
+        /** Save a canned reply */
+        post: operations["CannedRepliesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/canned-replies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One canned reply */
+        get: operations["CannedRepliesController_get"];
+        /** Replace a canned reply */
+        put: operations["CannedRepliesController_update"];
+        post?: never;
+        /** Delete a canned reply; answers the deleted reply */
+        delete: operations["CannedRepliesController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/change-password": {
         parameters: {
             query?: never;
@@ -816,6 +853,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/auto-assignment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Automatic assignment of new tickets (Settings → Tickets): on or off, and the agents they rotate among */
+        get: operations["AutoAssignmentController_get"];
+        /** Turn automatic assignment on or off and choose the agents new tickets rotate among (round-robin) */
+        put: operations["AutoAssignmentController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/retell-agent": {
         parameters: {
             query?: never;
@@ -905,7 +960,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change status, priority, description (notes are appended to it) or purchase verification */
+        /** Change status, priority, description (notes are appended to it), purchase verification or the assignee */
         patch: operations["TicketsController_update"];
         trace?: never;
     };
@@ -946,6 +1001,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tickets/{id}/canned-replies/{replyId}/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A canned reply filled from the ticket, to insert in the reply box
+         * @description Placeholders: {{ticket_number}}, {{customer_first_name}}, {{product}} (brand and model), {{warranty_days_left}} (the warranty rule with the term of the ticket's product), {{respond_by}} (the response promise, in tz). Unknown placeholders are left as written.
+         */
+        get: operations["CannedRepliesController_render"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tickets/{id}/intake": {
         parameters: {
             query?: never;
@@ -959,6 +1034,23 @@ export interface paths {
          * @description The create payload with the create's rules; a question the organization does not ask is not required and keeps the ticket's value. Omitted priority keeps the current one.
          */
         put: operations["TicketsController_updateIntake"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/assignment-counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The list sidebar's counts: tickets assigned to the signed-in user, and unassigned tickets */
+        get: operations["TicketsController_assignmentCounts"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -996,7 +1088,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Set the status (and/or the priority) of many tickets; ids of other organizations are ignored */
+        /** Set the status, the priority and/or the assignee of many tickets; ids of other organizations are ignored */
         patch: operations["TicketsController_bulkUpdate"];
         trace?: never;
     };
@@ -1408,6 +1500,18 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AssignmentCountsDto: {
+            /**
+             * @description Tickets assigned to the signed-in user
+             * @example 12
+             */
+            assigned_to_me: number;
+            /**
+             * @description Tickets without an assignee
+             * @example 40
+             */
+            unassigned: number;
+        };
         AuditChangeDto: {
             /** @example smtp_host */
             field: string;
@@ -1437,6 +1541,12 @@ export interface components {
             /** @description What it is about: a username, a phone number, "settings" */
             subject: string | null;
             user_agent: string | null;
+        };
+        AutoAssignmentDto: {
+            /** @description The users new tickets rotate among, in turn order (removed users are left out) */
+            agent_ids: string[];
+            /** @description New tickets are assigned automatically */
+            enabled: boolean;
         };
         AvailableNumberDto: {
             /**
@@ -1485,12 +1595,17 @@ export interface components {
         };
         BulkUpdateTicketsDto: {
             /**
+             * Format: uuid
+             * @description Assigns every ticket to this user of the organization (null unassigns them); each changed ticket's activity records it
+             */
+            assignee_id?: string | null;
+            /**
              * @description Sets the priority too (recorded in each changed ticket's activity)
              * @enum {string}
              */
             priority?: "High" | "Medium" | "Low";
             /**
-             * @description Required unless priority is sent
+             * @description Required unless priority or assignee_id is sent
              * @enum {string}
              */
             status?: "Open" | "Pending" | "Resolved" | "Closed";
@@ -1574,6 +1689,28 @@ export interface components {
             id: string;
             username: string;
         };
+        CannedReplyInputDto: {
+            /**
+             * @description The text; placeholders filled from the ticket when inserted: {{ticket_number}}, {{customer_first_name}}, {{product}}, {{warranty_days_left}}, {{respond_by}}
+             * @example Hi {{customer_first_name}}, your replacement for ticket {{ticket_number}} is on its way.
+             */
+            body: string;
+            /**
+             * @description Unique within the organization
+             * @example Replacement shipped
+             */
+            name: string;
+        };
+        CannedReplyResponseDto: {
+            body: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
         ChangePasswordDto: {
             currentPassword: string;
             newPassword: string;
@@ -1584,6 +1721,12 @@ export interface components {
          */
         ConfirmationStatus: "pending" | "sent" | "not_sent_no_smtp" | "failed";
         CreatedTicketResponseDto: {
+            assignee: components["schemas"]["TicketAssigneeDto"] | null;
+            /**
+             * Format: uuid
+             * @description The user of the organization working the ticket; null when unassigned
+             */
+            assignee_id: string | null;
             /** @description Where the confirmation goes */
             confirmation_email: string | null;
             /** @description The SMTP server's answer to the latest failed attempt */
@@ -2176,6 +2319,13 @@ export interface components {
             /** @example jane */
             username: string;
         };
+        RenderedCannedReplyDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The body with its placeholders filled from the ticket */
+            text: string;
+        };
         ResponsePromisesDto: {
             /**
              * @description Answered after respond_by
@@ -2333,7 +2483,7 @@ export interface components {
         };
         TicketActivityEntryDto: {
             /**
-             * @description Who did it: the user's name, or the channel (Form, Phone call, AI agent, Voicemail, E-mail, System)
+             * @description Who did it: the user's name, or the channel (Form, Phone call, AI agent, Voicemail, E-mail, Automatic assignment, System)
              * @example Maria Lopez
              */
             actor: string;
@@ -2344,7 +2494,16 @@ export interface components {
             text: string;
         };
         /** @enum {string} */
-        TicketActivityKind: "created" | "status_changed" | "note" | "description_edited" | "priority_changed" | "purchase_verification" | "call_linked" | "call_returned" | "confirmation_email";
+        TicketActivityKind: "created" | "status_changed" | "note" | "description_edited" | "priority_changed" | "purchase_verification" | "call_linked" | "call_returned" | "confirmation_email" | "assigned";
+        TicketAssigneeDto: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description First and last name, else the username
+             * @example Maria Lopez
+             */
+            name: string;
+        };
         TicketCallLogDto: {
             /** @description Seconds (the recording duration) */
             call_duration: number | null;
@@ -2377,6 +2536,12 @@ export interface components {
             zip_code: string | null;
         };
         TicketDetailResponseDto: {
+            assignee: components["schemas"]["TicketAssigneeDto"] | null;
+            /**
+             * Format: uuid
+             * @description The user of the organization working the ticket; null when unassigned
+             */
+            assignee_id: string | null;
             /** @description Where the confirmation goes */
             confirmation_email: string | null;
             /** @description The SMTP server's answer to the latest failed attempt */
@@ -2546,6 +2711,12 @@ export interface components {
             total: number;
         };
         TicketResponseDto: {
+            assignee: components["schemas"]["TicketAssigneeDto"] | null;
+            /**
+             * Format: uuid
+             * @description The user of the organization working the ticket; null when unassigned
+             */
+            assignee_id: string | null;
             /** @description Where the confirmation goes */
             confirmation_email: string | null;
             /** @description The SMTP server's answer to the latest failed attempt */
@@ -2699,6 +2870,10 @@ export interface components {
             /** @example ACME */
             stock_symbol?: string | null;
         };
+        UpdateAutoAssignmentDto: {
+            agent_ids?: string[];
+            enabled?: boolean;
+        };
         UpdateCallLogDto: {
             is_read?: boolean;
             /** @description true sets returned_at and returned_by; false clears them */
@@ -2820,6 +2995,11 @@ export interface components {
             warranty_response_hours?: number;
         };
         UpdateTicketDto: {
+            /**
+             * Format: uuid
+             * @description Assign the ticket to this user of the organization; null unassigns it. Another organization's user is a 404.
+             */
+            assignee_id?: string | null;
             /** @description The whole description (notes are appended by the client) */
             issue_description?: string;
             /** @enum {string} */
@@ -3509,6 +3689,245 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CannedRepliesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CannedReplyResponseDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CannedRepliesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CannedReplyInputDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CannedReplyResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can change settings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Another reply has this name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CannedRepliesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CannedReplyResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CannedRepliesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CannedReplyInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CannedReplyResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can change settings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Another reply has this name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CannedRepliesController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CannedReplyResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can change settings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5352,6 +5771,92 @@ export interface operations {
             };
         };
     };
+    AutoAssignmentController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoAssignmentDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    AutoAssignmentController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAutoAssignmentDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoAssignmentDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An agent is no user of your organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     SettingsController_checkRetellAgent: {
         parameters: {
             query?: never;
@@ -5491,6 +5996,8 @@ export interface operations {
     TicketsController_findAll: {
         parameters: {
             query?: {
+                /** @description Only the tickets of an assignee: `me` (the signed-in user), `none` (unassigned), or a user id */
+                assignee_id?: string;
                 brand?: string;
                 /** @description Where the page starts: the X-Next-Cursor header of the previous page (same filters and sort). Needed past offset 100000; with a cursor, range gives only the page size. */
                 cursor?: string;
@@ -5756,6 +6263,58 @@ export interface operations {
             };
         };
     };
+    CannedRepliesController_render: {
+        parameters: {
+            query?: {
+                /** @description The time zone {{respond_by}} is written in (UTC when absent) */
+                tz?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                replyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderedCannedReplyDto"];
+                };
+            };
+            /** @description tz is no IANA time zone */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such ticket or canned reply in your organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     TicketsController_updateIntake: {
         parameters: {
             query?: never;
@@ -5798,6 +6357,34 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    TicketsController_assignmentCounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignmentCountsDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5878,6 +6465,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description assignee_id is no user of your organization */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
