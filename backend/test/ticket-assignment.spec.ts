@@ -76,6 +76,19 @@ describe('assigning a ticket', () => {
     expect((await owner.agent.get(`/api/tickets/${ticket.id}`).expect(200)).body.assignee).toBeNull();
   });
 
+  it('lists who can be assigned (the organization\'s users, by name) to every user', async () => {
+    const res = await ken.agent.get('/api/tickets/assignees').expect(200);
+    expect(res.body).toEqual(
+      expect.arrayContaining([
+        { id: maria.user.id, name: 'Maria Lopez' },
+        { id: ken.user.id, name: 'Ken Ito' },
+        { id: owner.user.id, name: owner.user.username },
+      ]),
+    );
+    expect(res.body.map((u: { id: string }) => u.id)).not.toContain(stranger.user.id);
+    expect(res.body.findIndex((u: { id: string }) => u.id === ken.user.id)).toBeLessThan(res.body.findIndex((u: { id: string }) => u.id === maria.user.id));
+  });
+
   it('assigns only users of the same organization: another organization\'s user is a 404, a malformed id a 400', async () => {
     const ticket = await createTicket(owner.agent);
     const other = await owner.agent.patch(`/api/tickets/${ticket.id}`).send({ assignee_id: stranger.user.id }).expect(404);

@@ -25,11 +25,13 @@ import { AssignmentCountsDto, ListTicketsQueryDto, RecentTicketsQueryDto } from 
 import {
   CreatedTicketResponseDto,
   TicketCallLogDto,
+  TicketAssigneeDto,
   TicketDetailResponseDto,
   TicketResponseDto,
   toTicketCallLog,
 } from './dto/ticket-response.dto.js';
 import { UpdateTicketDto } from './dto/update-ticket.dto.js';
+import { TicketAssignment } from './assignment/ticket-assignment.service.js';
 import { TicketActivityService } from './ticket-activity.service.js';
 import { TicketBulkService } from './ticket-bulk.service.js';
 import { TicketListService } from './ticket-list.service.js';
@@ -55,6 +57,7 @@ export class TicketsController {
     private readonly bulk: TicketBulkService,
     private readonly responses: TicketResponses,
     private readonly activity: TicketActivityService,
+    private readonly assignment: TicketAssignment,
   ) {}
 
   @Post()
@@ -132,6 +135,13 @@ export class TicketsController {
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   async recent(@CurrentActor() actor: Actor, @Query() query: RecentTicketsQueryDto): Promise<TicketResponseDto[]> {
     return this.responses.many(actor.organizationId, await this.list.recent(actor, query.limit));
+  }
+
+  @Get('assignees')
+  @ApiOperation({ summary: 'Who tickets can be assigned to: the users of the organization, by name' })
+  @ApiOkResponse({ type: [TicketAssigneeDto] })
+  assignees(@CurrentActor() actor: Actor): Promise<TicketAssigneeDto[]> {
+    return this.assignment.assignable(actor);
   }
 
   @Get('assignment-counts')

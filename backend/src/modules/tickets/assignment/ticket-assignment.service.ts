@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import type { Actor } from '../../../common/auth/actor.js';
 import { DomainEvents } from '../../../common/events/domain-event.js';
 import { User } from '../../users/user.entity.js';
 import { displayName } from '../assignee-name.js';
@@ -15,7 +16,18 @@ import { AssigneeNotFoundError } from '../tickets.errors.js';
  */
 @Injectable()
 export class TicketAssignment {
-  constructor(private readonly events: DomainEvents) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly events: DomainEvents,
+  ) {}
+
+  /** Who a ticket can be assigned to: the organization's users, by name (the tenant filter scopes the read). */
+  async assignable(actor: Actor): Promise<{ id: string; name: string }[]> {
+    const users = await this.em.find(User, { organization: actor.organizationId }, { fields: ['id', 'firstName', 'lastName', 'username'] });
+    return users
+      .map((u) => ({ id: u.id, name: displayName(u) ?? u.username }))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  }
 
   /** The organization's user `id` (the tenant filter scopes the read), or AssigneeNotFoundError. */
   async assignee(tx: EntityManager, organizationId: string, id: string, field?: string): Promise<User> {
