@@ -38,7 +38,8 @@ export type ActivityKind =
   | 'purchase_verification'
   | 'call_linked'
   | 'call_returned'
-  | 'confirmation_email';
+  | 'confirmation_email'
+  | 'assigned';
 
 const LABELS: Record<ActivityKind, string> = {
   created: 'Ticket Created',
@@ -50,6 +51,7 @@ const LABELS: Record<ActivityKind, string> = {
   call_linked: 'Call Linked',
   call_returned: 'Call Returned',
   confirmation_email: 'Confirmation E-mail',
+  assigned: 'Assignment',
 };
 
 /** The title of an activity entry (an unknown kind from a newer server reads as "Activity"). */

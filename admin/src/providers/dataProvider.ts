@@ -1,5 +1,6 @@
 import type { DataProvider } from 'react-admin';
 import { accountMethods } from './methods/account';
+import { assignmentMethods } from './methods/assignment';
 import { searchMethods } from './methods/search';
 import { analyticsMethods } from './methods/analytics';
 import { notificationMethods } from './methods/notifications';
@@ -27,6 +28,7 @@ export const customMethods = {
   ...notificationMethods,
   ...searchMethods,
   ...telephonyMethods,
+  ...assignmentMethods,
 };
 
 export type CustomMethods = typeof customMethods;

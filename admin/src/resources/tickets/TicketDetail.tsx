@@ -7,6 +7,7 @@ import { PriorityBadge, StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../lib/date';
 import type { Ticket } from '../../providers/types';
 import { ActivityCard } from './cards/ActivityCard';
+import { AssigneeCard } from './cards/AssigneeCard';
 import { CallHistoryCard } from './cards/CallHistoryCard';
 import { ConfirmationEmailStatus } from './cards/ConfirmationEmailStatus';
 import { CustomerCard } from './cards/CustomerCard';
@@ -69,6 +70,7 @@ export function TicketDetail() {
           <CallHistoryCard ticketId={ticket.id} />
         </Stack>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
+          <AssigneeCard ticket={ticket} />
           <TimelineCard ticket={ticket} />
           <ResponsePromiseCard ticket={ticket} />
           <ConfirmationEmailStatus ticket={ticket} />
