@@ -7,7 +7,7 @@ import type { Ticket } from '../types';
 const simpleRest = simpleRestProvider(API_URL, httpClient);
 
 /** Resources the API replaces whole with PUT (spec: PUT /api/products/{id}); the others take PATCH. */
-const REPLACED_WITH_PUT = new Set(['products']);
+const REPLACED_WITH_PUT = new Set(['products', 'canned-replies']);
 
 /**
  * react-admin's verbs on the API: ra-data-simple-rest (filter/range/sort, Content-Range), the
