@@ -162,6 +162,40 @@ describe('the list filters Assigned to me and Unassigned', () => {
     expect(bad.body.error).toBe('assignee_id must be me, none or a user id');
   });
 
+  it('keeps the counts (trigger-kept totals) equal to a scan of the tickets through every kind of write', async () => {
+    const fresh = await registerOwner(app);
+    const member = await inviteMember(app, fresh);
+    const org = fresh.user.organization_id;
+    const scan = async () => {
+      const { rows } = await app.db.query(
+        `select coalesce(assignee_id::text, 'none') as k, count(*)::int as n from tickets where organization_id = $1 group by 1 order by 1`, [org]);
+      return Object.fromEntries(rows.map((r) => [r.k, r.n]));
+    };
+    const totals = async () => {
+      const { rows } = await app.db.query(
+        `select case when assignee_key = '00000000-0000-0000-0000-000000000000' then 'none' else assignee_key::text end as k, sum(tickets)::int as n
+           from ticket_assignee_totals where organization_id = $1 group by 1 having sum(tickets) <> 0 order by 1`, [org]);
+      return Object.fromEntries(rows.map((r) => [r.k, r.n]));
+    };
+    const tickets = await Promise.all(Array.from({ length: 6 }, () => createTicket(fresh.agent)));
+    expect(await totals()).toEqual({ none: 6 });
+    await fresh.agent.patch('/api/tickets/bulk-update').send({ ticketIds: tickets.slice(0, 3).map((t) => t.id), assignee_id: member.user.id }).expect(200);
+    await fresh.agent.patch('/api/tickets/bulk-update').send({ ticketIds: tickets.slice(0, 4).map((t) => t.id), status: 'Closed' }).expect(200);
+    await fresh.agent.patch(`/api/tickets/${tickets[3].id}`).send({ assignee_id: fresh.user.id }).expect(200);
+    expect(await totals()).toEqual(await scan());
+    expect(await totals()).toEqual({ none: 2, [member.user.id]: 3, [fresh.user.id]: 1 });
+    await fresh.agent.delete('/api/tickets/bulk-delete').send({ ticketIds: [tickets[0].id, tickets[5].id] }).expect(200);
+    await app.db.query(`update tickets set assignee_id = $2 where id = $1`, [tickets[4].id, fresh.user.id]);
+    expect(await totals()).toEqual(await scan());
+    // A removed user's tickets become unassigned (the foreign key's set null is an UPDATE the triggers see).
+    await fresh.agent.delete(`/api/users/${member.user.id}`).expect((r) => expect([200, 204]).toContain(r.status));
+    expect(await totals()).toEqual(await scan());
+    expect(await totals()).toEqual({ none: 2, [fresh.user.id]: 2 });
+    expect((await fresh.agent.get('/api/tickets/assignment-counts').expect(200)).body).toEqual({ assigned_to_me: 2, unassigned: 2 });
+    const unassigned = await fresh.agent.get('/api/tickets').query({ filter: JSON.stringify({ assignee_id: 'none' }), range: '[0,0]' }).expect(200);
+    expect(unassigned.headers['content-range']).toBe('tickets 0-0/2');
+  });
+
   it('unassigns the tickets of a removed user', async () => {
     const fresh = await registerOwner(app);
     const member = await inviteMember(app, fresh);

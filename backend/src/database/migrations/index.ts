@@ -23,6 +23,7 @@ import { Migration20261129900000RolesAndAuditLog } from './Migration202611299000
 import { Migration20261128400000SavedProductBrands } from './Migration20261128400000SavedProductBrands.js';
 import { Migration20261130000000Conversations } from './Migration20261130000000Conversations.js';
 import { Migration20261130300000AssignmentAndCannedReplies } from './Migration20261130300000AssignmentAndCannedReplies.js';
+import { Migration20261130310000AssigneeTotals } from './Migration20261130310000AssigneeTotals.js';
 
 /** Applied in this order; a new migration is appended here after `npm run migration:create`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -50,4 +51,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129900000RolesAndAuditLog', class: Migration20261129900000RolesAndAuditLog },
   { name: 'Migration20261130000000Conversations', class: Migration20261130000000Conversations },
   { name: 'Migration20261130300000AssignmentAndCannedReplies', class: Migration20261130300000AssignmentAndCannedReplies },
+  { name: 'Migration20261130310000AssigneeTotals', class: Migration20261130310000AssigneeTotals },
 ];

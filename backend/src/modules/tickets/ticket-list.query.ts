@@ -5,6 +5,7 @@ import { tenantSql } from '../../common/tenancy/tenant-sql.js';
 import { Customer } from '../customers/customer.entity.js';
 import { candidateProductsSql, type TermProduct } from '../settings/products/product-warranty-terms.js';
 import { queryPhoneDigits } from '../search/search-indexes.js';
+import { UNASSIGNED_KEY } from './assignment/assignee-totals.js';
 import { rollupCountSql } from './ticket-list-totals.js';
 import type { TicketFilters } from './ticket-filters.js';
 import { Ticket } from './ticket.entity.js';
@@ -202,9 +203,15 @@ export class TicketListQuery {
     // exact total from the rollups.
     const ids = listIdsQuery(filters, field, order, limit, offset, cursor);
     // Due soon / overdue move with the clock: counted from their partial index, not the rollups.
-    // The assignee is no dimension of the rollups: counted from its index (TicketListQuery.count).
-    const fromRollups = !filters.q && !filters.ids && !filters.sla && filters.assignee === undefined;
-    const total = fromRollups ? rollupCountSql(filters) : { sql: 'select null::int as n', params: [] };
+    // The assignee is no dimension of the rollups: alone, its own totals answer; with another
+    // filter, its index (TicketListQuery.count).
+    const onlyAssignee = filters.assignee !== undefined && !filters.status && !filters.brand && !filters.priority && !filters.createdFrom && !filters.createdBefore;
+    const fromRollups = !filters.q && !filters.ids && !filters.sla && (filters.assignee === undefined || onlyAssignee);
+    const total = !fromRollups
+      ? { sql: 'select null::int as n', params: [] }
+      : onlyAssignee
+        ? { sql: 'select coalesce(sum(tickets), 0)::int as n from ticket_assignee_totals where @tenant() and assignee_key = ?::uuid', params: [filters.assignee ?? UNASSIGNED_KEY] }
+        : rollupCountSql(filters);
     const direction = order === 'DESC' ? 'desc' : 'asc';
     const sql = `with page as (${ids.sql}), total as (${total.sql}),
        products as (${candidateProductsSql('select t.product_sku, t.product_model from page p join tickets t on t.id = p.id')})
@@ -242,14 +249,15 @@ export class TicketListQuery {
   }
 
   /**
-   * The filter sidebar's "Assigned to me" and "Unassigned" counts: two ranges of the assignee index
-   * (tickets_org_assignee_created_index), counted index-only in one statement.
+   * The filter sidebar's "Assigned to me" and "Unassigned" counts: a few rows of the assignee
+   * totals the triggers keep (assignment/assignee-totals.ts), at any number of tickets.
    */
   async assignmentCounts(userId: string): Promise<{ assigned_to_me: number; unassigned: number }> {
     const [row] = await tenantSql(this.em).execute<{ assigned_to_me: number; unassigned: number }[]>(
-      `select (select count(*) from tickets t where @tenant(t) and t.assignee_id = ?::uuid)::int as assigned_to_me,
-              (select count(*) from tickets t where @tenant(t) and t.assignee_id is null)::int as unassigned`,
-      [userId],
+      `select coalesce(sum(tickets) filter (where assignee_key = ?::uuid), 0)::int as assigned_to_me,
+              coalesce(sum(tickets) filter (where assignee_key = ?::uuid), 0)::int as unassigned
+         from ticket_assignee_totals where @tenant() and assignee_key in (?::uuid, ?::uuid)`,
+      [userId, UNASSIGNED_KEY, userId, UNASSIGNED_KEY],
     );
     return row;
   }

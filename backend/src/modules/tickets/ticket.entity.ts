@@ -7,6 +7,7 @@ import { Customer } from '../customers/customer.entity.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { User } from '../users/user.entity.js';
 import { TICKETS_TRIGGERS } from './ticket-triggers.js';
+import { ASSIGNEE_TOTALS_TRIGGERS } from './assignment/assignee-totals.js';
 import { TICKET_ASSIGNEE_INDEX, TICKET_LIST_INDEXES } from './ticket-indexes.js';
 import { SLA_INDEXES } from './sla/sla-indexes.js';
 import { TicketRepository } from './ticket.repository.js';
@@ -34,7 +35,8 @@ export const DUPLICATE_INDEXES = {
   tableName: 'tickets',
   repository: () => TicketRepository,
   // Keep the rollups current (rollups/rollup-triggers.ts, created by Migration20261123100000TicketRollups).
-  triggers: TICKETS_TRIGGERS.map((t) => ({ name: t.name, timing: 'after' as const, events: [...t.events], forEach: 'statement' as const, expression: t.expression })),
+  // and the assignee counts (assignment/assignee-totals.ts, created by Migration20261130310000AssigneeTotals).
+  triggers: [...TICKETS_TRIGGERS, ...ASSIGNEE_TOTALS_TRIGGERS].map((t) => ({ name: t.name, timing: 'after' as const, events: [...t.events], forEach: 'statement' as const, expression: t.expression })),
 })
 @TenantScoped()
 @Unique({ name: 'tickets_organization_number_unique', properties: ['organization', 'ticketNumber'] })
