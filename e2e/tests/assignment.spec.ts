@@ -93,6 +93,22 @@ test.describe('assignment', () => {
     await saveScreenshot(page, 'assignment-list', testInfo);
   });
 
+  test('an assignment made elsewhere shows in the open list without a reload', async ({ page }) => {
+    const owner = uniqueName('live');
+    await registerByApi(page.request, owner);
+    const ticket = await createTicket(page.request);
+    await page.goto('/tickets');
+    const row = page.getByTestId('ticket-row').filter({ hasText: ticket.ticketNumber });
+    await expect(row.getByTestId('ticket-assignee')).toHaveText('Unassigned');
+    await expect(page.getByTestId('assigned-to-me-count')).toHaveText('0');
+    const me = (await (await page.request.get('/api/user')).json()).id;
+    // Not through this tab's cache: as a teammate or the round-robin would.
+    const res = await page.request.patch(`/api/tickets/${ticket.id}`, { data: { assignee_id: me } });
+    expect(res.status()).toBe(200);
+    await expect(row.getByTestId('ticket-assignee')).toHaveText(owner);
+    await expect(page.getByTestId('assigned-to-me-count')).toHaveText('1');
+  });
+
   test('assigns from the Edit view', async ({ page }) => {
     const owner = uniqueName('edit');
     await registerByApi(page.request, owner);

@@ -36,6 +36,8 @@ export function useLiveNotifications(): void {
             shown.close();
           };
         },
+        // someone (or the round-robin) assigned tickets: the list, its counts and open tickets re-read
+        tickets_assigned: () => void queryClient.invalidateQueries({ queryKey: ['tickets'] }),
         // After a reconnect, re-read what may have changed while the stream was down.
         open: () => void refresh(),
       }),

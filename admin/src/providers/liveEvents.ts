@@ -4,6 +4,8 @@ export interface LiveHandlers {
   notification?: (data: { notification: NotificationRecord; unread_count: number }) => void;
   unread_count?: (data: { count: number }) => void;
   browser?: (data: { title: string; body: string; url: string; tag: string }) => void;
+  /** Tickets of the organization were assigned or unassigned (by anyone, or automatically). */
+  tickets_assigned?: (data: { ticket_ids: string[] }) => void;
   /** The stream (re)connected: anything missed while it was down should be re-read. */
   open?: () => void;
 }
@@ -28,6 +30,7 @@ export function openLiveEvents(handlers: LiveHandlers): () => void {
   on('notification', handlers.notification);
   on('unread_count', handlers.unread_count);
   on('browser', handlers.browser);
+  on('tickets_assigned', handlers.tickets_assigned);
   if (handlers.open) source.addEventListener('open', handlers.open);
   return () => source.close();
 }

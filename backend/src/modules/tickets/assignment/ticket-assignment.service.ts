@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../../common/auth/actor.js';
 import { DomainEvents } from '../../../common/events/domain-event.js';
+import { EVERYONE, LiveHub } from '../../../common/live/live-hub.js';
 import { User } from '../../users/user.entity.js';
 import { displayName } from '../assignee-name.js';
 import { TicketAssignedEvent } from '../events/ticket-assigned.event.js';
@@ -9,16 +10,21 @@ import { TicketActivity } from '../ticket-activity.entity.js';
 import type { Ticket } from '../ticket.entity.js';
 import { AssigneeNotFoundError } from '../tickets.errors.js';
 
+/** The SSE event open tabs get when tickets' assignees change: `{ ticket_ids }`. */
+export const TICKETS_ASSIGNED_LIVE_EVENT = 'tickets_assigned';
+
 /**
  * The one way a ticket's assignee changes, whoever changes it (the detail page, the Edit view, the
  * bulk bar, the round-robin): on the caller's transaction, for each ticket whose assignee actually
- * changes, an `assigned` activity row (with the names as they are now) and TicketAssignedEvent.
+ * changes, an `assigned` activity row (with the names as they are now) and TicketAssignedEvent; and
+ * a live message to the organization's open tabs, sent at commit.
  */
 @Injectable()
 export class TicketAssignment {
   constructor(
     private readonly em: EntityManager,
     private readonly events: DomainEvents,
+    private readonly live: LiveHub,
   ) {}
 
   /** Who a ticket can be assigned to: the organization's users, by name (the tenant filter scopes the read). */
@@ -57,6 +63,8 @@ export class TicketAssignment {
       await this.events.publish(tx, new TicketAssignedEvent(organizationId, ticket.id, from, to?.id ?? null, by, activity.id));
     }
     await tx.flush();
+    // Open tabs of the organization re-read their tickets (an automatic assignment shows without a reload).
+    await this.live.publish(tx, { organizationId, userId: EVERYONE, event: TICKETS_ASSIGNED_LIVE_EVENT, data: { ticket_ids: changed.map((t) => t.id) } });
     return changed;
   }
 
