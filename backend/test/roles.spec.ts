@@ -25,7 +25,7 @@ let admin: InvitedMember;
 let operations: Operation[];
 const ids: Record<string, string> = {};
 
-const TENANT_TABLES = ['organizations', 'users', 'user_invitations', 'system_settings', 'products', 'webhooks', 'brand_phone_numbers', 'audit_log'];
+const TENANT_TABLES = ['organizations', 'users', 'user_invitations', 'system_settings', 'products', 'webhooks', 'brand_phone_numbers', 'audit_log', 'canned_replies', 'ticket_assignment_rotations'];
 
 /** Every tenant table of the organization's settings, users and numbers, as one comparable value. */
 async function snapshot(): Promise<Record<string, string>> {
@@ -49,6 +49,9 @@ function bodyFor(op: Operation): object {
     'post /api/users/invite': { username: 'evil-invitee' },
     'patch /api/users/{id}/role': { role: 'admin' },
     'patch /api/organizations/{id}/a2p': { business_name: 'Evil Inc' },
+    'post /api/canned-replies': { name: 'Evil', body: 'Evil' },
+    'put /api/canned-replies/{id}': { name: 'Evil', body: 'Evil' },
+    'put /api/settings/auto-assignment': { enabled: true },
   };
   return bodies[`${op.method} ${op.path}`] ?? {};
 }
@@ -83,6 +86,7 @@ beforeAll(async () => {
   ids['phone-numbers'] = (await owner.agent.post('/api/phone-numbers/purchase').send({ phoneNumber: available.body[0].phoneNumber, brand: 'Acme' }).expect(201)).body.id;
   ids.users = agent.user.id;
   ids.organizations = owner.user.organization_id;
+  ids['canned-replies'] = (await owner.agent.post('/api/canned-replies').send({ name: 'Shipped', body: 'It shipped.' }).expect(201)).body.id;
 
   const doc = (await t.app.request().get('/api/docs-json').expect(200)).body as {
     paths: Record<string, Record<string, { 'x-required-role'?: Role; security?: Record<string, unknown>[] }>>;
@@ -117,6 +121,7 @@ describe('x-required-role in the OpenAPI document', () => {
       ['get', '/api/phone-numbers/search'], ['post', '/api/phone-numbers/purchase'], ['post', '/api/phone-numbers/import'],
       ['patch', '/api/phone-numbers/{id}'], ['delete', '/api/phone-numbers/{id}'], ['post', '/api/phone-numbers/{id}/reconfigure-webhook'],
       ['patch', '/api/phone-numbers/{id}/greeting'], ['get', '/api/audit-log'],
+      ['post', '/api/canned-replies'], ['put', '/api/canned-replies/{id}'], ['delete', '/api/canned-replies/{id}'], ['put', '/api/settings/auto-assignment'],
     ]) expect([method, path, roleOf(method!, path!)]).toEqual([method, path, 'admin']);
     for (const [method, path] of [
       ['patch', '/api/organizations/twilio-credentials'], ['patch', '/api/organizations/{id}/a2p'], ['post', '/api/organizations/{id}/a2p/refresh'],
@@ -124,6 +129,7 @@ describe('x-required-role in the OpenAPI document', () => {
     ]) expect([method, path, roleOf(method!, path!)]).toEqual([method, path, 'owner']);
     for (const [method, path] of [
       ['get', '/api/settings'], ['get', '/api/products'], ['get', '/api/tickets'], ['post', '/api/phone-numbers/make-call'], ['get', '/api/user'], ['get', '/api/notifications'],
+      ['get', '/api/canned-replies'], ['get', '/api/tickets/{id}/canned-replies/{replyId}/render'], ['get', '/api/settings/auto-assignment'],
     ]) expect([method, path, roleOf(method!, path!)]).toEqual([method, path, 'agent']);
   });
 });

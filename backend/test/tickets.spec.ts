@@ -270,7 +270,7 @@ describe('PATCH /api/tickets/{id}', () => {
   it('rejects an empty update', async () => {
     const created = await createTicket(owner.agent);
     const res = await owner.agent.patch(`/api/tickets/${created.id}`).send({}).expect(400);
-    expect(res.body.error).toBe('Nothing to update: send status, priority, issue_description or purchase_verified');
+    expect(res.body.error).toBe('Nothing to update: send status, priority, issue_description, purchase_verified or assignee_id');
   });
 
   it("leaves another organization's ticket alone (404)", async () => {

@@ -42,6 +42,8 @@ export function useLiveNotifications(): void {
           void queryClient.invalidateQueries({ queryKey: crmQueryKey('tickets', 'getTicketAttachments', [ticket_id]) });
           void queryClient.invalidateQueries({ queryKey: crmQueryKey('tickets', 'getTicketActivity', [ticket_id]) });
         },
+        // someone (or the round-robin) assigned tickets: the list, its counts and open tickets re-read
+        tickets_assigned: () => void queryClient.invalidateQueries({ queryKey: ['tickets'] }),
         // After a reconnect, re-read what may have changed while the stream was down.
         open: () => void refresh(),
       }),

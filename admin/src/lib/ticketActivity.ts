@@ -40,7 +40,8 @@ export type ActivityKind =
   | 'call_returned'
   | 'confirmation_email'
   | 'attachment_added'
-  | 'attachment_removed';
+  | 'attachment_removed'
+  | 'assigned';
 
 const LABELS: Record<ActivityKind, string> = {
   created: 'Ticket Created',
@@ -54,6 +55,7 @@ const LABELS: Record<ActivityKind, string> = {
   confirmation_email: 'Confirmation E-mail',
   attachment_added: 'Attachment Added',
   attachment_removed: 'Attachment Removed',
+  assigned: 'Assignment',
 };
 
 /** The title of an activity entry (an unknown kind from a newer server reads as "Activity"). */

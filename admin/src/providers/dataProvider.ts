@@ -3,6 +3,7 @@ import { accountMethods } from './methods/account';
 import { exportMethods } from './methods/exports';
 import { attachmentMethods } from './methods/attachments';
 import { customerMethods } from './methods/customers';
+import { assignmentMethods } from './methods/assignment';
 import { searchMethods } from './methods/search';
 import { analyticsMethods } from './methods/analytics';
 import { conversationMethods } from './methods/conversation';
@@ -37,6 +38,7 @@ export const customMethods = {
   ...exportMethods,
   ...attachmentMethods,
   ...customerMethods,
+  ...assignmentMethods,
 };
 
 export type CustomMethods = typeof customMethods;

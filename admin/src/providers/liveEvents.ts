@@ -8,6 +8,8 @@ export interface LiveHandlers {
   ticket_message?: (data: { ticket_id: string; message_id: string }) => void;
   /** A ticket's files changed (added, thumbnail made, tag, removed). */
   ticket_attachment?: (data: { ticket_id: string; attachment_id: string }) => void;
+  /** Tickets of the organization were assigned or unassigned (by anyone, or automatically). */
+  tickets_assigned?: (data: { ticket_ids: string[] }) => void;
   /** The stream (re)connected: anything missed while it was down should be re-read. */
   open?: () => void;
 }
@@ -34,6 +36,7 @@ export function openLiveEvents(handlers: LiveHandlers): () => void {
   on('browser', handlers.browser);
   on('ticket_message', handlers.ticket_message);
   on('ticket_attachment', handlers.ticket_attachment);
+  on('tickets_assigned', handlers.tickets_assigned);
   if (handlers.open) source.addEventListener('open', handlers.open);
   return () => source.close();
 }

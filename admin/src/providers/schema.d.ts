@@ -199,6 +199,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/canned-replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's canned replies by name; Content-Range: canned-replies a-b/total */
+        get: operations["CannedRepliesController_list"];
+        put?: never;
+        /** Save a canned reply */
+        post: operations["CannedRepliesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/canned-replies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One canned reply */
+        get: operations["CannedRepliesController_get"];
+        /** Replace a canned reply */
+        put: operations["CannedRepliesController_update"];
+        post?: never;
+        /** Delete a canned reply; answers the deleted reply */
+        delete: operations["CannedRepliesController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/change-password": {
         parameters: {
             query?: never;
@@ -966,6 +1003,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/auto-assignment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Automatic assignment of new tickets (Settings → Tickets): on or off, and the agents they rotate among */
+        get: operations["AutoAssignmentController_get"];
+        /** Turn automatic assignment on or off and choose the agents new tickets rotate among (round-robin) */
+        put: operations["AutoAssignmentController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/inbound-email": {
         parameters: {
             query?: never;
@@ -1090,7 +1145,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change status, priority, description (notes are appended to it) or purchase verification */
+        /** Change status, priority, description (notes are appended to it), purchase verification or the assignee */
         patch: operations["TicketsController_update"];
         trace?: never;
     };
@@ -1224,6 +1279,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tickets/{id}/canned-replies/{replyId}/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A canned reply filled from the ticket, to insert in the reply box
+         * @description Placeholders: {{ticket_number}}, {{customer_first_name}}, {{product}} (brand and model), {{warranty_days_left}} (the warranty rule with the term of the ticket's product), {{respond_by}} (the response promise, in tz). Unknown placeholders are left as written.
+         */
+        get: operations["CannedRepliesController_render"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tickets/{id}/intake": {
         parameters: {
             query?: never;
@@ -1305,6 +1380,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tickets/assignees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who tickets can be assigned to: the users of the organization, by name */
+        get: operations["TicketsController_assignees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/assignment-counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The list sidebar's counts: tickets assigned to the signed-in user, and unassigned tickets */
+        get: operations["TicketsController_assignmentCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tickets/bulk-delete": {
         parameters: {
             query?: never;
@@ -1335,7 +1444,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Set the status (and/or the priority) of many tickets; ids of other organizations are ignored */
+        /** Set the status, the priority and/or the assignee of many tickets; ids of other organizations are ignored */
         patch: operations["TicketsController_bulkUpdate"];
         trace?: never;
     };
@@ -1787,6 +1896,18 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AssignmentCountsDto: {
+            /**
+             * @description Tickets assigned to the signed-in user
+             * @example 12
+             */
+            assigned_to_me: number;
+            /**
+             * @description Tickets without an assignee
+             * @example 40
+             */
+            unassigned: number;
+        };
         AttachmentResponseDto: {
             /**
              * @description Detected from the bytes
@@ -1853,6 +1974,12 @@ export interface components {
             subject: string | null;
             user_agent: string | null;
         };
+        AutoAssignmentDto: {
+            /** @description The users new tickets rotate among, in turn order (removed users are left out) */
+            agent_ids: string[];
+            /** @description New tickets are assigned automatically */
+            enabled: boolean;
+        };
         AvailableNumberDto: {
             /**
              * @example {
@@ -1900,12 +2027,17 @@ export interface components {
         };
         BulkUpdateTicketsDto: {
             /**
+             * Format: uuid
+             * @description Assigns every ticket to this user of the organization (null unassigns them); each changed ticket's activity records it
+             */
+            assignee_id?: string | null;
+            /**
              * @description Sets the priority too (recorded in each changed ticket's activity)
              * @enum {string}
              */
             priority?: "High" | "Medium" | "Low";
             /**
-             * @description Required unless priority is sent
+             * @description Required unless priority or assignee_id is sent
              * @enum {string}
              */
             status?: "Open" | "Pending" | "Resolved" | "Closed";
@@ -1989,6 +2121,28 @@ export interface components {
             id: string;
             username: string;
         };
+        CannedReplyInputDto: {
+            /**
+             * @description The text; placeholders filled from the ticket when inserted: {{ticket_number}}, {{customer_first_name}}, {{product}}, {{warranty_days_left}}, {{respond_by}}
+             * @example Hi {{customer_first_name}}, your replacement for ticket {{ticket_number}} is on its way.
+             */
+            body: string;
+            /**
+             * @description Unique within the organization
+             * @example Replacement shipped
+             */
+            name: string;
+        };
+        CannedReplyResponseDto: {
+            body: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
         ChangePasswordDto: {
             currentPassword: string;
             newPassword: string;
@@ -2025,6 +2179,12 @@ export interface components {
             type: string;
         };
         CreatedTicketResponseDto: {
+            assignee: components["schemas"]["TicketAssigneeDto"] | null;
+            /**
+             * Format: uuid
+             * @description The user of the organization working the ticket; null when unassigned
+             */
+            assignee_id: string | null;
             /** @description Where the confirmation goes */
             confirmation_email: string | null;
             /** @description The SMTP server's answer to the latest failed attempt */
@@ -2947,6 +3107,13 @@ export interface components {
             /** @example jane */
             username: string;
         };
+        RenderedCannedReplyDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The body with its placeholders filled from the ticket */
+            text: string;
+        };
         /** @enum {string} */
         ReplyChannel: "email" | "sms" | "comment";
         ResponsePromisesDto: {
@@ -3114,7 +3281,7 @@ export interface components {
         };
         TicketActivityEntryDto: {
             /**
-             * @description Who did it: the user's name, or the channel (Form, Phone call, AI agent, Voicemail, E-mail, System)
+             * @description Who did it: the user's name, or the channel (Form, Phone call, AI agent, Voicemail, E-mail, Automatic assignment, System)
              * @example Maria Lopez
              */
             actor: string;
@@ -3125,7 +3292,16 @@ export interface components {
             text: string;
         };
         /** @enum {string} */
-        TicketActivityKind: "created" | "status_changed" | "note" | "description_edited" | "priority_changed" | "purchase_verification" | "call_linked" | "call_returned" | "confirmation_email" | "attachment_added" | "attachment_removed" | "merged_into" | "merged_from";
+        TicketActivityKind: "created" | "status_changed" | "note" | "description_edited" | "priority_changed" | "purchase_verification" | "call_linked" | "call_returned" | "confirmation_email" | "attachment_added" | "attachment_removed" | "merged_into" | "merged_from" | "assigned";
+        TicketAssigneeDto: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description First and last name, else the username
+             * @example Maria Lopez
+             */
+            name: string;
+        };
         TicketCallLogDto: {
             /** @description Seconds (the recording duration) */
             call_duration: number | null;
@@ -3160,6 +3336,12 @@ export interface components {
             zip_code: string | null;
         };
         TicketDetailResponseDto: {
+            assignee: components["schemas"]["TicketAssigneeDto"] | null;
+            /**
+             * Format: uuid
+             * @description The user of the organization working the ticket; null when unassigned
+             */
+            assignee_id: string | null;
             /** @description Where the confirmation goes */
             confirmation_email: string | null;
             /** @description The SMTP server's answer to the latest failed attempt */
@@ -3395,6 +3577,12 @@ export interface components {
             ticket_number: string;
         };
         TicketResponseDto: {
+            assignee: components["schemas"]["TicketAssigneeDto"] | null;
+            /**
+             * Format: uuid
+             * @description The user of the organization working the ticket; null when unassigned
+             */
+            assignee_id: string | null;
             /** @description Where the confirmation goes */
             confirmation_email: string | null;
             /** @description The SMTP server's answer to the latest failed attempt */
@@ -3557,6 +3745,10 @@ export interface components {
             /** @enum {string} */
             tag: "receipt" | "damage" | "serial_plate" | "other";
         };
+        UpdateAutoAssignmentDto: {
+            agent_ids?: string[];
+            enabled?: boolean;
+        };
         UpdateCallLogDto: {
             is_read?: boolean;
             /** @description true sets returned_at and returned_by; false clears them */
@@ -3710,6 +3902,11 @@ export interface components {
             warranty_response_hours?: number;
         };
         UpdateTicketDto: {
+            /**
+             * Format: uuid
+             * @description Assign the ticket to this user of the organization; null unassigns it. Another organization's user is a 404.
+             */
+            assignee_id?: string | null;
             /** @description The whole description (notes are appended by the client) */
             issue_description?: string;
             /** @enum {string} */
@@ -4399,6 +4596,245 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CannedRepliesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CannedReplyResponseDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CannedRepliesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CannedReplyInputDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CannedReplyResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can change settings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Another reply has this name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CannedRepliesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CannedReplyResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CannedRepliesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CannedReplyInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CannedReplyResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can change settings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Another reply has this name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CannedRepliesController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CannedReplyResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can change settings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6683,6 +7119,92 @@ export interface operations {
             };
         };
     };
+    AutoAssignmentController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoAssignmentDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    AutoAssignmentController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAutoAssignmentDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoAssignmentDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description An agent is no user of your organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     InboundEmailSettingsController_get: {
         parameters: {
             query?: never;
@@ -6951,6 +7473,8 @@ export interface operations {
     TicketsController_findAll: {
         parameters: {
             query?: {
+                /** @description Only the tickets of an assignee: `me` (the signed-in user), `none` (unassigned), or a user id */
+                assignee_id?: string;
                 brand?: string;
                 /** @description Where the page starts: the X-Next-Cursor header of the previous page (same filters and sort). Needed past offset 100000; with a cursor, range gives only the page size. */
                 cursor?: string;
@@ -7596,6 +8120,58 @@ export interface operations {
             };
         };
     };
+    CannedRepliesController_render: {
+        parameters: {
+            query?: {
+                /** @description The time zone {{respond_by}} is written in (UTC when absent) */
+                tz?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                replyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderedCannedReplyDto"];
+                };
+            };
+            /** @description tz is no IANA time zone */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such ticket or canned reply in your organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     TicketsController_updateIntake: {
         parameters: {
             query?: never;
@@ -7839,6 +8415,62 @@ export interface operations {
             };
         };
     };
+    TicketsController_assignees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketAssigneeDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    TicketsController_assignmentCounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignmentCountsDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     TicketsController_bulkDelete: {
         parameters: {
             query?: never;
@@ -7910,6 +8542,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description assignee_id is no user of your organization */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,6 +2,7 @@ import { AuditEntry } from '../modules/audit-log/audit-entry.entity.js';
 import { LoginThrottle } from '../modules/auth/login-throttle.entity.js';
 import { CallLog } from '../modules/call-logs/call-log.entity.js';
 import { InboundMailbox } from '../modules/conversations/inbound/inbound-mailbox.entity.js';
+import { CannedReply } from '../modules/conversations/canned-replies/canned-reply.entity.js';
 import { TicketMessage } from '../modules/conversations/ticket-message.entity.js';
 import { DataExport } from '../modules/exports/data-export.entity.js';
 import { Customer } from '../modules/customers/customer.entity.js';
@@ -16,6 +17,7 @@ import { SystemSettings } from '../modules/settings/system-settings.entity.js';
 import { Webhook } from '../modules/settings/webhook.entity.js';
 import { TicketAttachment } from '../modules/attachments/ticket-attachment.entity.js';
 import { Upload } from '../modules/storage/upload.entity.js';
+import { TicketAssignmentRotation } from '../modules/tickets/assignment/assignment-rotation.entity.js';
 import { TicketActivity } from '../modules/tickets/ticket-activity.entity.js';
 import { TicketStatusChange } from '../modules/tickets/ticket-status-change.entity.js';
 import { Ticket } from '../modules/tickets/ticket.entity.js';
@@ -47,4 +49,6 @@ export const ENTITIES = [
   DataExport,
   InboundMailbox,
   TicketAttachment,
+  TicketAssignmentRotation,
+  CannedReply,
 ];

@@ -18,3 +18,4 @@ export * from './exports.js';
 export * from './inbound-email.js';
 export * from './attachments.js';
 export * from './customers.js';
+export * from './canned-replies.js';

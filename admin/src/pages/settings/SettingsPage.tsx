@@ -1,4 +1,5 @@
 import CallIcon from '@mui/icons-material/CallOutlined';
+import QuickreplyIcon from '@mui/icons-material/QuickreplyOutlined';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import DialpadIcon from '@mui/icons-material/Dialpad';
 import EmailIcon from '@mui/icons-material/EmailOutlined';
@@ -13,6 +14,7 @@ import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { PageHeader } from '../../components/PageHeader';
 import { failureMessage } from '../../lib/fieldErrors';
 import { AuditLogList } from '../../resources/audit-log';
+import { CannedRepliesSection } from './CannedRepliesSection';
 import { PhoneNumbersManager } from '../../resources/phone-numbers/PhoneNumbersManager';
 import { useAccountPermissions } from '../../providers/useAccount';
 import { PhoneSetupSection } from './PhoneSetupSection';
@@ -68,6 +70,9 @@ export function SettingsPage() {
           </SettingsSection>
           <SettingsSection id="tickets" title="Tickets Configuration" description="Brands, default brand, ticket questions and products" icon={<ConfirmationNumberIcon color="primary" />} readOnly={readOnly}>
             <TicketsSection settings={settings} />
+          </SettingsSection>
+          <SettingsSection id="canned-replies" title="Canned Replies" description="Saved replies with placeholders filled from the ticket" icon={<QuickreplyIcon color="primary" />} readOnly={readOnly}>
+            <CannedRepliesSection />
           </SettingsSection>
           <SettingsSection id="notifications" title="Notification Preferences" description="How you hear about new tickets and calls" icon={<NotificationsIcon color="primary" />}>
             <NotificationPreferences />

@@ -10,6 +10,7 @@ import { addBrand, isSavedBrand, removeBrand, responseHoursError, TICKET_FIELD_O
 import type { Settings } from '../../providers/types';
 import { ManageProductsDialog } from '../../resources/products';
 import { useSaveSettings } from './settingsData';
+import { AutoAssignmentSettings } from './AutoAssignmentSettings';
 
 const NEW_BRAND = 'new_brand';
 
@@ -161,6 +162,7 @@ export function TicketsSection({ settings }: { settings: Settings }) {
           </Box>
         </Stack>
       </Form>
+      <AutoAssignmentSettings />
       {productsBrand ? <ManageProductsDialog brand={productsBrand} open onClose={() => setProductsBrand(null)} /> : null}
     </>
   );

@@ -8,7 +8,7 @@ import type { Ticket } from '../types';
 const simpleRest = simpleRestProvider(API_URL, httpClient);
 
 /** Resources the API replaces whole with PUT (spec: PUT /api/products/{id}); the others take PATCH. */
-const REPLACED_WITH_PUT = new Set(['products', 'customers']);
+const REPLACED_WITH_PUT = new Set(['products', 'customers', 'canned-replies']);
 
 /**
  * react-admin's verbs on the API: ra-data-simple-rest (filter/range/sort, Content-Range), the
@@ -29,12 +29,13 @@ export const restMethods: DataProvider = {
 
   updateMany: async (resource, params) => {
     if (resource !== 'tickets') return simpleRest.updateMany(resource, params);
-    // the bulk bar sets a status or a priority: send what it set
-    const { status, priority } = params.data as { status?: string; priority?: string };
+    // the bulk bar sets a status, a priority or the assignee: send what it set
+    const { status, priority, assignee_id } = params.data as { status?: string; priority?: string; assignee_id?: string | null };
     const { updated } = await apiSend<{ updated: number }>('PATCH', '/tickets/bulk-update', {
       ticketIds: params.ids,
       ...(status !== undefined ? { status } : {}),
       ...(priority !== undefined ? { priority } : {}),
+      ...(assignee_id !== undefined ? { assignee_id } : {}),
     });
     // the server counts what it changed; react-admin expects the ids
     return { data: params.ids.slice(0, updated ?? params.ids.length) };

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { alpha, Button, Paper, Typography } from '@mui/material';
+import { alpha, Button, Menu, MenuItem, Paper, Typography } from '@mui/material';
 import { useDeleteMany, useListContext, useUnselectAll, useUpdateMany } from 'react-admin';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/useToast';
+import { useAssignees } from './assignment/AssigneeSelect';
 import { BULK_PRIORITY_ACTIONS, BULK_STATUS_ACTIONS, deleteConfirmText, deletedText, selectedText, updatedText } from '../../lib/ticketList';
 
 /**
@@ -32,6 +33,48 @@ function BulkUpdateButton({ label, data, testId }: { label: string; data: { stat
     <Button size="small" variant="outlined" disabled={isPending} onClick={run} sx={{ bgcolor: 'background.paper' }} data-testid={testId}>
       {label}
     </Button>
+  );
+}
+
+/** Assign: a menu of the organization's users and Unassigned; one PATCH /api/tickets/bulk-update with assignee_id. */
+function BulkAssignButton() {
+  const { selectedIds } = useListContext();
+  const unselectAll = useUnselectAll('tickets');
+  const toast = useToast();
+  const { data: users = [] } = useAssignees();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [updateMany, { isPending }] = useUpdateMany('tickets');
+  const run = (assigneeId: string | null) => {
+    setAnchor(null);
+    if (!selectedIds.length) return;
+    updateMany(
+      'tickets',
+      { ids: selectedIds, data: { assignee_id: assigneeId } },
+      {
+        onSuccess: ids => {
+          toast('Tickets Updated', { description: updatedText(ids?.length ?? selectedIds.length), variant: 'success' });
+          unselectAll();
+        },
+        onError: error => toast('Error', { description: (error as Error)?.message || 'Failed to update tickets', variant: 'destructive' }),
+      },
+    );
+  };
+  return (
+    <>
+      <Button size="small" variant="outlined" disabled={isPending} onClick={e => setAnchor(e.currentTarget)} sx={{ bgcolor: 'background.paper' }} data-testid="bulk-assign">
+        Assign
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} data-testid="bulk-assign-menu">
+        {users.map(user => (
+          <MenuItem key={user.id} onClick={() => run(user.id)}>
+            {user.name}
+          </MenuItem>
+        ))}
+        <MenuItem onClick={() => run(null)}>
+          <em>Unassigned</em>
+        </MenuItem>
+      </Menu>
+    </>
   );
 }
 
@@ -104,6 +147,7 @@ export function TicketBulkBar() {
       {BULK_PRIORITY_ACTIONS.map(action => (
         <BulkUpdateButton key={action.label} label={action.label} data={{ priority: action.priority }} testId={`bulk-priority-${action.priority.toLowerCase()}`} />
       ))}
+      <BulkAssignButton />
       <BulkDeleteButton />
     </Paper>
   );

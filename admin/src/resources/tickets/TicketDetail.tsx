@@ -8,6 +8,7 @@ import { formatDateTime } from '../../lib/date';
 import type { Ticket } from '../../providers/types';
 import { AttachmentsCard } from './attachments/AttachmentsCard';
 import { ActivityCard } from './cards/ActivityCard';
+import { AssigneeCard } from './cards/AssigneeCard';
 import { CallHistoryCard } from './cards/CallHistoryCard';
 import { ConversationCard } from './conversation/ConversationCard';
 import { ConfirmationEmailStatus } from './cards/ConfirmationEmailStatus';
@@ -73,6 +74,7 @@ export function TicketDetail() {
           <AttachmentsCard ticketId={ticket.id} />
         </Stack>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
+          <AssigneeCard ticket={ticket} />
           <TimelineCard ticket={ticket} />
           <ResponsePromiseCard ticket={ticket} />
           <ConfirmationEmailStatus ticket={ticket} />

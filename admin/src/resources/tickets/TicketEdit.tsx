@@ -9,6 +9,7 @@ import { validateTicketForm, withBlanks } from '../../lib/validators';
 import type { Ticket } from '../../providers/types';
 import { useCrmMutation } from '../../providers/useCrm';
 import { TicketInputs } from './TicketInputs';
+import { AssigneeSelect } from './assignment/AssigneeSelect';
 import { useTicketSettings } from './useTicketSettings';
 
 /**
@@ -46,6 +47,12 @@ export function TicketEdit() {
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
         Edit {ticket.ticket_number}
       </Typography>
+      <Card sx={{ mb: 2 }}>
+        <CardContent>
+          {/* saved at once, as on the detail page; the form below saves the intake */}
+          <AssigneeSelect ticket={ticket} testId="edit-assignee-select" />
+        </CardContent>
+      </Card>
       <Card>
         <CardContent>
           <Form

@@ -4,6 +4,7 @@ import { Form, SelectInput, TextInput, useListContext } from 'react-admin';
 import { useFormContext, type FieldValues } from 'react-hook-form';
 import { ALL, EMPTY_FILTERS, fromListFilter, PRIORITY_FILTER_OPTIONS, SLA_FILTER_OPTIONS, STATUS_FILTER_OPTIONS, toListFilter, type TicketFilterValues } from '../../lib/ticketList';
 import { useCrmQuery } from '../../providers/useCrm';
+import { AssignmentFilters } from './assignment/AssignmentFilters';
 
 const choicesOf = (options: readonly { value: string; label: string }[]) =>
   options.filter(option => option.value !== ALL).map(option => ({ id: option.value, name: option.label }));
@@ -17,9 +18,13 @@ export function TicketFilters() {
   return (
     <Card sx={{ mb: 2 }}>
       <CardContent>
+        <AssignmentFilters />
         <Form noValidate
           defaultValues={initial}
-          onSubmit={(values: FieldValues) => setFilters(toListFilter(values as TicketFilterValues), {})}
+          // the assignee (Assigned to me / Unassigned, above) stays as it is
+          onSubmit={(values: FieldValues) =>
+            setFilters({ ...toListFilter(values as TicketFilterValues), ...(filterValues.assignee_id ? { assignee_id: filterValues.assignee_id } : {}) }, {})
+          }
           sanitizeEmptyValues={false}
         >
           <FilterInputs onReset={() => setFilters({}, {})} />

@@ -75,6 +75,7 @@ export function TicketTable({ selectable = false, empty }: { selectable?: boolea
       <DataTable.Col source="product_brand" label="Brand" render={ticket => orNA(ticket.product_brand)} />
       <DataTable.Col label="Model" disableSort sx={{ minWidth: 110 }} render={ticket => orNA(ticket.product_model)} />
       <DataTable.Col label="Issue" disableSort sx={{ width: '32%', minWidth: 140 }} render={ticket => <IssueText text={ticket.issue_description} />} />
+      <DataTable.Col label="Assignee" disableSort cellSx={() => nowrap} render={ticket => <span data-testid="ticket-assignee">{ticket.assignee?.name ?? 'Unassigned'}</span>} />
       <DataTable.Col source="status" label="Status" render={ticket => <StatusBadge status={ticket.status} />} />
       <DataTable.Col source="priority" label="Priority" render={ticket => <PriorityBadge priority={ticket.priority} />} />
       <DataTable.Col source="created_at" label="Created" cellSx={() => nowrap} render={ticket => formatShortDate(ticket.created_at)} />

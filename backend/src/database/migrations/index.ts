@@ -26,6 +26,8 @@ import { Migration20261130800000DataExports } from './Migration20261130800000Dat
 import { Migration20261130500000InboundMessages } from './Migration20261130500000InboundMessages.js';
 import { Migration20261130600000TicketAttachments } from './Migration20261130600000TicketAttachments.js';
 import { Migration20261130700000TicketMerges } from './Migration20261130700000TicketMerges.js';
+import { Migration20261130300000AssignmentAndCannedReplies } from './Migration20261130300000AssignmentAndCannedReplies.js';
+import { Migration20261130310000AssigneeTotals } from './Migration20261130310000AssigneeTotals.js';
 
 /** Applied in this order; a new migration is appended here after `npm run migration:create`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -56,4 +58,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261130500000InboundMessages', class: Migration20261130500000InboundMessages },
   { name: 'Migration20261130600000TicketAttachments', class: Migration20261130600000TicketAttachments },
   { name: 'Migration20261130700000TicketMerges', class: Migration20261130700000TicketMerges },
+  { name: 'Migration20261130300000AssignmentAndCannedReplies', class: Migration20261130300000AssignmentAndCannedReplies },
+  { name: 'Migration20261130310000AssigneeTotals', class: Migration20261130310000AssigneeTotals },
 ];

@@ -119,7 +119,7 @@ export class ExportRunner {
       relatedEntityType: 'export',
       relatedEntityId: record.id,
       link: `/exports`,
-      recipients: [requester],
+      recipientUserIds: [requester],
     });
   }
 

@@ -38,10 +38,10 @@ export const NOTIFICATION_CATALOGUE: readonly CatalogueEntry[] = [
   live('assigned_existing_ticket', 'Call on an existing ticket', 'A call or voicemail is linked to a ticket that already exists', ALL_ON),
   live('inquiry_received', 'Inquiry received', 'The AI agent finished a call with a customer', ALL_ON),
   live('text_voicemail_missed', 'Voicemail or missed call', 'A caller left a voicemail', QUIET),
-  live('inbox_app_message', 'Inbox message', 'A message arrives in the inbox', QUIET),
-  live('assigned_conversation', 'Conversation assigned', 'A conversation is assigned to you', QUIET),
-  live('task_assigned', 'Task assigned', 'A task is assigned to you', { ...QUIET, browser: false, email: true }),
-  live('team_reply', 'Team reply', 'A teammate replies', QUIET),
+  live('inbox_app_message', 'Inbox message', 'A customer writes in by e-mail or SMS (on a ticket assigned to you: Conversation assigned instead)', QUIET),
+  live('assigned_conversation', 'Conversation assigned', 'The customer writes on a ticket assigned to you', QUIET),
+  live('task_assigned', 'Task assigned', 'A ticket is assigned to you by someone else or automatically', { ...QUIET, browser: false, email: true }),
+  live('team_reply', 'Team reply', 'A teammate answers the customer on a ticket assigned to you', QUIET),
   // Issue 17 (response promises), after the spec's eight.
   live('ticket_overdue', 'Ticket overdue', 'A ticket passed its promised response time without a response', { ...QUIET, email: true }),
   // Issue 30 (exports): only the user who asked is told.

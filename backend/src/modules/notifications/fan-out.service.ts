@@ -30,8 +30,10 @@ export interface NotificationDraft {
   link: string;
   /** The user who caused it, who is not notified of their own action. */
   actorUserId?: string | null;
-  /** Only these users (an export's requester); absent: every user of the organization. */
-  recipients?: string[];
+  /** Only these users (e.g. a ticket's assignee); absent: every user of the organization. */
+  recipientUserIds?: string[];
+  /** Never these users (e.g. the assignee, who gets another event for the same occurrence). */
+  excludedUserIds?: string[];
 }
 
 /** The payload of a channel's delivery job. */
@@ -65,7 +67,8 @@ const DELIVERY_PRIORITY = 10;
 const JOB_CHANNELS = Object.keys(CHANNEL_TASKS) as BatchChannel[];
 
 /**
- * Addresses a draft to every user of the organization except its actor, by each one's preferences,
+ * Addresses a draft to every user of the organization (or the draft's recipients) except its actor
+ * and the draft's excluded users, by each one's preferences,
  * on the caller's transaction (a rollback sends nothing, a commit loses nothing), in a number of
  * statements that does not grow with the recipients: the in-app rows, their live messages and the
  * browser alerts; a skipped delivery for each recipient a channel cannot reach now (no address, no
@@ -82,7 +85,9 @@ export class NotificationFanOut {
   ) {}
 
   async fanOut(em: EntityManager, organizationId: string, draft: NotificationDraft): Promise<{ recipients: number; jobs: number }> {
-    const users = await em.getRepository(User).recipients(organizationId, draft.actorUserId, draft.recipients);
+    const excluded = [...(draft.actorUserId ? [draft.actorUserId] : []), ...(draft.excludedUserIds ?? [])];
+    if (draft.recipientUserIds && !draft.recipientUserIds.some((id) => !excluded.includes(id))) return { recipients: 0, jobs: 0 };
+    const users = await em.getRepository(User).recipients(organizationId, excluded, draft.recipientUserIds);
     if (!users.length) return { recipients: 0, jobs: 0 };
     const ids = users.map((u) => u.id);
     const stored = await em.getRepository(NotificationPreference).ofUsers(ids, draft.eventType);

@@ -20,6 +20,7 @@ import { NotificationsService } from './notifications.service.js';
 import { PreferencesController } from './preferences.controller.js';
 import { PreferencesService } from './preferences.service.js';
 import { PushSubscriptionsService } from './push-subscriptions.service.js';
+import { ConversationNotificationSources } from './sources/conversation-sources.js';
 import { NotificationSources } from './sources/notification-sources.js';
 
 /** The catalogue, preferences, notification records, and the fan-out of domain events to five channels. */
@@ -35,6 +36,7 @@ import { NotificationSources } from './sources/notification-sources.js';
     InvitationEmailListener,
     NotificationFanOut,
     NotificationSources,
+    ConversationNotificationSources,
     VapidKeys,
     EmailChannel,
     SmsChannel,

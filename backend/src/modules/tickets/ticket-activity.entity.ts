@@ -18,6 +18,8 @@ export const RECORDED_ACTIVITY_KINDS = [
   // A duplicate claim merged (issue 30): on the merged ticket (detail: ticket_id, ticket_number of the target) and on the target (of the merged one).
   'merged_into',
   'merged_from',
+  // An assignment (issue 29).
+  'assigned',
 ] as const;
 export type RecordedActivityKind = (typeof RECORDED_ACTIVITY_KINDS)[number];
 
@@ -25,7 +27,8 @@ export type RecordedActivityKind = (typeof RECORDED_ACTIVITY_KINDS)[number];
  * One event of a ticket's activity trail that no other table records: a note (its text), a
  * description edit, a priority change (from, to), purchase verification on or off (verified), the
  * confirmation e-mail's outcome (status, email, error), an attachment added or removed (filename, tag,
- * source). Written in the transaction of the change.
+ * source), a merge, an assignment (from, to: user ids; from_name, to_name: their names then; actor
+ * null for the automatic assignment). Written in the transaction of the change.
  */
 @Entity({ tableName: 'ticket_activities' })
 @TenantScoped()

@@ -2,8 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ATTACHMENT_TAG_LABELS, type AttachmentTag } from '@warranty-crm/contract';
 import type { Actor } from '../../common/auth/actor.js';
-import type { CallLog } from '../call-logs/call-log.entity.js';
-import type { User } from '../users/user.entity.js';
+import { CallLog } from '../call-logs/call-log.entity.js';
+import { displayName } from './assignee-name.js';
 import type { ActivityKind, TicketActivityEntryDto } from './dto/ticket-activity.dto.js';
 import { type RecordedActivityKind, TicketActivity } from './ticket-activity.entity.js';
 import { TicketStatusChange } from './ticket-status-change.entity.js';
@@ -34,6 +34,7 @@ const RANK: Record<ActivityKind, number> = {
   attachment_removed: 10,
   merged_from: 11,
   merged_into: 12,
+  assigned: 13,
 };
 
 interface Entry {
@@ -43,10 +44,7 @@ interface Entry {
   text: string;
 }
 
-export function displayName(user: User | null | undefined): string | null {
-  if (!user) return null;
-  return [user.firstName, user.lastName].filter((p) => p?.trim()).join(' ').trim() || user.username;
-}
+export { displayName };
 
 function duration(seconds: number | null | undefined): string | null {
   if (seconds == null) return null;
@@ -88,11 +86,22 @@ function recordedEntry(row: TicketActivity): Entry {
       return { ...base, text: `Merged into ${String(d.ticket_number)} as a duplicate claim; its calls, notes, messages and attachments moved there` };
     case 'merged_from':
       return { ...base, text: `${String(d.ticket_number)} merged into this ticket as a duplicate claim` };
+    case 'assigned':
+      // Automatic assignments have no user: the round-robin did it.
+      return { ...base, actor: row.actor ? actor : 'Automatic assignment', text: assignmentText(d) };
   }
 }
 
 function tagLabel(tag: unknown): string {
   return ATTACHMENT_TAG_LABELS[tag as AttachmentTag] ?? String(tag);
+}
+
+/** "Assigned to Maria Lopez", "Reassigned from Maria Lopez to Ken Ito", "Unassigned (was Maria Lopez)": the names as they were then. */
+function assignmentText(d: TicketActivity['detail']): string {
+  const from = d.from_name ? String(d.from_name) : null;
+  const to = d.to_name ? String(d.to_name) : null;
+  if (!to) return from ? `Unassigned (was ${from})` : 'Unassigned';
+  return from ? `Reassigned from ${from} to ${to}` : `Assigned to ${to}`;
 }
 
 function confirmationText(d: TicketActivity['detail']): string {

@@ -16,11 +16,14 @@ export interface TicketFilters {
   sla?: SlaFilter;
   /** Free text matched against ticket number, customer name, phone and e-mail, and the description. */
   q?: string;
+  /** Only the tickets of this user (assignee_id = a user id, or `me` resolved to the signed-in user); null: the unassigned. */
+  assignee?: string | null;
   /** react-admin's getMany: only these ids (non-uuid values can never match and are dropped). */
   ids?: string[];
 }
 
 export const MAX_IDS = 1000;
+export const ASSIGNEE_FILTER_MESSAGE = 'assignee_id must be me, none or a user id';
 export const SLA_FILTERS = ['due_soon', 'overdue'] as const;
 export type SlaFilter = (typeof SLA_FILTERS)[number];
 
@@ -56,7 +59,7 @@ function dayStart(value: string, field: string, offsetDays = 0): Date {
  * react-admin's `filter` object (which wins when both name a field) and checks them.
  * Dates are whole days in UTC; dateTo is inclusive.
  */
-export function parseTicketFilters(plain: Record<string, unknown>, filter: Record<string, unknown> = {}): TicketFilters {
+export function parseTicketFilters(plain: Record<string, unknown>, filter: Record<string, unknown> = {}, me?: string): TicketFilters {
   const source = { ...plain, ...filter };
   const out: TicketFilters = {};
 
@@ -93,6 +96,16 @@ export function parseTicketFilters(plain: Record<string, unknown>, filter: Recor
       throw new ValidationFailedException([{ field: 'sla', message: `sla must be one of: ${SLA_FILTERS.join(', ')}` }]);
     }
     out.sla = sla as SlaFilter;
+  }
+
+  // assignee_id: "me" (the signed-in user), "none" (unassigned), or a user's id; "all" is no filter.
+  const assignee = unlessAll(text(source, 'assignee_id'));
+  if (assignee !== undefined) {
+    const value = assignee.toLowerCase();
+    if (value === 'none') out.assignee = null;
+    else if (value === 'me' && me) out.assignee = me;
+    else if (isUuid(value)) out.assignee = value;
+    else throw new ValidationFailedException([{ field: 'assignee_id', message: ASSIGNEE_FILTER_MESSAGE }]);
   }
 
   const q = text(source, 'q');

@@ -17,3 +17,13 @@ export const TICKET_LIST_INDEXES = [
   `create index "tickets_org_brand_priority_created_index" on "tickets" ("organization_id", "product_brand", "priority", "created_at", "id")`,
   `create index "tickets_org_priority_brand_created_index" on "tickets" ("organization_id", "priority", "product_brand", "created_at", "id")`,
 ];
+
+/**
+ * The list's "Assigned to me" / "Unassigned" filters (assignee_id = a user, or is null) and their
+ * counts: one range of this index per assignee (or of the unassigned), in the list's (created_at, id)
+ * order, read index-only for a count.
+ */
+export const TICKET_ASSIGNEE_INDEX = {
+  name: 'tickets_org_assignee_created_index',
+  create: `create index "tickets_org_assignee_created_index" on "tickets" ("organization_id", "assignee_id", "created_at", "id")`,
+} as const;

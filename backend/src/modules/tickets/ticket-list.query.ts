@@ -5,6 +5,7 @@ import { tenantSql } from '../../common/tenancy/tenant-sql.js';
 import { Customer } from '../customers/customer.entity.js';
 import { candidateProductsSql, type TermProduct } from '../settings/products/product-warranty-terms.js';
 import { queryPhoneDigits } from '../search/search-indexes.js';
+import { UNASSIGNED_KEY } from './assignment/assignee-totals.js';
 import { rollupCountSql } from './ticket-list-totals.js';
 import type { TicketFilters } from './ticket-filters.js';
 import { Ticket } from './ticket.entity.js';
@@ -37,6 +38,8 @@ interface PageRow {
   page_v: string | null;
   page_c: string;
   page_customer: Record<string, unknown>;
+  /** The assignee's id and names, or null. */
+  page_assignee: { id: string; first_name: string | null; last_name: string | null; username: string } | null;
   /** On one row only (the same for the whole page). */
   page_products: TermProduct[] | null;
   id: string;
@@ -84,6 +87,9 @@ export function filterConditions(filters: TicketFilters): Sql {
   if (filters.status) where.add('t.status = ?', filters.status);
   if (filters.brand) where.add('t.product_brand = ?', filters.brand);
   if (filters.priority) where.add('t.priority = ?', filters.priority);
+  // A range of tickets_org_assignee_created_index (ticket-indexes.ts).
+  if (filters.assignee === null) where.add('t.assignee_id is null');
+  else if (filters.assignee) where.add('t.assignee_id = ?::uuid', filters.assignee);
   if (filters.createdFrom) where.add('t.created_at >= ?', filters.createdFrom);
   if (filters.createdBefore) where.add('t.created_at < ?', filters.createdBefore);
   // Served by the partial indexes of unanswered tickets (sla/sla-indexes.ts).
@@ -197,12 +203,21 @@ export class TicketListQuery {
     // exact total from the rollups.
     const ids = listIdsQuery(filters, field, order, limit, offset, cursor);
     // Due soon / overdue move with the clock: counted from their partial index, not the rollups.
-    const fromRollups = !filters.q && !filters.ids && !filters.sla;
-    const total = fromRollups ? rollupCountSql(filters) : { sql: 'select null::int as n', params: [] };
+    // The assignee is no dimension of the rollups: alone, its own totals answer; with another
+    // filter, its index (TicketListQuery.count).
+    const onlyAssignee = filters.assignee !== undefined && !filters.status && !filters.brand && !filters.priority && !filters.createdFrom && !filters.createdBefore;
+    const fromRollups = !filters.q && !filters.ids && !filters.sla && (filters.assignee === undefined || onlyAssignee);
+    const total = !fromRollups
+      ? { sql: 'select null::int as n', params: [] }
+      : onlyAssignee
+        ? { sql: 'select coalesce(sum(tickets), 0)::int as n from ticket_assignee_totals where @tenant() and assignee_key = ?::uuid', params: [filters.assignee ?? UNASSIGNED_KEY] }
+        : rollupCountSql(filters);
     const direction = order === 'DESC' ? 'desc' : 'asc';
     const sql = `with page as (${ids.sql}), total as (${total.sql}),
        products as (${candidateProductsSql('select t.product_sku, t.product_model from page p join tickets t on t.id = p.id')})
-       select total.n as page_total, case when row_number() over () = 1 then (select * from products) end as page_products, p.v as page_v, p.c as page_c, t.*, row_to_json(cu) as page_customer
+       select total.n as page_total, case when row_number() over () = 1 then (select * from products) end as page_products, p.v as page_v, p.c as page_c, t.*, row_to_json(cu) as page_customer,
+         (select json_build_object('id', au.id, 'first_name', au.first_name, 'last_name', au.last_name, 'username', au.username)
+            from users au where au.id = t.assignee_id) as page_assignee
        from total left join (page p join tickets t on t.id = p.id join customers cu on cu.id = t.customer_id) on true
        order by ${orderColumns(field).map((c) => (c === 'id' ? 'p.id' : c === 'created_at' ? 'p.c' : 'p.v')).map((c) => `${c} ${direction}`).join(', ')}`;
     const params = [...ids.params, ...total.params];
@@ -216,7 +231,14 @@ export class TicketListQuery {
     const found = rows.filter((r) => r.id);
     const toTicket = rowMapper(this.em, Ticket);
     const toCustomer = rowMapper(this.em, Customer);
-    const tickets = found.map(({ page_customer: customer, ...ticket }) => ({ ...toTicket(ticket), customer: toCustomer(customer) }) as unknown as Ticket);
+    const tickets = found.map(
+      ({ page_customer: customer, page_assignee: assignee, ...ticket }) =>
+        ({
+          ...toTicket(ticket),
+          customer: toCustomer(customer),
+          assignee: assignee && { id: assignee.id, firstName: assignee.first_name, lastName: assignee.last_name, username: assignee.username },
+        }) as unknown as Ticket,
+    );
     const last = found.at(-1);
     return {
       tickets,
@@ -224,6 +246,20 @@ export class TicketListQuery {
       last: last && { v: last.page_v, c: last.page_c, id: last.id },
       products: rows.find((r) => r.page_products)?.page_products ?? [],
     };
+  }
+
+  /**
+   * The filter sidebar's "Assigned to me" and "Unassigned" counts: a few rows of the assignee
+   * totals the triggers keep (assignment/assignee-totals.ts), at any number of tickets.
+   */
+  async assignmentCounts(userId: string): Promise<{ assigned_to_me: number; unassigned: number }> {
+    const [row] = await tenantSql(this.em).execute<{ assigned_to_me: number; unassigned: number }[]>(
+      `select coalesce(sum(tickets) filter (where assignee_key = ?::uuid), 0)::int as assigned_to_me,
+              coalesce(sum(tickets) filter (where assignee_key = ?::uuid), 0)::int as unassigned
+         from ticket_assignee_totals where @tenant() and assignee_key in (?::uuid, ?::uuid)`,
+      [userId, UNASSIGNED_KEY, userId, UNASSIGNED_KEY],
+    );
+    return row;
   }
 
   /**

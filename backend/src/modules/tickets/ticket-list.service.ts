@@ -66,7 +66,7 @@ export class TicketListService {
       maxLimit: UNRANGED_LIMIT,
     });
     const { filter: _filter, range: _range, sort: _sort, cursor: rawCursor, ...plain } = query;
-    const filters = parseTicketFilters(plain as Record<string, unknown>, page.filter);
+    const filters = parseTicketFilters(plain as Record<string, unknown>, page.filter, actor.id);
     if (filters.ids && filters.ids.length === 0) return { tickets: [], total: 0, totalEstimated: false, offset: page.offset, products: [] };
 
     const { field, order } = page.sort;
@@ -82,6 +82,11 @@ export class TicketListService {
         ? encodeCursor({ s: sortKey, ...(field === 'created_at' ? {} : { v: last.v }), c: last.c, i: last.id })
         : undefined;
     return { tickets, total: counted.total, totalEstimated: counted.estimated, offset: page.offset, nextCursor, products };
+  }
+
+  /** The filter sidebar's counts of the tickets assigned to the signed-in user and of the unassigned ones. */
+  assignmentCounts(actor: Actor): Promise<{ assigned_to_me: number; unassigned: number }> {
+    return this.query.assignmentCounts(actor.id);
   }
 
   recent(actor: Actor, limit = 10): Promise<Ticket[]> {

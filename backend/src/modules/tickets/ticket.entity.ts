@@ -5,8 +5,10 @@ import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-o
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Customer } from '../customers/customer.entity.js';
 import { Organization } from '../organizations/organization.entity.js';
+import { User } from '../users/user.entity.js';
 import { TICKETS_TRIGGERS } from './ticket-triggers.js';
-import { TICKET_LIST_INDEXES } from './ticket-indexes.js';
+import { ASSIGNEE_TOTALS_TRIGGERS } from './assignment/assignee-totals.js';
+import { TICKET_ASSIGNEE_INDEX, TICKET_LIST_INDEXES } from './ticket-indexes.js';
 import { SLA_INDEXES } from './sla/sla-indexes.js';
 import { TicketRepository } from './ticket.repository.js';
 
@@ -33,7 +35,8 @@ export const DUPLICATE_INDEXES = {
   tableName: 'tickets',
   repository: () => TicketRepository,
   // Keep the rollups current (rollups/rollup-triggers.ts, created by Migration20261123100000TicketRollups).
-  triggers: TICKETS_TRIGGERS.map((t) => ({ name: t.name, timing: 'after' as const, events: [...t.events], forEach: 'statement' as const, expression: t.expression })),
+  // and the assignee counts (assignment/assignee-totals.ts, created by Migration20261130310000AssigneeTotals).
+  triggers: [...TICKETS_TRIGGERS, ...ASSIGNEE_TOTALS_TRIGGERS].map((t) => ({ name: t.name, timing: 'after' as const, events: [...t.events], forEach: 'statement' as const, expression: t.expression })),
 })
 @TenantScoped()
 @Unique({ name: 'tickets_organization_number_unique', properties: ['organization', 'ticketNumber'] })
@@ -49,6 +52,7 @@ export const DUPLICATE_INDEXES = {
 @Index({ name: 'tickets_org_priority_status_created_index', expression: TICKET_LIST_INDEXES[7] })
 @Index({ name: 'tickets_org_brand_priority_created_index', expression: TICKET_LIST_INDEXES[8] })
 @Index({ name: 'tickets_org_priority_brand_created_index', expression: TICKET_LIST_INDEXES[9] })
+@Index({ name: TICKET_ASSIGNEE_INDEX.name, expression: TICKET_ASSIGNEE_INDEX.create })
 @Index({ name: SEARCH_INDEXES.ticketIdentifiers.name, expression: SEARCH_INDEXES.ticketIdentifiers.create })
 @Index({ name: SEARCH_INDEXES.ticketDescription.name, expression: SEARCH_INDEXES.ticketDescription.create })
 @Index({ name: TICKET_NUMBER_PREFIX_INDEX.name, expression: TICKET_NUMBER_PREFIX_INDEX.create })
@@ -73,6 +77,10 @@ export class Ticket {
 
   @ManyToOne({ entity: () => Customer, deleteRule: 'restrict', index: true })
   customer!: Rel<Customer>;
+
+  /** Who works the ticket: a user of the organization, or none (set null when the user is removed). */
+  @ManyToOne({ entity: () => User, nullable: true, deleteRule: 'set null' })
+  assignee?: Rel<User> | null;
 
   @Property({ type: 'string', length: 50, nullable: true })
   productBrand?: string | null;

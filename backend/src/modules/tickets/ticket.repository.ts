@@ -61,7 +61,7 @@ export class TicketRepository extends EntityRepository<Ticket> {
 
   /** The newest tickets with their customers. */
   newest(limit: number): Promise<Ticket[]> {
-    return this.findAll({ populate: ['customer'], orderBy: { createdAt: 'desc', id: 'desc' }, limit });
+    return this.findAll({ populate: ['customer', 'assignee'], orderBy: { createdAt: 'desc', id: 'desc' }, limit });
   }
 
   /**

@@ -21,10 +21,11 @@ import { BulkDeletedDto, BulkDeleteTicketsDto, BulkUpdatedDto, BulkUpdateTickets
 import { CreateTicketDto, CreateTicketFromCallDto, TicketIntakeDto } from './dto/create-ticket.dto.js';
 import type { Ticket } from './ticket.entity.js';
 import { TicketActivityEntryDto } from './dto/ticket-activity.dto.js';
-import { ListTicketsQueryDto, RecentTicketsQueryDto } from './dto/list-tickets-query.dto.js';
+import { AssignmentCountsDto, ListTicketsQueryDto, RecentTicketsQueryDto } from './dto/list-tickets-query.dto.js';
 import {
   CreatedTicketResponseDto,
   TicketCallLogDto,
+  TicketAssigneeDto,
   TicketDetailResponseDto,
   TicketResponseDto,
   toTicketCallLog,
@@ -32,6 +33,7 @@ import {
 import { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { MergeTicketDto, TicketMergeResultDto } from './dto/merge-ticket.dto.js';
 import { TicketMergeService } from './ticket-merge.service.js';
+import { TicketAssignment } from './assignment/ticket-assignment.service.js';
 import { TicketActivityService } from './ticket-activity.service.js';
 import { TicketBulkService } from './ticket-bulk.service.js';
 import { TicketListService } from './ticket-list.service.js';
@@ -58,6 +60,7 @@ export class TicketsController {
     private readonly responses: TicketResponses,
     private readonly activity: TicketActivityService,
     private readonly merges: TicketMergeService,
+    private readonly assignment: TicketAssignment,
   ) {}
 
   @Post()
@@ -137,12 +140,27 @@ export class TicketsController {
     return this.responses.many(actor.organizationId, await this.list.recent(actor, query.limit));
   }
 
+  @Get('assignees')
+  @ApiOperation({ summary: 'Who tickets can be assigned to: the users of the organization, by name' })
+  @ApiOkResponse({ type: [TicketAssigneeDto] })
+  assignees(@CurrentActor() actor: Actor): Promise<TicketAssigneeDto[]> {
+    return this.assignment.assignable(actor);
+  }
+
+  @Get('assignment-counts')
+  @ApiOperation({ summary: 'The list sidebar\'s counts: tickets assigned to the signed-in user, and unassigned tickets' })
+  @ApiOkResponse({ type: AssignmentCountsDto })
+  assignmentCounts(@CurrentActor() actor: Actor): Promise<AssignmentCountsDto> {
+    return this.list.assignmentCounts(actor);
+  }
+
   @Patch('bulk-update')
-  @ApiOperation({ summary: 'Set the status (and/or the priority) of many tickets; ids of other organizations are ignored' })
+  @ApiOperation({ summary: 'Set the status, the priority and/or the assignee of many tickets; ids of other organizations are ignored' })
   @ApiOkResponse({ type: BulkUpdatedDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'assignee_id is no user of your organization' })
   async bulkUpdate(@CurrentActor() actor: Actor, @Body() dto: BulkUpdateTicketsDto): Promise<BulkUpdatedDto> {
-    return { updated: await this.bulk.update(actor, dto.ticketIds, { status: dto.status, priority: dto.priority }) };
+    return { updated: await this.bulk.update(actor, dto.ticketIds, { status: dto.status, priority: dto.priority, assigneeId: dto.assignee_id }) };
   }
 
   @Delete('bulk-delete')
@@ -167,7 +185,7 @@ export class TicketsController {
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Change status, priority, description (notes are appended to it) or purchase verification' })
+  @ApiOperation({ summary: 'Change status, priority, description (notes are appended to it), purchase verification or the assignee' })
   @ApiOkResponse({ type: TicketResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })

@@ -30,7 +30,7 @@ export class TicketNotFoundError extends DomainError {
 /** A PATCH that changes nothing. */
 export class NothingToUpdateError extends DomainError {
   constructor() {
-    super('tickets.nothing_to_update', 'invalid', 'Nothing to update: send status, priority, issue_description or purchase_verified');
+    super('tickets.nothing_to_update', 'invalid', 'Nothing to update: send status, priority, issue_description, purchase_verified or assignee_id');
   }
 }
 
@@ -61,5 +61,12 @@ export class TicketMergeSelfError extends DomainError {
 export class TicketAlreadyMergedError extends DomainError {
   constructor(message: string, field?: string) {
     super('tickets.already_merged', 'invalid', message, field);
+  }
+}
+
+/** assignee_id (or an agent of the rotation) is no user of the organization: also another organization's user. */
+export class AssigneeNotFoundError extends DomainError {
+  constructor(field = 'assignee_id') {
+    super('tickets.assignee_not_found', 'not_found', 'Assignee not found: only users of your organization can be assigned', field);
   }
 }

@@ -2,6 +2,10 @@ import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
+import { AutoAssignListener } from './assignment/auto-assign.listener.js';
+import { AutoAssignmentController } from './assignment/auto-assignment.controller.js';
+import { AutoAssignment } from './assignment/auto-assignment.service.js';
+import { TicketAssignment } from './assignment/ticket-assignment.service.js';
 import { TicketConfirmationListener } from './listeners/ticket-confirmation.listener.js';
 import { TicketActivityService } from './ticket-activity.service.js';
 import { TicketBulkService } from './ticket-bulk.service.js';
@@ -13,8 +17,8 @@ import { TicketMergeService } from './ticket-merge.service.js';
 
 @Module({
   imports: [CustomersModule, SettingsModule, MailModule],
-  controllers: [TicketsController],
-  providers: [TicketsService, TicketListService, TicketBulkService, TicketResponses, TicketActivityService, TicketConfirmationListener, TicketMergeService],
+  controllers: [TicketsController, AutoAssignmentController],
+  providers: [TicketAssignment, AutoAssignment, AutoAssignListener, TicketsService, TicketListService, TicketBulkService, TicketResponses, TicketActivityService, TicketConfirmationListener, TicketMergeService],
   exports: [TicketsService, TicketResponses, TicketActivityService],
 })
 export class TicketsModule {}

@@ -10,6 +10,7 @@ import { type CustomerContact, CustomersService, lockCustomerContacts, normalize
 import { storedPhone } from '../customers/phone.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { validatePayload } from '../../common/http/validate-payload.js';
+import { TicketAssignment } from './assignment/ticket-assignment.service.js';
 import { CreateTicketDto, type CreateTicketFromCallDto, TicketIntakeDto } from './dto/create-ticket.dto.js';
 import type { PossibleDuplicateDto } from './dto/ticket-response.dto.js';
 import type { UpdateTicketDto } from './dto/update-ticket.dto.js';
@@ -102,6 +103,7 @@ export class TicketsService {
     private readonly customers: CustomersService,
     private readonly settings: SettingsService,
     private readonly events: DomainEvents,
+    private readonly assignment: TicketAssignment,
   ) {}
 
   /**
@@ -170,6 +172,7 @@ export class TicketsService {
       ticket.customer = await this.customers.resolveForTicket(tx, actor.organizationId, { ...contact, phone });
       tx.assign(ticket, fields);
       await tx.flush();
+      await tx.populate(ticket, ['assignee']);
       return ticket;
     });
   }
@@ -248,20 +251,30 @@ export class TicketsService {
     const ticket = await em.findOne(
       Ticket,
       { id, organization: actor.organizationId },
-      lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : { populate: ['customer'] },
+      lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : { populate: ['customer', 'assignee'] },
     );
     if (!ticket) throw new TicketNotFoundError();
     return ticket;
   }
 
   async update(actor: Actor, id: string, dto: UpdateTicketDto): Promise<Ticket> {
-    if (dto.status === undefined && dto.priority === undefined && dto.issue_description === undefined && dto.purchase_verified === undefined) {
+    if (
+      dto.status === undefined &&
+      dto.priority === undefined &&
+      dto.issue_description === undefined &&
+      dto.purchase_verified === undefined &&
+      dto.assignee_id === undefined
+    ) {
       throw new NothingToUpdateError();
     }
     return this.em.transactional(async (tx) => {
       // Locked so two concurrent status changes record their true "from" in the history.
       const locked = await this.get(actor, id, tx, true);
       this.checkNotes(locked, dto);
+      if (dto.assignee_id !== undefined) {
+        const to = dto.assignee_id === null ? null : await this.assignment.assignee(tx, actor.organizationId, dto.assignee_id);
+        await this.assignment.assign(tx, actor.organizationId, [locked], to, actor.id);
+      }
       const statusChanged = dto.status !== undefined && dto.status !== locked.status;
       if (statusChanged) {
         const from = locked.status;
@@ -285,7 +298,7 @@ export class TicketsService {
         locked.respondedAt = new Date();
       }
       if (dto.purchase_verified !== undefined) locked.purchaseVerified = dto.purchase_verified;
-      await tx.populate(locked, ['customer']);
+      await tx.populate(locked, ['customer', 'assignee']);
       return locked;
     });
   }

@@ -19,8 +19,8 @@ export class UserRepository extends EntityRepository<User> {
   }
 
   /** The organization's users but one (the actor of an event, when given), with where their notifications go, by id. */
-  recipients(organizationId: string, exceptUserId?: string | null, only?: string[]): Promise<Pick<User, 'id' | 'notificationEmail' | 'notificationPhone'>[]> {
-    const id = { ...(exceptUserId ? { $ne: exceptUserId } : {}), ...(only ? { $in: only } : {}) };
+  recipients(organizationId: string, except: string[] = [], only?: string[]): Promise<Pick<User, 'id' | 'notificationEmail' | 'notificationPhone'>[]> {
+    const id = { ...(except.length ? { $nin: except } : {}), ...(only ? { $in: only } : {}) };
     return this.find(
       { organization: organizationId, ...(Object.keys(id).length ? { id } : {}) },
       { fields: ['id', 'notificationEmail', 'notificationPhone'], orderBy: { id: 'asc' } },

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsNotEmpty, IsUUID, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsNotEmpty, IsOptional, IsUUID, ValidateIf } from 'class-validator';
+import { ASSIGNEE_ID_MESSAGE } from './update-ticket.dto.js';
 import { oneOfMessage } from '@warranty-crm/contract';
 import { OptionalField } from '../../../common/http/optional.js';
 import { TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from '../ticket.entity.js';
@@ -15,10 +16,10 @@ export class BulkDeleteTicketsDto {
   ticketIds!: string[];
 }
 
-/** The spec's ticketIds and status; or priority (the bulk bar's Priority), or both. */
+/** The spec's ticketIds and status; or priority (the bulk bar's Priority), or the assignee, or several. */
 export class BulkUpdateTicketsDto extends BulkDeleteTicketsDto {
-  @ApiPropertyOptional({ enum: TICKET_STATUSES, description: 'Required unless priority is sent' })
-  @ValidateIf((o: BulkUpdateTicketsDto) => o.status !== undefined || o.priority === undefined)
+  @ApiPropertyOptional({ enum: TICKET_STATUSES, description: 'Required unless priority or assignee_id is sent' })
+  @ValidateIf((o: BulkUpdateTicketsDto) => o.status !== undefined || (o.priority === undefined && o.assignee_id === undefined))
   @IsIn(TICKET_STATUSES, { message: oneOfMessage('Status', TICKET_STATUSES) })
   @IsNotEmpty({ message: 'Status is required' })
   status?: TicketStatus;
@@ -27,6 +28,16 @@ export class BulkUpdateTicketsDto extends BulkDeleteTicketsDto {
   @OptionalField()
   @IsIn(TICKET_PRIORITIES, { message: oneOfMessage('Priority', TICKET_PRIORITIES) })
   priority?: TicketPriority;
+
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    format: 'uuid',
+    description: "Assigns every ticket to this user of the organization (null unassigns them); each changed ticket's activity records it",
+  })
+  @IsOptional()
+  @IsUUID('all', { message: ASSIGNEE_ID_MESSAGE })
+  assignee_id?: string | null;
 }
 
 export class BulkUpdatedDto {

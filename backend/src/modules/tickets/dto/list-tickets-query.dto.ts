@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Max, Min } from 'class-validator';
 import { OptionalField } from '../../../common/http/optional.js';
@@ -24,6 +24,13 @@ export class ListTicketsQueryDto extends ListQueryDto {
   @OptionalField()
   @IsString()
   sla?: string;
+  @ApiPropertyOptional({
+    description: 'Only the tickets of an assignee: `me` (the signed-in user), `none` (unassigned), or a user id',
+    example: 'me',
+  })
+  @OptionalField()
+  @IsString()
+  assignee_id?: string;
   @ApiPropertyOptional({ description: 'Search ticket number, customer name, phone, e-mail and description' })
   @OptionalField()
   @IsString()
@@ -46,4 +53,10 @@ export class RecentTicketsQueryDto {
   @Min(1, { message: 'limit must be between 1 and 50' })
   @IsInt({ message: 'limit must be between 1 and 50' })
   limit?: number;
+}
+
+/** GET /api/tickets/assignment-counts: the filter sidebar's counts. */
+export class AssignmentCountsDto {
+  @ApiProperty({ example: 12, description: 'Tickets assigned to the signed-in user' }) assigned_to_me!: number;
+  @ApiProperty({ example: 40, description: 'Tickets without an assignee' }) unassigned!: number;
 }

@@ -14,6 +14,7 @@ export const ACTIVITY_KINDS = [
   'attachment_removed',
   'merged_into',
   'merged_from',
+  'assigned',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -22,7 +23,7 @@ export class TicketActivityEntryDto {
   @ApiProperty({ format: 'date-time' }) at!: string;
   @ApiProperty({ enum: ACTIVITY_KINDS, enumName: 'TicketActivityKind' }) kind!: ActivityKind;
   @ApiProperty({
-    description: "Who did it: the user's name, or the channel (Form, Phone call, AI agent, Voicemail, E-mail, System)",
+    description: "Who did it: the user's name, or the channel (Form, Phone call, AI agent, Voicemail, E-mail, Automatic assignment, System)",
     example: 'Maria Lopez',
   })
   actor!: string;

@@ -3,6 +3,7 @@ import type { CallLog } from '../../call-logs/call-log.entity.js';
 import { hasRecording } from '../../call-logs/recording-source.js';
 import type { Customer } from '../../customers/customer.entity.js';
 import { CONFIRMATION_STATUSES, type ConfirmationStatus, TICKET_SOURCES, type Ticket, type TicketSource } from '../ticket.entity.js';
+import { displayName } from '../assignee-name.js';
 import { SLA_STATES, type SlaState, slaState, warrantyStatus } from '@warranty-crm/contract';
 
 export class TicketCustomerDto {
@@ -16,6 +17,12 @@ export class TicketCustomerDto {
   @ApiProperty({ nullable: true, type: String }) zip_code!: string | null;
   @ApiProperty({ example: 'US' }) country!: string;
   @ApiProperty({ description: 'The customer texted STOP to a brand number (START clears it): send no SMS' }) sms_opted_out!: boolean;
+}
+
+/** Who works the ticket. */
+export class TicketAssigneeDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'Maria Lopez', description: 'First and last name, else the username' }) name!: string;
 }
 
 /** A ticket as the API returns it (spec part 1 section 3, snake_case), with its customer. */
@@ -90,6 +97,9 @@ export class TicketResponseDto {
   sla!: SlaState | null;
   @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'The ticket this one was merged into as a duplicate claim (it is then Closed); null when not merged' })
   merged_into_id!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'The user of the organization working the ticket; null when unassigned' })
+  assignee_id!: string | null;
+  @ApiProperty({ nullable: true, type: TicketAssigneeDto }) assignee!: TicketAssigneeDto | null;
 }
 
 /** Another ticket of the organization with the same order or serial number (a possible duplicate claim). */
@@ -193,6 +203,8 @@ export function toTicketResponse(t: Ticket, now: Date = new Date(), termDays?: n
     responded_at: t.respondedAt ?? null,
     sla: slaState(t.respondBy, t.respondedAt, now),
     merged_into_id: t.mergedInto?.id ?? null,
+    assignee_id: t.assignee?.id ?? null,
+    assignee: t.assignee ? { id: t.assignee.id, name: displayName(t.assignee) ?? '' } : null,
   };
 }
 

@@ -1,13 +1,15 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { oneOfMessage } from '@warranty-crm/contract';
 import { OptionalField } from '../../../common/http/optional.js';
 import { TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from '../ticket.entity.js';
 
+export const ASSIGNEE_ID_MESSAGE = 'assignee_id must be the id of a user of your organization, or null';
+
 /**
  * PATCH /api/tickets/{id}: any of these; the admin's Add Note sends the whole appended description.
- * None is nullable: null is a 400 with the field's message.
+ * None is nullable but assignee_id (null unassigns): null is a 400 with the field's message.
  */
 export class UpdateTicketDto {
   @ApiPropertyOptional({ enum: TICKET_STATUSES })
@@ -32,4 +34,14 @@ export class UpdateTicketDto {
   @OptionalField()
   @IsBoolean({ message: 'purchase_verified must be true or false' })
   purchase_verified?: boolean;
+
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    format: 'uuid',
+    description: 'Assign the ticket to this user of the organization; null unassigns it. Another organization\'s user is a 404.',
+  })
+  @IsOptional()
+  @IsUUID('all', { message: ASSIGNEE_ID_MESSAGE })
+  assignee_id?: string | null;
 }
