@@ -1,3 +1,4 @@
+import { CannedReplyPicker } from './CannedReplyPicker';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Skeleton, Typography } from '@mui/material';
@@ -72,8 +73,14 @@ export function ConversationCard({ ticket }: { ticket: Ticket }) {
         ) : (
           <MessageThread messages={data ?? []} onRetry={onRetry} retrying={retrying} />
         )}
-        {/* Canned replies: pass tools={insert => <CannedReplyPicker ticket={ticket} onPick={insert} />} (part A). */}
-        <ReplyBox ref={reply} choices={choices} initialChannel={defaultChannel(choices)} pending={send.isPending} onSend={onSend} />
+        <ReplyBox
+          ref={reply}
+          choices={choices}
+          initialChannel={defaultChannel(choices)}
+          pending={send.isPending}
+          onSend={onSend}
+          tools={insert => <CannedReplyPicker ticketId={ticket.id} onInsert={insert} />}
+        />
       </InfoCard>
     </div>
   );
