@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TenantRunner } from '../src/common/tenancy/tenant-runner.js';
-import { type InboundEmailRoute, ticketOfInboundEmail } from '../src/modules/conversations/inbound-routing.js';
-import { parseReplyAddress, ticketNumberInSubject } from '../src/modules/conversations/reply-address.js';
+import { matchTicket } from '../src/modules/conversations/inbound/ticket-matcher.js';
+import { messageIdsOf } from '../src/modules/conversations/reply-address.js';
+import { subjectTicketNumber } from '../src/modules/conversations/inbound/ticket-matcher.js';
+import { parseReplyAddress } from '../src/modules/conversations/reply-address.js';
 import { connectAccount, startTelephonyApp, type TelephonyApp } from './factories/telephony.js';
 import { createTicket, type CreatedTicket } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
@@ -86,7 +88,7 @@ describe('replying by e-mail', () => {
     const [, first] = smtp.to('ana.ruiz@example.com');
     expect(first!.text).toContain('Please send a photo of the leak.');
     expect(first!.fromHeader).toBe(SUPPORT);
-    expect(ticketNumberInSubject(first!.subject)).toBe(ticket.ticketNumber);
+    expect(subjectTicketNumber(first!.subject)).toBe(ticket.ticketNumber);
     expect(first!.subject).toMatch(/^Re: \[#WC-\d+\] /);
     expect(first!.messageId).toBe(`<${await storedMessageId(res.body.id)}>`);
     expect(first!.messageId).toMatch(/@acme\.example>$/);
@@ -178,8 +180,11 @@ describe('routing an answer back to its ticket (for the inbound receiver)', () =
     const res = await owner.agent.post(`/api/tickets/${ticket.id}/messages`).send({ channel: 'email', body: 'Route me back' }).expect(201);
     await settled(ticket.id, res.body.id, 'sent');
     const reply = smtp.to('router@example.com').find((m) => m.text.includes('Route me back'))!;
-    const route = (organizationId: string, mail: InboundEmailRoute) =>
-      t.app.created.app.get(TenantRunner).run(organizationId, ({ em }) => ticketOfInboundEmail(em, mail, SUPPORT));
+    // The inbound receiver's matcher (inbound/ticket-matcher.ts), with Message-IDs as its parser gives them (no brackets).
+    const route = (organizationId: string, mail: { recipients: string[]; inReplyTo?: string; references?: string; subject?: string }) =>
+      t.app.created.app.get(TenantRunner).run(organizationId, ({ em }) =>
+        matchTicket(em, { recipients: mail.recipients, inReplyTo: messageIdsOf(mail.inReplyTo)[0] ?? null, references: messageIdsOf(mail.references), subject: mail.subject ?? '' }),
+      );
     const ours = owner.user.organization_id;
 
     expect(await route(ours, { recipients: ['someone@else.example', `Acme <${reply.replyTo}>`] })).toBe(ticket.id);

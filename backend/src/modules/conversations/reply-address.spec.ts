@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { messageIdsOf, parseReplyAddress, replyAddressFor, replySubject, ticketNumberInSubject } from './reply-address.js';
+import { subjectTicketNumber } from './inbound/ticket-matcher.js';
+import { messageIdsOf, parseReplyAddress, replyAddressFor, replySubject, ticketIdOfToken } from './reply-address.js';
 
 const TICKET = '0b6f2a0e-5c1d-4e8f-9a7b-3c2d1e0f9a8b';
 
@@ -24,8 +25,10 @@ describe('reply addresses', () => {
     expect(replySubject('WC-000123', 'Your floor jack')).toBe('Re: [#WC-000123] Your floor jack');
     expect(replySubject('WC-000123', 'Re: [#WC-000123] Your floor jack')).toBe('Re: [#WC-000123] Your floor jack');
     expect(replySubject('WC-000123', 'RE: Fwd: Question')).toBe('Re: [#WC-000123] Fwd: Question');
-    expect(ticketNumberInSubject('Re: Re: [#WC-000123] Your floor jack')).toBe('WC-000123');
-    expect(ticketNumberInSubject('Hello')).toBeNull();
+    expect(subjectTicketNumber('Re: Re: [#WC-000123] Your floor jack')).toBe('WC-000123');
+    expect(subjectTicketNumber('Hello')).toBeNull();
+    expect(ticketIdOfToken('6f1c0c9e4d0b4f439d492b7c7f2a1e33')).toBe('6f1c0c9e-4d0b-4f43-9d49-2b7c7f2a1e33');
+    expect(ticketIdOfToken('wc-000042')).toBeNull();
   });
 
   it('reads Message-IDs of In-Reply-To and References headers without brackets', () => {

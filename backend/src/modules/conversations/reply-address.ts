@@ -2,10 +2,9 @@
  * Where a customer's answer goes back to: every outbound e-mail of a ticket carries
  * `Reply-To: <local>+<token>@<domain>` on the organization's support address (its SMTP from
  * address), the token being the ticket's id (a random UUID: not guessable, and it needs no key to
- * read back). The inbound receiver finds the ticket from, in this order: the reply address among
- * the recipients (parseReplyAddress), a stored Message-ID in In-Reply-To / References
- * (TicketMessageRepository.ticketOfMessageIds), the ticket number in the subject
- * (ticketNumberInSubject).
+ * read back). The inbound receiver (inbound/ticket-matcher.ts) finds the ticket from a stored
+ * Message-ID in In-Reply-To / References, the `[#<ticket number>]` of the subject, or this reply
+ * address's token among the recipients (ticketIdOfToken).
  */
 
 const TOKEN = /^[0-9a-f]{32}$/;
@@ -14,6 +13,11 @@ function tokenOf(ticketId: string): string {
   const token = ticketId.replace(/-/g, '').toLowerCase();
   if (!TOKEN.test(token)) throw new Error(`Not a ticket id: ${ticketId}`);
   return token;
+}
+
+/** The ticket id a reply-address token stands for (null when it is not one). */
+export function ticketIdOfToken(token: string): string | null {
+  return TOKEN.test(token.toLowerCase()) ? idOf(token.toLowerCase()) : null;
 }
 
 function idOf(token: string): string {
@@ -52,11 +56,6 @@ export function replySubject(ticketNumber: string, subject?: string | null): str
   if (!base) return `Re: ${tag} Your ticket ${ticketNumber}`;
   if (base.includes(tag)) return /^re:/i.test(base) ? base : `Re: ${base}`;
   return `Re: ${tag} ${base.replace(/^(re|fwd?|aw|sv):\s*/i, '')}`;
-}
-
-/** The ticket number of a subject's `[#<number>]` tag (the fallback when the reply address was lost), or null. */
-export function ticketNumberInSubject(subject: string | null | undefined): string | null {
-  return subject?.match(/\[#([A-Za-z0-9][A-Za-z0-9-]{0,48})\]/)?.[1] ?? null;
 }
 
 /** Message-IDs of a header (In-Reply-To, References) without angle brackets, in order. */

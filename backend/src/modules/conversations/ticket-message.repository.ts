@@ -35,16 +35,4 @@ export class TicketMessageRepository extends EntityRepository<TicketMessage> {
     );
     return rows.map((r) => r.messageId!).filter(Boolean);
   }
-
-  /**
-   * The ticket of the newest message whose Message-ID is one of `messageIds` (an inbound e-mail's
-   * In-Reply-To and References, without angle brackets), or null: how an answer whose reply address
-   * was lost still finds its ticket.
-   */
-  async ticketOfMessageIds(messageIds: string[]): Promise<string | null> {
-    if (!messageIds.length) return null;
-    const row = await this.findOne({ messageId: { $in: messageIds } }, { orderBy: { createdAt: 'desc' }, fields: ['ticket'] });
-    if (!row) return null;
-    return typeof row.ticket === 'string' ? row.ticket : row.ticket.id;
-  }
 }

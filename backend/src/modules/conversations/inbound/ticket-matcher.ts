@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isUuid } from '../../../common/http/ids.js';
+import { ticketIdOfToken } from '../reply-address.js';
 import { type InboundEmail, plusTag } from './inbound-email.js';
 import { TicketMatchQuery } from './ticket-match.query.js';
 
@@ -16,13 +17,16 @@ export function subjectTicketNumber(subject: string | null | undefined): string 
  * The ticket a recipient's plus tag names. Accepted tags (the reply address of outbound mail is
  * `support+<tag>@domain`):
  * - the ticket's id, a UUID: `support+6f1c0c9e-4d0b-4f43-9d49-2b7c7f2a1e33@acme.test`;
- * - the ticket's number: `support+wc-000042@acme.test`.
+ * - the ticket's number: `support+wc-000042@acme.test`;
+ * - the token of our outbound replies' Reply-To (reply-address.ts: the id's 32 hex digits).
  * The tag is the whole part between `+` and `@`; any other tag (a signed token) matches nothing here.
  */
 export function plusTagTicket(address: string): { id: string } | { number: string } | null {
   const tag = plusTag(address);
   if (!tag) return null;
   if (isUuid(tag.toLowerCase())) return { id: tag.toLowerCase() };
+  const fromToken = ticketIdOfToken(tag);
+  if (fromToken) return { id: fromToken };
   if (/^[a-z0-9]+-\d+$/i.test(tag)) return { number: tag.toUpperCase() };
   return null;
 }
