@@ -3,6 +3,7 @@ import type { Opt, Rel } from '@mikro-orm/core';
 import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Organization } from '../organizations/organization.entity.js';
+import { BrandPhoneNumberRepository } from './brand-phone-number.repository.js';
 
 export const GREETING_TYPES = ['default', 'text_to_speech', 'audio_file'] as const;
 export type GreetingType = (typeof GREETING_TYPES)[number];
@@ -10,7 +11,7 @@ export type GreetingType = (typeof GREETING_TYPES)[number];
 export const NUMBER_ORIGINS = ['purchased', 'imported'] as const;
 export type NumberOrigin = (typeof NUMBER_ORIGINS)[number];
 
-@Entity({ tableName: 'brand_phone_numbers' })
+@Entity({ tableName: 'brand_phone_numbers', repository: () => BrandPhoneNumberRepository })
 @TenantScoped()
 export class BrandPhoneNumber {
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
