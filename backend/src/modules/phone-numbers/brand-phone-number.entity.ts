@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Opt, Rel } from '@mikro-orm/core';
+import { EntityRepositoryType, type Opt, type Rel } from '@mikro-orm/core';
 import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Organization } from '../organizations/organization.entity.js';
@@ -14,6 +14,8 @@ export type NumberOrigin = (typeof NUMBER_ORIGINS)[number];
 @Entity({ tableName: 'brand_phone_numbers', repository: () => BrandPhoneNumberRepository })
 @TenantScoped()
 export class BrandPhoneNumber {
+  [EntityRepositoryType]?: BrandPhoneNumberRepository;
+
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();
 
