@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
 import { TenantRunner } from '../src/common/tenancy/tenant-runner.js';
 import type { DeliveryBatchPayload } from '../src/modules/notifications/channels/delivery-batch.js';
 import { DeliveryBatches } from '../src/modules/notifications/channels/delivery-batches.js';
 import { EMAIL_BATCH_CONCURRENCY } from '../src/modules/notifications/channels/email.channel.js';
 import { registerOwner, type SignedIn, uniqueUsername } from './factories/users.js';
 import { SmtpCatcher } from './support/smtp-catcher.js';
+import { statementsOf } from './support/statement-counter.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 // The queue's worker is off: the test runs the batch handler itself, as the worker would.
@@ -58,27 +58,6 @@ async function outcomes(sourceKey: string): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((r) => [r.k, r.n]));
 }
 
-/** The statements the app's database pool sends while `work` runs. */
-async function countStatements(work: () => Promise<unknown>): Promise<{ statements: string[]; error?: unknown }> {
-  const statements: string[] = [];
-  const pool = (await app.em.getConnection().getNativeClient()) as pg.Pool & { Client: typeof pg.Client };
-  const prototype = pool.Client.prototype;
-  const original = prototype.query;
-  prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const config = args[0] as string | { text?: string };
-    statements.push(typeof config === 'string' ? config : (config?.text ?? ''));
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
-  try {
-    await work();
-    return { statements };
-  } catch (error) {
-    return { statements, error };
-  } finally {
-    prototype.query = original;
-  }
-}
-
 describe("a batch's e-mails", () => {
   it('go out a few at a time over the pooled transport and are recorded in a bounded number of statements', async () => {
     let inFlight = 0;
@@ -91,7 +70,7 @@ describe("a batch's e-mails", () => {
       inFlight -= 1;
     };
     try {
-      const { statements, error } = await countStatements(() => attempt(batchOf('batch:one'), 1));
+      const { statements, error } = await statementsOf(app.em, () => attempt(batchOf('batch:one'), 1));
       expect(error).toBeUndefined();
       // The batch's transaction: begin, the recorded outcomes, the recipients, the SMTP settings,
       // one insert of every outcome, commit; whatever the number of recipients (12 here).
