@@ -36,6 +36,13 @@ export function messageIdFor(deliveryKey: string, fromEmail: string): string {
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 /** Organizations whose pooled connections are kept open at once. */
 const MAX_POOLS = 20;
+/**
+ * Connections of one organization's pool: its messages in flight at once, across the queue's jobs.
+ * With 3, a fan-out's e-mails queued behind them (under issue 33's load, about 35 messages/s drained;
+ * with 10, the queue kept up). A server that takes fewer refuses the rest (4xx): those sends fail and
+ * their deliveries retry.
+ */
+export const SMTP_POOL_CONNECTIONS = 10;
 
 /**
  * SMTP transports per server settings: pooled (a fan-out sends many messages through the same
@@ -73,7 +80,7 @@ export class SmtpTransports {
     }
     const transport = nodemailer.createTransport({
       pool: true,
-      maxConnections: 3,
+      maxConnections: SMTP_POOL_CONNECTIONS,
       host: smtp.host,
       port: smtp.port,
       secure: smtp.port === 465,

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { JobHandler } from '../../../common/jobs/job-decorators.js';
 import type { TenantContext } from '../../../common/tenancy/tenant-runner.js';
+import { SMTP_POOL_CONNECTIONS } from '../../../integrations/mail/smtp-transport.js';
 import { User } from '../../users/user.entity.js';
 import { CHANNEL_TASKS, type DeliveryPayload } from '../fan-out.service.js';
 import type { DeliveryStatus } from '../notification-delivery.entity.js';
@@ -11,10 +12,10 @@ import { OrganizationMailer } from './organization-mailer.js';
 import { NO_EMAIL, NO_SMTP } from './skip-reasons.js';
 
 /**
- * Messages of one batch in flight at once over the organization's pooled SMTP transport (a few: a
- * mail server limits the connections of one client; the transport's pool keeps a few open).
+ * Messages of one batch in flight at once over the organization's pooled SMTP transport: as many as
+ * its pool has connections (SMTP_POOL_CONNECTIONS), which bounds them across batches too.
  */
-export const EMAIL_BATCH_CONCURRENCY = 4;
+export const EMAIL_BATCH_CONCURRENCY = SMTP_POOL_CONNECTIONS;
 
 /** What one recipient's e-mail came to: an outcome to record, or a failure that leaves it for a retry. */
 export type EmailOutcome =
