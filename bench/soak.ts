@@ -1,7 +1,8 @@
 /**
  * The soak: the signed-in load of bench/load.ts (lists, details, creates with their e-mails,
  * notifications) for `--minutes` (default 10) against a running app, while this script samples the
- * app's RSS every `--every` seconds (default 10) from /proc. After the warm-up (`--warmup` seconds,
+ * app's RSS every `--every` seconds (default 10) from /proc, from the start of the timed load (after
+ * the load's setup). After the warm-up (`--warmup` seconds,
  * default 120: the JIT, the pools, the prepared statements and the caches fill up) the RSS must
  * stay flat: every later sample within `--tolerance` (default 20 %) of the first sample after the
  * warm-up. Prints the series and the verdict, writes bench/results/soak-<timestamp>.json
@@ -16,6 +17,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { LOAD_STARTS } from './load-marker.ts';
 
 const { values } = parseArgs({
   options: {
@@ -62,16 +64,27 @@ export function verdict(series: { t: number; mb: number }[], warmup: number, tol
 async function main(): Promise<void> {
   const pid = appPid();
   console.log(`Soak: ${values.sessions} sessions for ${SECONDS} s against pid ${pid}; RSS every ${EVERY} s, warm-up ${WARMUP} s, tolerance ${TOLERANCE * 100} %`);
+  console.log(`before the load's setup: RSS ${rssMb(pid)} MB`); // (and the pid is the app's)
   const load = spawn(process.execPath, ['--experimental-strip-types', join(here, 'load.ts'), '--sessions', String(values.sessions), '--seconds', String(SECONDS), '--drain', '0', '--pid', String(pid)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: process.env,
   });
   let loadOutput = '';
   load.stdout.on('data', (chunk: Buffer) => (loadOutput += chunk.toString()));
   const loadDone = new Promise<number>((resolve) => load.on('exit', (code) => resolve(code ?? 1)));
+  // The load first makes its organization, signs its sessions in and waits for the setup's jobs
+  // (up to a few minutes on a busy machine): the clock starts when it says the timed load begins.
+  const begun = new Promise<void>((resolve) => {
+    let errors = '';
+    load.stderr.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      errors += chunk.toString();
+      if (errors.includes(LOAD_STARTS)) resolve();
+    });
+    void loadDone.then(() => resolve());
+  });
+  await begun;
 
-  // The load signs its sessions in first (a few seconds): the clock starts with the first request,
-  // which the load's own output marks; here, with the first sample once the load process runs.
   const series: { t: number; mb: number }[] = [];
   const started = performance.now();
   const sample = () => {
