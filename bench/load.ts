@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { httpClient } from './http-client.ts';
+import { LOAD_STARTS } from './load-marker.ts';
 
 const { values } = parseArgs({
   options: {
@@ -134,6 +135,8 @@ async function main(): Promise<void> {
   // Let the setup's own jobs drain first.
   for (let i = 0; i < 120 && (await backlog()) > 0; i += 1) await new Promise((r) => setTimeout(r, 1000));
 
+  // On stderr, for a wrapper that times the load itself (bench/soak.ts): the setup is over.
+  console.error(LOAD_STARTS);
   const samples: Record<Operation, number[]> = { list: [], detail: [], create: [], notifications: [] };
   const errors: Record<Operation, number> = { list: 0, detail: 0, create: 0, notifications: 0 };
   const rss: { t: number; mb: number }[] = [];

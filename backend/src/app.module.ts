@@ -7,7 +7,7 @@ import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
 import { JobsModule } from './common/jobs/jobs.module.js';
 import { LiveModule } from './common/live/live.module.js';
 import { createValidationPipe } from './common/http/validation.pipe.js';
-import { APP_CONFIG, type AppConfig } from './config/config.js';
+import { APP_CONFIG, type AppConfig, ormPoolSize } from './config/config.js';
 import { DATABASE_URL } from './database/database-url.js';
 import { buildOrmOptions } from './database/mikro-orm.config.js';
 import { AttachmentsModule } from './modules/attachments/attachments.module.js';
@@ -58,7 +58,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.forRoot(config, databaseUrl),
-        MikroOrmModule.forRoot({ ...buildOrmOptions(databaseUrl), registerRequestContext: true }),
+        MikroOrmModule.forRoot({ ...buildOrmOptions(databaseUrl, { pool: { min: 0, max: ormPoolSize(config) } }), registerRequestContext: true }),
         JobsModule,
         LiveModule,
         HealthModule,

@@ -114,6 +114,31 @@ describe('POST /api/phone-numbers/purchase', () => {
     expect((await t.app.db.query('select 1 from brand_phone_numbers where phone_number = $1', [phoneNumber])).rowCount).toBe(0);
     expect(t.fake.numberByPhone(phoneNumber)).toBeUndefined();
   });
+
+  it("answers 409 before Twilio is called for a number another organization's row holds inactive: nothing bought, nothing re-pointed", async () => {
+    const held = await purchase();
+    // Released from the first account at Twilio; that organization still lists it, inactive (as the sync marks it).
+    t.fake.removeNumber(held.phone_number);
+    await t.app.db.query('update brand_phone_numbers set is_active = false where id = $1', [held.id]);
+    const other = await registerOwner(t.app);
+    const otherAccount = await connectAccount(t.fake, other.agent);
+
+    t.fake.clearRequests();
+    const bought = await other.agent.post('/api/phone-numbers/purchase').send({ phoneNumber: held.phone_number, brand: 'Acme' }).expect(409);
+    expect(bought.body.error).toBe('This phone number is already in use');
+    expect(t.fake.received('POST', /IncomingPhoneNumbers\.json$/)).toHaveLength(0); // no money spent for the 409
+    expect(t.fake.numberByPhone(held.phone_number)).toBeUndefined();
+
+    // Import: the same check, before the voice URL of the other account's number is changed.
+    const owned = t.fake.addNumber(otherAccount.sid, held.phone_number, { voiceUrl: 'https://old.example/voice' });
+    t.fake.clearRequests();
+    const imported = await other.agent.post('/api/phone-numbers/import').send({ phoneNumber: held.phone_number, brand: 'Acme' }).expect(409);
+    expect(imported.body.error).toBe('This phone number is already in use');
+    expect(t.fake.received('POST')).toHaveLength(0);
+    expect(owned.voiceUrl).toBe('https://old.example/voice');
+    const rows = await t.app.db.query('select organization_id, is_active from brand_phone_numbers where phone_number = $1', [held.phone_number]);
+    expect(rows.rows).toEqual([{ organization_id: owner.user.organization_id, is_active: false }]);
+  });
 });
 
 describe('POST /api/phone-numbers/import', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, ormPoolSize } from './config.js';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'wcrm-config-'));
 
@@ -27,6 +27,12 @@ describe('loadConfig', () => {
     expect(external.databaseUrl).toBe('postgres://u:p@db:5432/crm');
     expect(external.seedDemo).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u:p@db/crm', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it("gives the job worker's transactions connections of their own beside the requests' (DB_POOL_SIZE)", () => {
+    expect(ormPoolSize(loadConfig({ DATA_DIR: dataDir() }))).toBe(14);
+    expect(ormPoolSize(loadConfig({ DATA_DIR: dataDir(), DB_POOL_SIZE: '20', JOBS_CONCURRENCY: '8' }))).toBe(28);
+    expect(ormPoolSize(loadConfig({ DATA_DIR: dataDir(), JOBS_WORKER: 'false' }))).toBe(10);
   });
 
   it('marks cookies Secure in production and not in development', () => {

@@ -21,6 +21,11 @@ export interface AppConfig {
   webConcurrency: number;
   /** Set when an external PostgreSQL is used; unset means the embedded server. */
   databaseUrl?: string;
+  /**
+   * Connections of an instance's pool for its requests (MikroORM's); the job worker's transactions
+   * get JOBS_CONCURRENCY more, so a busy queue and busy screens do not wait for each other's.
+   */
+  dbPoolSize: number;
   dataDir: string;
   appSecret: string;
   publicBaseUrl: string;
@@ -236,6 +241,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     host: env.HOST || '0.0.0.0',
     webConcurrency: int(env, 'WEB_CONCURRENCY', 1, 1, 64),
     databaseUrl,
+    dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 2, 500),
     dataDir,
     appSecret: resolveAppSecret(env, nodeEnv, dataDir),
     publicBaseUrl,
@@ -269,6 +275,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     twilio: twilioConfig(env),
     inboundEmail: inboundEmailConfig(env),
   };
+}
+
+/** MikroORM's pool: DB_POOL_SIZE for the requests, plus one connection per job the worker runs at once. */
+export function ormPoolSize(config: Pick<AppConfig, 'dbPoolSize' | 'jobs'>): number {
+  return config.dbPoolSize + (config.jobs.worker ? config.jobs.concurrency : 0);
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -8,6 +8,13 @@ import { messageIdFor, type OutgoingMail, type SmtpSettings } from './outgoing-m
 
 /** A hung server fails the attempt (the job retries) instead of holding a worker. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+/**
+ * Connections of one organization's pool: its messages in flight at once, across the queue's jobs.
+ * With 3, a fan-out's e-mails queued behind them (under issue 33's load, about 35 messages/s drained;
+ * with 10, the queue kept up). A server that takes fewer refuses the rest (4xx): those sends fail and
+ * their deliveries retry.
+ */
+export const SMTP_POOL_CONNECTIONS = 10;
 /** Organizations whose pooled connections are kept open at once. */
 export const MAX_ORGANIZATION_TRANSPORTS = 20;
 
@@ -80,7 +87,7 @@ export class OrganizationMailer {
       if (made !== undefined) this.mailer.removeTransporter(name);
       this.mailer.addTransporter(name, {
         pool: true,
-        maxConnections: 3,
+        maxConnections: SMTP_POOL_CONNECTIONS,
         host: smtp.host,
         port: smtp.port,
         secure: smtp.port === 465,

@@ -1,6 +1,12 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
 import type { BrandPhoneNumber } from './brand-phone-number.entity.js';
 
+/** Who holds a phone number in the app (any organization): the unique column's owner. */
+export interface NumberHolder {
+  organizationId: string;
+  isActive: boolean;
+}
+
 /** The brand numbers' queries (`em.getRepository(BrandPhoneNumber)`), scoped by the tenant filter. */
 export class BrandPhoneNumberRepository extends EntityRepository<BrandPhoneNumber> {
   /** A page of the organization's numbers, oldest first, and their total. */
@@ -35,5 +41,15 @@ export class BrandPhoneNumberRepository extends EntityRepository<BrandPhoneNumbe
   /** Every number of the organization, oldest first. */
   ofOrganizationOldestFirst(organizationId: string): Promise<BrandPhoneNumber[]> {
     return this.find({ organization: organizationId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
+  /**
+   * The row holding this number in ANY organization (phone_number is unique across them), read
+   * before a purchase or an import reaches Twilio: only its organization and state leave here.
+   */
+  async holderOf(phoneNumber: string): Promise<NumberHolder | null> {
+    const row = await this.findOne({ phoneNumber }, { filters: false, fields: ['organization', 'isActive'] });
+    if (!row) return null;
+    return { organizationId: row.organization.id, isActive: row.isActive };
   }
 }

@@ -89,7 +89,7 @@ export class NumberProvisioningService {
 
   /** Buys the number with its voice URL already pointing at us, then records it for the brand. */
   async purchase(actor: Actor, dto: PurchaseNumberDto): Promise<BrandPhoneNumber> {
-    await this.assertNotOwned(actor, dto.phoneNumber);
+    await this.assertNotHeld(dto.phoneNumber);
     const { client } = await this.twilioAccount.client(actor.organizationId);
     let bought;
     try {
@@ -108,7 +108,7 @@ export class NumberProvisioningService {
 
   /** Links a number the Twilio account already owns and points its voice URL at us. */
   async import(actor: Actor, dto: ImportNumberDto): Promise<BrandPhoneNumber> {
-    await this.assertNotOwned(actor, dto.phoneNumber);
+    await this.assertNotHeld(dto.phoneNumber);
     const { client } = await this.twilioAccount.client(actor.organizationId);
     let updated;
     try {
@@ -128,12 +128,14 @@ export class NumberProvisioningService {
   }
 
   /**
-   * Checked before Twilio is called, so a second import of the same number changes nothing there.
-   * Across organizations the unique phone_number column is the guard (see save).
+   * Checked before Twilio is called, in every organization (phone_number is unique across them):
+   * a number another organization holds, even inactive (released from its Twilio account but still
+   * its row), cannot be saved here, so it is neither bought (no money spent for a 409) nor has its
+   * voice URL changed. The unique column stays the guard against a race (see save).
    */
-  private async assertNotOwned(actor: Actor, phoneNumber: string): Promise<void> {
-    const taken = await this.em.getRepository(BrandPhoneNumber).countWithPhoneNumber(phoneNumber, actor.organizationId);
-    if (taken) throw new NumberTakenError();
+  private async assertNotHeld(phoneNumber: string): Promise<void> {
+    const holder = await this.em.getRepository(BrandPhoneNumber).holderOf(phoneNumber);
+    if (holder) throw new NumberTakenError();
   }
 
   private async save(

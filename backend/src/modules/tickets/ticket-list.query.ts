@@ -176,7 +176,7 @@ function timestamp(value: unknown): unknown {
  * metadata): the list's 25 rows skip the ORM's hydration and identity map, which cost more CPU
  * than the whole query. Only for answering reads; never persisted.
  */
-function rowMapper<T extends object>(em: EntityManager, entity: new () => T): (row: Record<string, unknown>) => Record<string, unknown> {
+export function rowMapper<T extends object>(em: EntityManager, entity: new () => T): (row: Record<string, unknown>) => Record<string, unknown> {
   const props = em
     .getMetadata(entity)
     .props.filter((p) => p.fieldNames?.length === 1 && p.kind === 'scalar')

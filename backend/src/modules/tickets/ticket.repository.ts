@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import { type EntityManager, EntityRepository } from '@mikro-orm/postgresql';
 import { tenantSql } from '../../common/tenancy/tenant-sql.js';
+import { candidateProductsSql, type TermProduct } from '../settings/products/product-warranty-terms.js';
 import { DUPLICATE_KEYS, type Ticket, type TicketStatus } from './ticket.entity.js';
 
 /**
@@ -36,27 +37,54 @@ export interface SameKeyTicketRow {
   same_serial: boolean;
 }
 
+/** One ticket's row (tickets.*), its customer's, the products it may match and its possible duplicates. */
+export interface TicketDetailRow {
+  [column: string]: unknown;
+  detail_customer: Record<string, unknown>;
+  detail_products: TermProduct[];
+  detail_duplicates: SameKeyTicketRow[];
+  /** The ticket it was merged into as a duplicate claim, or null. */
+  detail_merged_into: { id: string; ticket_number: string } | null;
+  detail_assignee: { id: string; first_name: string | null; last_name: string | null; username: string } | null;
+}
+
+/**
+ * What the ticket screen and a create's answer read, in one statement (one round trip, planned once
+ * per connection): the ticket with its customer, the products its SKU or model may match (its
+ * warranty term), the other tickets sharing its order or serial key (trimmed, lower case; an
+ * empty key matches nothing; a ticket already merged as a duplicate is settled and left out), oldest
+ * first, through the keys' indexes, the ticket it was merged into and its assignee.
+ */
+const detailSql = (limit: number) => `with t as (
+  select tickets.*, nullif(${DUPLICATE_KEYS.order}, '') as detail_order_key, nullif(${DUPLICATE_KEYS.serial}, '') as detail_serial_key
+    from tickets where @tenant() and id = ?
+)
+select t.*, row_to_json(cu) as detail_customer,
+  (${candidateProductsSql('select t.product_sku, t.product_model from t')}) as detail_products,
+  (select coalesce(json_agg(json_build_object('id', d.id, 'ticket_number', d.ticket_number, 'status', d.status, 'created_at', d.created_at,
+                                              'same_order', d.same_order, 'same_serial', d.same_serial) order by d.created_at, d.id), '[]'::json)
+     from (select id, ticket_number, status, created_at,
+                  coalesce(${DUPLICATE_KEYS.order} = t.detail_order_key, false) as same_order,
+                  coalesce(${DUPLICATE_KEYS.serial} = t.detail_serial_key, false) as same_serial
+             from tickets
+            where @tenant() and id <> t.id and merged_into_id is null and (${DUPLICATE_KEYS.order} = t.detail_order_key or ${DUPLICATE_KEYS.serial} = t.detail_serial_key)
+            order by created_at, id
+            limit ${Math.trunc(limit)}) d) as detail_duplicates,
+  (select json_build_object('id', m.id, 'ticket_number', m.ticket_number) from tickets m where m.id = t.merged_into_id) as detail_merged_into,
+  (select json_build_object('id', au.id, 'first_name', au.first_name, 'last_name', au.last_name, 'username', au.username)
+     from users au where au.id = t.assignee_id) as detail_assignee
+  from t join customers cu on cu.id = t.customer_id`;
+
 /**
  * The tickets' queries (the entity's MikroORM repository: `em.getRepository(Ticket)`); the
  * services keep the rules. Every read is the organization's (the tenant filter, TenantSql). The
  * list's statements are TicketListQuery's.
  */
 export class TicketRepository extends EntityRepository<Ticket> {
-  /**
-   * The other tickets whose order or serial key (trimmed, lower case: the lower() indexes) is
-   * `order` or `serial`, oldest first, at most `limit`; a ticket already merged as a duplicate is
-   * settled and left out.
-   */
-  sameOrderOrSerial(ticketId: string, order: string | null, serial: string | null, limit: number): Promise<SameKeyTicketRow[]> {
-    return tenantSql(this.getEntityManager() as EntityManager).execute<SameKeyTicketRow[]>(
-      `select id, ticket_number, status, created_at,
-              (${DUPLICATE_KEYS.order} = ?) as same_order, (${DUPLICATE_KEYS.serial} = ?) as same_serial
-         from tickets
-        where @tenant() and id <> ? and merged_into_id is null and (${DUPLICATE_KEYS.order} = ? or ${DUPLICATE_KEYS.serial} = ?)
-        order by created_at, id
-        limit ${Math.trunc(limit)}`,
-      [order, serial, ticketId, order, serial],
-    );
+  /** The organization's ticket `ticketId` as the ticket screen reads it (detailSql); null when it has none. */
+  async detail(ticketId: string, duplicatesLimit: number): Promise<TicketDetailRow | null> {
+    const [row] = await tenantSql(this.getEntityManager() as EntityManager).preparedRead<TicketDetailRow>(detailSql(duplicatesLimit), [ticketId]);
+    return row ?? null;
   }
 
   /** The newest tickets with their customers. */

@@ -89,8 +89,9 @@ export class TicketsController {
   }
 
   private async created(actor: Actor, ticket: Ticket): Promise<CreatedTicketResponseDto> {
-    const possibleDuplicates = await this.tickets.possibleDuplicates(actor, ticket);
-    return { ticketNumber: ticket.ticketNumber, ...(await this.responses.one(actor.organizationId, ticket)), possibleDuplicates };
+    // The products and possible duplicates in one statement after the commit.
+    const { products, possibleDuplicates } = await this.tickets.detail(actor, ticket.id);
+    return { ticketNumber: ticket.ticketNumber, ...this.responses.withProducts([ticket], products)[0]!, possibleDuplicates };
   }
 
   @Get()
@@ -176,12 +177,8 @@ export class TicketsController {
   @ApiOkResponse({ type: TicketDetailResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such ticket in your organization' })
   async findOne(@CurrentActor() actor: Actor, @Param('id', ticketIdPipe) id: string): Promise<TicketDetailResponseDto> {
-    const ticket = await this.tickets.get(actor, id);
-    return {
-      ...(await this.responses.one(actor.organizationId, ticket)),
-      possible_duplicates: await this.tickets.possibleDuplicates(actor, ticket),
-      merged_into: await this.tickets.mergedInto(ticket),
-    };
+    const { ticket, products, possibleDuplicates, mergedInto } = await this.tickets.detail(actor, id);
+    return { ...this.responses.withProducts([ticket], products)[0]!, possible_duplicates: possibleDuplicates, merged_into: mergedInto };
   }
 
   @Patch(':id')

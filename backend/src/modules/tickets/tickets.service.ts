@@ -8,6 +8,8 @@ import { DomainEvents } from '../../common/events/domain-event.js';
 import { CallLog } from '../call-logs/call-log.entity.js';
 import { type CustomerContact, CustomersService, lockCustomerContacts, normalizeEmail } from '../customers/customers.service.js';
 import { storedPhone } from '../customers/phone.js';
+import { Customer } from '../customers/customer.entity.js';
+import type { TermProduct } from '../settings/products/product-warranty-terms.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { validatePayload } from '../../common/http/validate-payload.js';
 import { TicketAssignment } from './assignment/ticket-assignment.service.js';
@@ -16,6 +18,7 @@ import type { PossibleDuplicateDto } from './dto/ticket-response.dto.js';
 import type { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { TicketCreatedEvent } from './events/ticket-created.event.js';
 import { TicketStatusChangedEvent } from './events/ticket-status-changed.event.js';
+import { rowMapper } from './ticket-list.query.js';
 import { nextTicketNumber } from './ticket-number.js';
 import { TicketActivity } from './ticket-activity.entity.js';
 import { TicketStatusChange } from './ticket-status-change.entity.js';
@@ -23,6 +26,16 @@ import { CallAlreadyHasTicketError, CallLogNotFoundError, NothingToUpdateError, 
 import { Ticket, type TicketSource } from './ticket.entity.js';
 
 const DUPLICATES_LIMIT = 20;
+
+/** A ticket as its screen reads it (TicketsService.detail): read-only, for answering. */
+export interface TicketDetail {
+  ticket: Ticket;
+  /** The products the ticket may match, for its warranty term (TicketResponses.withProducts). */
+  products: TermProduct[];
+  possibleDuplicates: PossibleDuplicateDto[];
+  /** The ticket it was merged into as a duplicate claim, or null. */
+  mergedInto: { id: string; ticket_number: string } | null;
+}
 
 /** What a new ticket is made of, whoever files it. */
 export interface NewTicket {
@@ -331,28 +344,31 @@ export class TicketsService {
   }
 
   /**
-   * Other tickets of the organization with the ticket's order or serial number (compared trimmed
-   * and case-insensitively, through the lower() indexes), oldest first, at most 20.
+   * The ticket screen's read (and a create's answer): the organization's ticket with its customer,
+   * the products it may match (for its warranty term) and its possible duplicates (tickets sharing
+   * its order or serial number, oldest first), in one statement instead of one round trip each.
    */
-  async possibleDuplicates(actor: Actor, ticket: Ticket): Promise<PossibleDuplicateDto[]> {
-    const order = ticket.orderNumber?.trim().toLowerCase() || null;
-    const serial = ticket.serialNumber?.trim().toLowerCase() || null;
-    if (!order && !serial) return [];
-    const rows = await this.em.getRepository(Ticket).sameOrderOrSerial(ticket.id, order, serial, DUPLICATES_LIMIT);
-    return rows.map((r) => ({
-      id: r.id,
-      ticket_number: r.ticket_number,
-      status: r.status,
-      matched_on: [...(r.same_order ? (['order_number'] as const) : []), ...(r.same_serial ? (['serial_number'] as const) : [])],
-      created_at: new Date(r.created_at).toISOString(),
-    }));
-  }
-
-  /** The ticket this one was merged into, with its number; null when not merged. */
-  async mergedInto(ticket: Ticket): Promise<{ id: string; ticket_number: string } | null> {
-    if (!ticket.mergedInto) return null;
-    const into = await this.em.findOne(Ticket, { id: ticket.mergedInto.id }, { fields: ['ticketNumber'] });
-    return into ? { id: into.id, ticket_number: into.ticketNumber } : null;
+  async detail(actor: Actor, id: string): Promise<TicketDetail> {
+    const row = await this.em.getRepository(Ticket).detail(id, DUPLICATES_LIMIT);
+    if (!row) throw new TicketNotFoundError();
+    const { detail_customer: customer, detail_products: products, detail_duplicates: duplicates, detail_merged_into: mergedInto, detail_assignee: assignee, ...columns } = row;
+    const ticket = {
+      ...rowMapper(this.em, Ticket)(columns),
+      customer: rowMapper(this.em, Customer)(customer),
+      assignee: assignee && { id: assignee.id, firstName: assignee.first_name, lastName: assignee.last_name, username: assignee.username },
+    } as unknown as Ticket;
+    return {
+      ticket,
+      products,
+      mergedInto,
+      possibleDuplicates: duplicates.map((r) => ({
+        id: r.id,
+        ticket_number: r.ticket_number,
+        status: r.status,
+        matched_on: [...(r.same_order ? (['order_number'] as const) : []), ...(r.same_serial ? (['serial_number'] as const) : [])],
+        created_at: new Date(r.created_at).toISOString(),
+      })),
+    };
   }
 
   /** Calls linked to the ticket, newest first. */

@@ -1,21 +1,32 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { type JobAttempt, JobHandler } from '../../../common/jobs/job-decorators.js';
 import { type TenantContext, TenantRunner } from '../../../common/tenancy/tenant-runner.js';
 import type { DeliveryPayload } from '../fan-out.service.js';
 import { type BatchChannel, DELIVERY_BATCH_TASK, type DeliveryBatchPayload } from './delivery-batch.js';
 import { NotificationDelivery } from '../notification-delivery.entity.js';
-import { EmailChannel } from './email.channel.js';
+import { recordDelivery } from './deliveries.js';
+import { EmailChannel, type EmailOutcome } from './email.channel.js';
 import { PushChannel } from './push.channel.js';
 import { SmsChannel } from './sms.channel.js';
 
+type FailedEmail = Extract<EmailOutcome, { error: Error }>;
+type SettledEmail = Exclude<EmailOutcome, FailedEmail>;
+
 /**
  * One job per (source, channel, batch of recipients) instead of one per delivery: the queue's
- * per-job cost (taking, locking, completing) is paid once for a whole organization. Each recipient's
- * delivery runs in its own transaction, the channel's own code (the send, then its outcome recorded
- * on that commit), so a failure of one recipient leaves the others delivered and recorded; the
- * attempt then fails and its retry delivers only the recipients without a recorded outcome. A
- * crash between a provider's acceptance and that commit is covered by the channel: the e-mail's
- * Message-ID is fixed per delivery, and an SMS retry looks for its reference at Twilio first.
+ * per-job cost (taking, locking, completing) is paid once for a whole organization.
+ *
+ * E-mail, the channel every organization uses: the recipients and the SMTP settings are read once,
+ * the messages go out a few at a time over the organization's pooled SMTP transport, and the
+ * outcomes are written in one statement: with the job's receipt when every send succeeded, else in
+ * a transaction of their own before the attempt fails, so its retry sends only the recipients
+ * without a recorded outcome. A crash between a server's acceptance and that commit resends the
+ * batch's messages as the same messages: the Message-ID is fixed per delivery.
+ *
+ * SMS and push: each recipient's delivery runs in its own transaction, the channel's own code (the
+ * send, then its outcome recorded on that commit), so a failure of one recipient leaves the others
+ * delivered and recorded; an SMS retry looks for its reference at Twilio first.
  */
 @Injectable()
 export class DeliveryBatches {
@@ -23,7 +34,7 @@ export class DeliveryBatches {
 
   constructor(
     private readonly tenants: TenantRunner,
-    email: EmailChannel,
+    private readonly email: EmailChannel,
     sms: SmsChannel,
     push: PushChannel,
   ) {
@@ -43,6 +54,19 @@ export class DeliveryBatches {
       { fields: ['user'] },
     );
     const done = new Set(recorded.map((d) => (typeof d.user === 'string' ? d.user : d.user.id)));
+    if (batch.channel === 'email') {
+      // Delivered (or skipped) by an earlier attempt: not again.
+      const pending = batch.recipients.filter((r) => !done.has(r.userId)).map((r) => ({ ...batch.delivery, ...r }) as DeliveryPayload);
+      const outcomes = await this.email.deliverMany(pending, em, organizationId);
+      const failed = outcomes.filter((o): o is FailedEmail => 'error' in o);
+      const settled = outcomes.filter((o): o is SettledEmail => !('error' in o));
+      const record = (into: EntityManager) => {
+        for (const o of settled) recordDelivery(into, o.payload, 'email', o.status, o.detail);
+      };
+      if (!failed.length) return record(em); // inserted at the commit, with the receipt
+      if (settled.length) await this.tenants.run(organizationId, async (own) => record(own.em));
+      throw new Error(`${failed.length} of ${batch.recipients.length} email deliveries failed: ${[...new Set(failed.map((f) => f.error.message))].slice(0, 3).join('; ')}`);
+    }
     const failures: string[] = [];
     for (const recipient of batch.recipients) {
       if (done.has(recipient.userId)) continue; // delivered (or skipped) by an earlier attempt

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ticketPayload } from './factories/tickets.js';
+import { registerOwner, type SignedIn } from './factories/users.js';
+import { statementsOf } from './support/statement-counter.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+// Under load every round trip to the database waits its turn (the pool, the event loop): the
+// ticket screen and a create's answer read what they show in one statement each.
+let app: TestApp;
+let owner: SignedIn;
+
+beforeAll(async () => {
+  app = await startTestApp({ JOBS_WORKER: 'false' });
+  owner = await registerOwner(app);
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('the ticket screen and a create answer in few round trips', () => {
+  it('GET /api/tickets/{id}: one statement for the ticket, its customer, its products and its possible duplicates', async () => {
+    const first = (await owner.agent.post('/api/tickets').send(ticketPayload({ orderNumber: 'ORD-DETAIL-1', serialNumber: 'SN-DETAIL-1' })).expect(201)).body;
+    const second = (await owner.agent.post('/api/tickets').send(ticketPayload({ orderNumber: ' ord-detail-1 ', serialNumber: 'SN-DETAIL-2' })).expect(201)).body;
+    let body: Record<string, unknown> = {};
+    const { statements, error } = await statementsOf(app.em, async () => {
+      body = (await owner.agent.get(`/api/tickets/${second.id}`).expect(200)).body;
+    });
+    expect(error).toBeUndefined();
+    expect(statements).toHaveLength(1); // (the session store's lookup goes through its own client)
+    expect(body).toMatchObject({
+      id: second.id,
+      ticket_number: second.ticketNumber,
+      customer: { id: second.customer.id, name: 'Maria Gonzalez' },
+      under_warranty: true,
+      possible_duplicates: [{ id: first.id, ticket_number: first.ticketNumber, status: 'Open', matched_on: ['order_number'] }],
+    });
+    // The same answer as before the statement was merged: the first sees the second as its duplicate.
+    const earlier = (await owner.agent.get(`/api/tickets/${first.id}`).expect(200)).body;
+    expect(earlier.possible_duplicates.map((d: { id: string }) => d.id)).toEqual([second.id]);
+    await owner.agent.get('/api/tickets/00000000-0000-4000-8000-000000000000').expect(404);
+  });
+
+  it('POST /api/tickets: after the commit, one statement for the products and the possible duplicates', async () => {
+    let body: Record<string, unknown> = {};
+    const { statements, error } = await statementsOf(app.em, async () => {
+      body = (await owner.agent.post('/api/tickets').send(ticketPayload({ orderNumber: 'ORD-DETAIL-1', serialNumber: 'SN-DETAIL-1' })).expect(201)).body;
+    });
+    expect(error).toBeUndefined();
+    const commit = statements.findLastIndex((s) => /^commit/i.test(s));
+    expect(commit).toBeGreaterThan(0);
+    expect(statements.slice(commit + 1)).toHaveLength(1);
+    expect((body.possibleDuplicates as { matched_on: string[] }[]).map((d) => d.matched_on)).toEqual([['order_number', 'serial_number'], ['order_number']]);
+  });
+});
