@@ -19,6 +19,16 @@ export class TicketMessageRepository extends EntityRepository<TicketMessage> {
     return this.findOne({ id: messageId, ticket: ticketId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   }
 
+  /** Only the ticket of the message with this Message-ID (an inbound e-mail received once per Message-ID), or null. */
+  byMessageId(messageId: string) {
+    return this.findOne({ messageId }, { fields: ['ticket'] });
+  }
+
+  /** Only the id of the text message with this Twilio MessageSid (an inbound text recorded once per MessageSid), or null. */
+  smsByProviderId(providerId: string) {
+    return this.findOne({ channel: 'sms', providerId }, { fields: ['id'] });
+  }
+
   /** A message to deliver, with its ticket and the ticket's customer. */
   forDelivery(messageId: string): Promise<TicketMessage | null> {
     return this.findOne({ id: messageId }, { populate: ['ticket', 'ticket.customer'] });

@@ -59,7 +59,7 @@ export class CustomerPagesService {
 
   /** The organization's customer; another organization's id is a 404. */
   async find(actor: Actor, id: string, em: EntityManager = this.em): Promise<Customer> {
-    const customer = await em.findOne(Customer, { id, organization: actor.organizationId });
+    const customer = await em.getRepository(Customer).ofOrganization(actor.organizationId, id);
     if (!customer) throw new CustomerNotFoundError();
     return customer;
   }

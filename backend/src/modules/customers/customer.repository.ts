@@ -28,6 +28,11 @@ function listMatch(q: string): { sql: string; params: unknown[] } {
  * CustomersService keeps the matching rules. Scoped to the organization by the tenant filter.
  */
 export class CustomerRepository extends EntityRepository<Customer> {
+  /** The organization's customer of this id (null for another organization's). */
+  ofOrganization(organizationId: string, id: string): Promise<Customer | null> {
+    return this.findOne({ id, organization: organizationId });
+  }
+
   /** The organization's customer with this phone (E.164, as rows keep it). */
   byPhone(organizationId: string, e164: string): Promise<Customer | null> {
     return this.findOne({ organization: organizationId, phone: e164 });

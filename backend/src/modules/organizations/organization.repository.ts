@@ -22,6 +22,11 @@ export class OrganizationRepository extends EntityRepository<Organization> {
     return this.findOne({ twilioSubaccountSid: accountSid }, { fields: ['id', 'twilioSubaccountSid', 'twilioSubaccountAuthToken'] });
   }
 
+  /** Only the name (the organization must exist). */
+  nameOf(id: string) {
+    return this.findOneOrFail({ id }, { fields: ['name'] });
+  }
+
   /** Only the business country (phone numbers are read in it). */
   countryOf(id: string) {
     return this.findOne({ id }, { fields: ['businessCountry'] });

@@ -28,6 +28,11 @@ export class BrandPhoneNumberRepository extends EntityRepository<BrandPhoneNumbe
     return this.findOne(organizationId ? { phoneNumber, organization: organizationId } : { phoneNumber });
   }
 
+  /** Only the brand of the number with this E.164 phone number (of the tenant), or null. */
+  brandOf(phoneNumber: string) {
+    return this.findOne({ phoneNumber }, { fields: ['brand'] });
+  }
+
   /** How many numbers have this E.164 phone number (of the organization when given, else of the tenant). */
   countWithPhoneNumber(phoneNumber: string, organizationId?: string): Promise<number> {
     return this.count(organizationId ? { phoneNumber, organization: organizationId } : { phoneNumber });

@@ -60,6 +60,11 @@ export class SystemSettingsRepository extends EntityRepository<SystemSettings> {
     return this.findOne({ organization: organizationId });
   }
 
+  /** Only the sender address of the organization's outgoing mail (null when it has no settings row). */
+  fromEmailOf(organizationId: string) {
+    return this.findOne({ organization: organizationId }, { fields: ['smtpFromEmail'] });
+  }
+
   /** The ticket questions the organization saved; null before it saved any settings. */
   async ticketQuestions(organizationId: string): Promise<string[] | null> {
     const row = await this.findOne({ organization: organizationId }, { fields: ['ticketFieldsEnabled'] });

@@ -174,7 +174,7 @@ export class StorageService {
     em: EntityManager = this.em,
   ): Promise<{ fileName: string; contentType: string; size: number; head: Buffer }> {
     if (!isObjectPath(objectPath) || !objectPath.startsWith(`${OBJECT_PATH_PREFIX}uploads/${organizationId}/`)) throw new UploadNotFoundError();
-    const upload = await em.findOne(Upload, { organization: organizationId, objectPath, purpose, claimedAt: null }, { filters: { [TENANT_FILTER]: { organizationId } } });
+    const upload = await em.getRepository(Upload).unclaimed(organizationId, objectPath, purpose);
     if (!upload) throw new UploadNotFoundError();
     const head = await this.driver.read(storageKeyOf(objectPath), headBytes).catch((error: unknown) => {
       if (error instanceof ObjectNotFoundError) throw new UploadNotFoundError();

@@ -104,6 +104,11 @@ export class TicketRepository extends EntityRepository<Ticket> {
     return row;
   }
 
+  /** The ticket of this id locked for update, or null. */
+  lockedById(id: string): Promise<Ticket | null> {
+    return this.findOne({ id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  }
+
   /** The organization's tickets among `ids`, locked for update. */
   lockAmong(ids: string[]): Promise<Ticket[]> {
     return this.find({ id: { $in: ids } }, { lockMode: LockMode.PESSIMISTIC_WRITE });

@@ -27,6 +27,26 @@ export class UserRepository extends EntityRepository<User> {
     );
   }
 
+  /** The organization's user of this id (null for another organization's). */
+  ofOrganization(organizationId: string, id: string): Promise<User | null> {
+    return this.findOne({ id, organization: organizationId });
+  }
+
+  /** Only the ids of the users among `ids` that exist (of the organization when given, else of the tenant). */
+  idsAmong(ids: string[], organizationId?: string) {
+    return this.find(organizationId ? { id: { $in: ids }, organization: organizationId } : { id: { $in: ids } }, { fields: ['id'] });
+  }
+
+  /** Only the names (first, last, username) of the users among `ids`. */
+  namesAmong(ids: string[]) {
+    return this.find({ id: { $in: ids } }, { fields: ['id', 'firstName', 'lastName', 'username'] });
+  }
+
+  /** Only the names (first, last, username) of the organization's users. */
+  namesOf(organizationId: string) {
+    return this.find({ organization: organizationId }, { fields: ['id', 'firstName', 'lastName', 'username'] });
+  }
+
   /** Only the user's profile phone. */
   phoneOf(id: string): Promise<Pick<User, 'id' | 'phone'> | null> {
     return this.findOne({ id }, { fields: ['phone'] });

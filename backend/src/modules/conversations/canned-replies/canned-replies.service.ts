@@ -30,7 +30,7 @@ export class CannedRepliesService {
   }
 
   async get(actor: Actor, id: string): Promise<CannedReply> {
-    const reply = await this.em.findOne(CannedReply, { id, organization: actor.organizationId });
+    const reply = await this.em.getRepository(CannedReply).ofOrganization(actor.organizationId, id);
     if (!reply) throw new CannedReplyNotFoundError();
     return reply;
   }

@@ -8,6 +8,11 @@ export class CannedReplyRepository extends EntityRepository<CannedReply> {
     return this.findAll({ orderBy: { name: 'asc', id: 'asc' } });
   }
 
+  /** The organization's reply of this id (null for another organization's). */
+  ofOrganization(organizationId: string, id: string): Promise<CannedReply | null> {
+    return this.findOne({ id, organization: organizationId });
+  }
+
   /** Another reply of the organization with this name (names are unique per organization). */
   named(name: string, exceptId?: string): Promise<CannedReply | null> {
     return this.findOne({ name, ...(exceptId ? { id: { $ne: exceptId } } : {}) });

@@ -71,7 +71,7 @@ export class InboundEmailSettingsService {
   }
 
   private async response(actor: Actor, mailbox: InboundMailbox | null, em: EntityManager = this.em): Promise<InboundEmailSettingsDto> {
-    const settings = await em.findOne(SystemSettings, { organization: actor.organizationId }, { fields: ['smtpFromEmail'] });
+    const settings = await em.getRepository(SystemSettings).fromEmailOf(actor.organizationId);
     const address = mailbox?.address ?? null;
     return {
       address,

@@ -92,7 +92,7 @@ export class InboundEmailService {
     const messageId = clip(mail.messageId, 998) ?? syntheticMessageId(mail);
     try {
       return await this.tenants.run(organizationId, async ({ em }) => {
-        const existing = await em.findOne(TicketMessage, { messageId }, { fields: ['ticket'] });
+        const existing = await em.getRepository(TicketMessage).byMessageId(messageId);
         if (existing) return { outcome: 'duplicate' as const, ticketId: idOf(existing.ticket) };
         const matched = await matchTicket(em, mail);
         const ticketId = matched ?? (await this.openTicket(em, organizationId, mail));
@@ -117,7 +117,7 @@ export class InboundEmailService {
     } catch (error) {
       // The same e-mail delivered twice at once: the other delivery committed it.
       if (error instanceof UniqueConstraintViolationException) {
-        const ticketId = await this.tenants.run(organizationId, async ({ em }) => (await em.findOne(TicketMessage, { messageId }, { fields: ['ticket'] }))?.ticket);
+        const ticketId = await this.tenants.run(organizationId, async ({ em }) => (await em.getRepository(TicketMessage).byMessageId(messageId))?.ticket);
         if (ticketId) return { outcome: 'duplicate', ticketId: idOf(ticketId) };
       }
       throw error;

@@ -68,7 +68,7 @@ export class InboundSmsService {
 
   private async handle(em: EntityManager, organizationId: string, form: Form): Promise<string> {
     const messageSid = form.MessageSid!;
-    if (await em.findOne(TicketMessage, { channel: 'sms', providerId: messageSid }, { fields: ['id'] })) return EMPTY_TWIML;
+    if (await em.getRepository(TicketMessage).smsByProviderId(messageSid)) return EMPTY_TWIML;
     const body = (form.Body ?? '').trim();
     const from = normalizePhone(form.From, await this.customers.phoneCountry(em, organizationId)) ?? form.From!;
     const keyword = smsKeyword(body);
@@ -85,7 +85,7 @@ export class InboundSmsService {
     }
     if (keyword === 'help') return reply(await this.helpText(em, organizationId, form.To!));
 
-    const number = await em.findOne(BrandPhoneNumber, { phoneNumber: form.To! }, { fields: ['brand'] });
+    const number = await em.getRepository(BrandPhoneNumber).brandOf(form.To!);
     const open = customer ? await new TicketMatchQuery(em).openTicketOfCustomer(customer.id) : null;
     const ticketId = open ?? (await this.openInquiry(em, organizationId, from, customer, body, number?.brand ?? null));
     await this.recorder.record(
@@ -124,9 +124,9 @@ export class InboundSmsService {
   }
 
   private async helpText(em: EntityManager, organizationId: string, number: string): Promise<string> {
-    const organization = await em.findOneOrFail(Organization, { id: organizationId }, { fields: ['name'] });
+    const organization = await em.getRepository(Organization).nameOf(organizationId);
     const mailbox = await em.getRepository(InboundMailbox).ofOrganization(organizationId);
-    const settings = mailbox?.address ? null : await em.findOne(SystemSettings, { organization: organizationId }, { fields: ['smtpFromEmail'] });
+    const settings = mailbox?.address ? null : await em.getRepository(SystemSettings).fromEmailOf(organizationId);
     return smsHelpText(organization.name, mailbox?.address ?? settings?.smtpFromEmail ?? null, number);
   }
 }

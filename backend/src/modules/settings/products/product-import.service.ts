@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../../common/auth/actor.js';
@@ -66,7 +65,8 @@ export class ProductImportService {
       throw error;
     }
     // The saved brands, read FOR SHARE when importing (as a single product's save does).
-    const settings = await em.findOne(SystemSettings, { organization: actor.organizationId }, lock ? { lockMode: LockMode.PESSIMISTIC_READ } : {});
+    const repository = em.getRepository(SystemSettings);
+    const settings = await (lock ? repository.sharedOf(actor.organizationId) : repository.ofOrganization(actor.organizationId));
     const brands = new Set(settings?.brands ?? []);
     const existing = await this.existing(em, parsed.map((p) => p.product));
     const rows: PreviewRow[] = parsed.map(({ line, product, errors }) => {

@@ -22,6 +22,11 @@ select agents.id from agents, turn where agents.i = (turn.counter - 1) % agents.
 
 /** The rotation row's queries. */
 export class TicketAssignmentRotationRepository extends EntityRepository<TicketAssignmentRotation> {
+  /** The organization's rotation row, or null before its automatic assignment was ever set. */
+  ofOrganization(organizationId: string): Promise<TicketAssignmentRotation | null> {
+    return this.findOne({ organization: organizationId });
+  }
+
   /** Takes the organization's next turn (PICK_ASSIGNEE_SQL): the agent's id, or null. */
   async takeTurn(): Promise<string | null> {
     const [pick] = await tenantSql(this.getEntityManager() as EntityManager).execute<{ id: string }[]>(PICK_ASSIGNEE_SQL);

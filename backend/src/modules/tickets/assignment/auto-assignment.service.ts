@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../../common/auth/actor.js';
@@ -30,10 +29,10 @@ export class AutoAssignment {
   ) {}
 
   async settings(actor: Actor): Promise<AutoAssignmentSettings> {
-    const row = await this.em.findOne(TicketAssignmentRotation, { organization: actor.organizationId });
+    const row = await this.em.getRepository(TicketAssignmentRotation).ofOrganization(actor.organizationId);
     if (!row) return { enabled: false, agentIds: [] };
     // A removed user is no longer listed.
-    const present = row.agentIds.length ? await this.em.find(User, { id: { $in: row.agentIds } }, { fields: ['id'] }) : [];
+    const present = row.agentIds.length ? await this.em.getRepository(User).idsAmong(row.agentIds) : [];
     const ids = new Set(present.map((u) => u.id));
     return { enabled: row.enabled, agentIds: row.agentIds.filter((id) => ids.has(id)) };
   }
@@ -43,10 +42,10 @@ export class AutoAssignment {
     await this.em.transactional(async (tx) => {
       const agentIds = change.agentIds && [...new Set(change.agentIds.map((id) => id.toLowerCase()))];
       if (agentIds?.length) {
-        const found = await tx.find(User, { id: { $in: agentIds }, organization: actor.organizationId }, { fields: ['id'] });
+        const found = await tx.getRepository(User).idsAmong(agentIds, actor.organizationId);
         if (found.length !== agentIds.length) throw new AssigneeNotFoundError('agent_ids');
       }
-      let row = await tx.findOne(TicketAssignmentRotation, { organization: actor.organizationId });
+      let row = await tx.getRepository(TicketAssignmentRotation).ofOrganization(actor.organizationId);
       const before = { enabled: row?.enabled ?? false, agent_ids: [...(row?.agentIds ?? [])] };
       row ??= tx.create(TicketAssignmentRotation, { organization: actor.organizationId });
       if (change.enabled !== undefined) row.enabled = change.enabled;
@@ -66,7 +65,7 @@ export class AutoAssignment {
    * gets the ticket unless someone assigned it meanwhile. Answers the assignee's id, or null.
    */
   async assignNew(tx: EntityManager, organizationId: string, ticketId: string): Promise<string | null> {
-    const ticket = await tx.findOne(Ticket, { id: ticketId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const ticket = await tx.getRepository(Ticket).lockedById(ticketId);
     if (!ticket || ticket.assignee) return null;
     const pick = await tx.getRepository(TicketAssignmentRotation).takeTurn();
     if (!pick) return null;

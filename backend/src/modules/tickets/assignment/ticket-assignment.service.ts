@@ -29,7 +29,7 @@ export class TicketAssignment {
 
   /** Who a ticket can be assigned to: the organization's users, by name (the tenant filter scopes the read). */
   async assignable(actor: Actor): Promise<{ id: string; name: string }[]> {
-    const users = await this.em.find(User, { organization: actor.organizationId }, { fields: ['id', 'firstName', 'lastName', 'username'] });
+    const users = await this.em.getRepository(User).namesOf(actor.organizationId);
     return users
       .map((u) => ({ id: u.id, name: displayName(u) ?? u.username }))
       .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
@@ -37,7 +37,7 @@ export class TicketAssignment {
 
   /** The organization's user `id` (the tenant filter scopes the read), or AssigneeNotFoundError. */
   async assignee(tx: EntityManager, organizationId: string, id: string, field?: string): Promise<User> {
-    const user = await tx.findOne(User, { id, organization: organizationId });
+    const user = await tx.getRepository(User).ofOrganization(organizationId, id);
     if (!user) throw new AssigneeNotFoundError(field);
     return user;
   }
@@ -70,7 +70,7 @@ export class TicketAssignment {
 
   private async names(tx: EntityManager, ids: string[]): Promise<Map<string, string | null>> {
     if (!ids.length) return new Map();
-    const users = await tx.find(User, { id: { $in: [...new Set(ids)] } }, { fields: ['id', 'firstName', 'lastName', 'username'] });
+    const users = await tx.getRepository(User).namesAmong([...new Set(ids)]);
     return new Map(users.map((u) => [u.id, displayName(u)]));
   }
 }
