@@ -124,8 +124,8 @@ describe('the notifications list', () => {
 describe('notification preferences', () => {
   it('answers a row per live event with the catalogue’s defaults when never set', async () => {
     const res = await member.agent.get('/api/notification-preferences').expect(200);
-    // The spec's eight, then issue 17's ticket_overdue.
-    expect(res.body).toHaveLength(9);
+    // The spec's eight, then issue 17's ticket_overdue and issue 30's export_ready.
+    expect(res.body).toHaveLength(10);
     expect(res.body[0]).toEqual({ event_type: 'new_ticket', in_app: true, mobile_push: true, browser: true, sms: true, email: true });
     expect(res.body.find((p: { event_type: string }) => p.event_type === 'text_voicemail_missed')).toEqual({
       event_type: 'text_voicemail_missed', in_app: true, mobile_push: true, browser: true, sms: false, email: false,
@@ -165,7 +165,7 @@ describe('notification preferences', () => {
 
   it('lists the catalogue with the Coming Soon events', async () => {
     const res = await member.agent.get('/api/notification-events').expect(200);
-    expect(res.body).toHaveLength(17);
+    expect(res.body).toHaveLength(18);
     expect(res.body.filter((e: { coming_soon: boolean }) => e.coming_soon).map((e: { event_type: string }) => e.event_type)).toEqual([
       'mentioned_note', 'team_mentioned', 'ticket_mentioned', 'added_collaborator',
       'team_ticket_created', 'team_member_removed', 'contact_form_update', 'activity_log_created',
