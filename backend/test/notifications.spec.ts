@@ -133,7 +133,8 @@ describe('notification preferences', () => {
     expect(res.body.find((p: { event_type: string }) => p.event_type === 'task_assigned')).toEqual({
       event_type: 'task_assigned', in_app: true, mobile_push: true, browser: false, sms: false, email: true,
     });
-    expect(res.body.at(-1)).toEqual({ event_type: 'ticket_overdue', in_app: true, mobile_push: true, browser: true, sms: false, email: true });
+    expect(res.body.at(-2)).toEqual({ event_type: 'ticket_overdue', in_app: true, mobile_push: true, browser: true, sms: false, email: true });
+    expect(res.body.at(-1)).toEqual({ event_type: 'export_ready', in_app: true, mobile_push: false, browser: true, sms: false, email: false });
   });
 
   it('changes one channel of one event and keeps the others, for this user only', async () => {
