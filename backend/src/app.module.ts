@@ -28,6 +28,8 @@ import { AuditLogModule } from './modules/audit-log/audit-log.module.js';
 import { ConversationsModule } from './modules/conversations/conversations.module.js';
 import { ExportsModule } from './modules/exports/exports.module.js';
 import { VoiceAgentModule } from './modules/voice-agent/voice-agent.module.js';
+import { WarrantyModule } from './modules/warranty/warranty.module.js';
+import { WarrantySerialHistoryModule } from './modules/warranty/warranty-serial-history.js';
 
 /** Config, the database URL and the secret box, available to every module. */
 @Global()
@@ -71,6 +73,8 @@ export class AppModule {
         AuditLogModule,
         ConversationsModule,
         ExportsModule,
+        WarrantyModule,
+        WarrantySerialHistoryModule,
         OrganizationsModule,
         StorageModule,
         PhoneNumbersModule,

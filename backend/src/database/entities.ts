@@ -3,6 +3,9 @@ import { LoginThrottle } from '../modules/auth/login-throttle.entity.js';
 import { CallLog } from '../modules/call-logs/call-log.entity.js';
 import { TicketMessage } from '../modules/conversations/ticket-message.entity.js';
 import { DataExport } from '../modules/exports/data-export.entity.js';
+import { WarrantyClaim } from '../modules/warranty/warranty-claim.entity.js';
+import { WarrantyResolution, WarrantyResolutionItem } from '../modules/warranty/warranty-resolution.entity.js';
+import { WarrantySettings } from '../modules/warranty/warranty-settings.entity.js';
 import { Customer } from '../modules/customers/customer.entity.js';
 import { NotificationDelivery } from '../modules/notifications/notification-delivery.entity.js';
 import { NotificationPreference } from '../modules/notifications/notification-preference.entity.js';
@@ -43,4 +46,8 @@ export const ENTITIES = [
   AuditEntry,
   TicketMessage,
   DataExport,
+  WarrantySettings,
+  WarrantyClaim,
+  WarrantyResolution,
+  WarrantyResolutionItem,
 ];

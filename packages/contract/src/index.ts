@@ -15,3 +15,4 @@ export * from './settings-messages.js';
 export * from './roles.js';
 export * from './conversation.js';
 export * from './exports.js';
+export * from './warranty-resolution.js';

@@ -23,6 +23,7 @@ import { Migration20261129900000RolesAndAuditLog } from './Migration202611299000
 import { Migration20261128400000SavedProductBrands } from './Migration20261128400000SavedProductBrands.js';
 import { Migration20261130000000Conversations } from './Migration20261130000000Conversations.js';
 import { Migration20261130800000DataExports } from './Migration20261130800000DataExports.js';
+import { Migration20261130900000WarrantyResolution } from './Migration20261130900000WarrantyResolution.js';
 
 /** Applied in this order; a new migration is appended here after `npm run migration:create`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -50,4 +51,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129900000RolesAndAuditLog', class: Migration20261129900000RolesAndAuditLog },
   { name: 'Migration20261130000000Conversations', class: Migration20261130000000Conversations },
   { name: 'Migration20261130800000DataExports', class: Migration20261130800000DataExports },
+  { name: 'Migration20261130900000WarrantyResolution', class: Migration20261130900000WarrantyResolution },
 ];

@@ -17,6 +17,6 @@ import { ReplyText } from './delivery/reply-text.js';
   imports: [TicketsModule, SettingsModule, OrganizationsModule, TwilioModule, NotificationsModule],
   controllers: [ConversationsController],
   providers: [ConversationRecorder, ConversationsService, MessageDelivery, ReplyMail, ReplyText],
-  exports: [ConversationRecorder],
+  exports: [ConversationRecorder, ConversationsService],
 })
 export class ConversationsModule {}

@@ -7,7 +7,17 @@ import { User } from '../users/user.entity.js';
 import { Ticket } from './ticket.entity.js';
 
 /** What happened, for what no other record keeps: status changes, calls and the creation have their own rows. */
-export const RECORDED_ACTIVITY_KINDS = ['note', 'description_edited', 'priority_changed', 'purchase_verification', 'confirmation_email'] as const;
+export const RECORDED_ACTIVITY_KINDS = [
+  'note',
+  'description_edited',
+  'priority_changed',
+  'purchase_verification',
+  'confirmation_email',
+  // Warranty resolution (issue 31): a decision (decision, reason, notified), a resolution created (rma, type) or changed (rma, state, what).
+  'warranty_decision',
+  'resolution_created',
+  'resolution_changed',
+] as const;
 export type RecordedActivityKind = (typeof RECORDED_ACTIVITY_KINDS)[number];
 
 /**
@@ -41,3 +51,4 @@ export class TicketActivity {
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Opt<Date> = new Date();
 }
+

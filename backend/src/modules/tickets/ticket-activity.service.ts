@@ -26,6 +26,9 @@ const RANK: Record<ActivityKind, number> = {
   note: 6,
   description_edited: 7,
   call_returned: 8,
+  warranty_decision: 9,
+  resolution_created: 10,
+  resolution_changed: 11,
 };
 
 interface Entry {
@@ -71,7 +74,19 @@ function recordedEntry(row: TicketActivity): Entry {
       return { ...base, text: d.verified ? 'Purchase marked as verified' : 'Purchase marked as not verified' };
     case 'confirmation_email':
       return { ...base, actor: 'E-mail', text: confirmationText(d) };
+    case 'warranty_decision':
+      return { ...base, text: decisionText(d) };
+    case 'resolution_created':
+      return { ...base, text: `Resolution ${String(d.rma)} created: ${String(d.type_label ?? d.type)}` };
+    case 'resolution_changed':
+      return { ...base, text: `Resolution ${String(d.rma)}: ${String(d.text ?? 'updated')}` };
   }
+}
+
+function decisionText(d: TicketActivity['detail']): string {
+  const what = `${d.changed ? 'Decision changed: claim' : 'Claim'} ${d.decision === 'approved' ? 'approved' : 'denied'}${d.reason ? ` (${String(d.reason)})` : ''}`;
+  const told = d.notified === 'email' ? '; the customer was told by e-mail' : d.notified === 'sms' ? '; the customer was told by SMS' : d.notified === 'none' ? '; the customer could not be told (no e-mail or phone)' : '';
+  return `${what}${told}`;
 }
 
 function confirmationText(d: TicketActivity['detail']): string {

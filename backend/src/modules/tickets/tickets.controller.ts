@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Optional, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -35,6 +35,7 @@ import { TicketBulkService } from './ticket-bulk.service.js';
 import { TicketListService } from './ticket-list.service.js';
 import { TicketResponses } from './ticket-responses.service.js';
 import { TicketsService } from './tickets.service.js';
+import { TicketSerialHistory } from './serial-history.js';
 
 /**
  * Fixed paths (recent, bulk-*) are declared before /:id so they are never read as an id; the
@@ -55,6 +56,7 @@ export class TicketsController {
     private readonly bulk: TicketBulkService,
     private readonly responses: TicketResponses,
     private readonly activity: TicketActivityService,
+    @Optional() private readonly serialHistory?: TicketSerialHistory,
   ) {}
 
   @Post()
@@ -156,7 +158,11 @@ export class TicketsController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such ticket in your organization' })
   async findOne(@CurrentActor() actor: Actor, @Param('id', ticketIdPipe) id: string): Promise<TicketDetailResponseDto> {
     const ticket = await this.tickets.get(actor, id);
-    return { ...(await this.responses.one(actor.organizationId, ticket)), possible_duplicates: await this.tickets.possibleDuplicates(actor, ticket) };
+    return {
+      ...(await this.responses.one(actor.organizationId, ticket)),
+      possible_duplicates: await this.tickets.possibleDuplicates(actor, ticket),
+      serial_history: (await this.serialHistory?.of(actor.organizationId, ticket.id)) ?? [],
+    };
   }
 
   @Patch(':id')

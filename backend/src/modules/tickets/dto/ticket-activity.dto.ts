@@ -10,6 +10,9 @@ export const ACTIVITY_KINDS = [
   'call_linked',
   'call_returned',
   'confirmation_email',
+  'warranty_decision',
+  'resolution_created',
+  'resolution_changed',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -1,3 +1,4 @@
+import { SerialHistoryEntryDto } from '../serial-history.js';
 import { ApiProperty } from '@nestjs/swagger';
 import type { CallLog } from '../../call-logs/call-log.entity.js';
 import { hasRecording } from '../../call-logs/recording-source.js';
@@ -103,6 +104,8 @@ export class PossibleDuplicateDto {
 export class TicketDetailResponseDto extends TicketResponseDto {
   @ApiProperty({ type: [PossibleDuplicateDto], description: 'Oldest first; empty when none' })
   possible_duplicates!: PossibleDuplicateDto[];
+  @ApiProperty({ type: [SerialHistoryEntryDto], description: "Earlier claims of the organization on the ticket's serial number with their outcome, newest first; empty when none" })
+  serial_history!: SerialHistoryEntryDto[];
 }
 
 /**
