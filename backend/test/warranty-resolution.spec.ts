@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTicket, type CreatedTicket } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
+import { parse } from 'csv-parse/sync';
+import { eventually } from './support/job-probe.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 let app: TestApp;
@@ -20,7 +22,7 @@ async function resolutionTexts(ticketId: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ JOBS_POLL_INTERVAL_MS: '100' });
   owner = await registerOwner(app);
   other = await registerOwner(app);
 }, 120_000);
@@ -189,4 +191,38 @@ describe('the serial register', () => {
     await app.db.query('reset enable_seqscan');
     expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('tickets_organization_serial_key_index');
   });
+});
+
+describe('the ticket export', () => {
+  it('has the decision, denial reason, RMA number, resolution type, state and total cost columns', async () => {
+    const resolved = await approved(owner, { serialNumber: 'SN-EXPORT-1' });
+    const created = await owner.agent
+      .post(`/api/tickets/${resolved.id}/resolution`)
+      .send({ type: 'parts', items: [{ sku: 'SEAL-7', quantity: 4, unit_cost: 2.5 }] })
+      .expect(201);
+    await owner.agent.patch(`/api/tickets/${resolved.id}/resolution`).send({ state: 'shipped' }).expect(200);
+    const denied = await createTicket(owner.agent, { serialNumber: 'SN-EXPORT-2' });
+    await owner.agent.post(`/api/tickets/${denied.id}/decision`).send({ decision: 'denied', reason: 'Misuse or damage', notify_customer: false }).expect(200);
+    const undecided = await createTicket(owner.agent, { serialNumber: 'SN-EXPORT-3' });
+
+    const started = await owner.agent.post('/api/exports').send({ kind: 'tickets', filter: {} }).expect(202);
+    let body: { status: string; download_url: string | null } = started.body;
+    await eventually('the export is ready', async () => {
+      body = (await owner.agent.get(`/api/exports/${started.body.id}`).expect(200)).body;
+      return body.status === 'ready' || body.status === 'failed';
+    }, 60_000);
+    expect(body.status).toBe('ready');
+    const res = await owner.agent.get(body.download_url!).buffer(true).parse((r, done) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => done(null, Buffer.concat(chunks)));
+    }).expect(200);
+    const [header, ...rows] = parse(res.body as Buffer, { bom: true }) as string[][];
+    const columns = ['Decision', 'Denial Reason', 'RMA Number', 'Resolution Type', 'Resolution State', 'Total Cost'];
+    expect(header.slice(-6)).toEqual(columns);
+    const row = (number: string) => rows.find((r) => r[0] === number)!.slice(-6);
+    expect(row(resolved.ticket_number)).toEqual(['approved', '', created.body.rma_number, 'parts', 'shipped', '10.00']);
+    expect(row(denied.ticket_number)).toEqual(['denied', 'Misuse or damage', '', '', '', '']);
+    expect(row(undecided.ticket_number)).toEqual(['', '', '', '', '', '']);
+  }, 90_000);
 });
