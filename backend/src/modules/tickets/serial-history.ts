@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 
 /** An earlier claim on a ticket's serial number (same organization), with its outcome. */
 export class SerialHistoryEntryDto {
@@ -6,11 +6,11 @@ export class SerialHistoryEntryDto {
   @ApiProperty({ example: 'WC-000045' }) ticket_number!: string;
   @ApiProperty({ example: 'SN-123' }) serial_number!: string;
   @ApiProperty({ format: 'date-time' }) created_at!: string;
-  @ApiPropertyOptional({ enum: ['approved', 'denied'], nullable: true, description: 'null: not decided yet' }) decision!: 'approved' | 'denied' | null;
-  @ApiPropertyOptional({ nullable: true }) reason!: string | null;
-  @ApiPropertyOptional({ enum: ['replacement', 'parts', 'repair', 'refund'], nullable: true }) resolution_type!: string | null;
-  @ApiPropertyOptional({ enum: ['awaiting_return', 'received', 'shipped', 'delivered', 'refunded'], nullable: true }) resolution_state!: string | null;
-  @ApiPropertyOptional({ nullable: true, example: 'RMA-000123' }) rma_number!: string | null;
+  @ApiProperty({ enum: ['approved', 'denied'], nullable: true, type: String, description: 'null: not decided yet' }) decision!: 'approved' | 'denied' | null;
+  @ApiProperty({ nullable: true, type: String }) reason!: string | null;
+  @ApiProperty({ enum: ['replacement', 'parts', 'repair', 'refund'], nullable: true, type: String }) resolution_type!: string | null;
+  @ApiProperty({ enum: ['awaiting_return', 'received', 'shipped', 'delivered', 'refunded'], nullable: true, type: String }) resolution_state!: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'RMA-000123' }) rma_number!: string | null;
 }
 
 /**
