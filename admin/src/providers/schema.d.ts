@@ -2668,14 +2668,14 @@ export interface components {
              * @description null: not decided yet
              * @enum {string|null}
              */
-            decision?: "approved" | "denied" | null;
-            reason?: Record<string, never> | null;
+            decision: "approved" | "denied" | null;
+            reason: string | null;
             /** @enum {string|null} */
-            resolution_state?: "awaiting_return" | "received" | "shipped" | "delivered" | "refunded" | null;
+            resolution_state: "awaiting_return" | "received" | "shipped" | "delivered" | "refunded" | null;
             /** @enum {string|null} */
-            resolution_type?: "replacement" | "parts" | "repair" | "refund" | null;
+            resolution_type: "replacement" | "parts" | "repair" | "refund" | null;
             /** @example RMA-000123 */
-            rma_number?: Record<string, never> | null;
+            rma_number: string | null;
             /** @example SN-123 */
             serial_number: string;
             /** Format: uuid */
