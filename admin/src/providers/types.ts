@@ -114,3 +114,17 @@ export type TicketMessage = Schemas['TicketMessageResponseDto'];
 export type NewTicketMessage = Schemas['CreateTicketMessageDto'];
 export type DataExport = Schemas['ExportDto'];
 export type CreateExportPayload = Schemas['CreateExportDto'];
+
+/** Warranty resolution (issue 31). */
+export type WarrantySettings = Schemas['WarrantySettingsDto'];
+export type WarrantySettingsPayload = Schemas['UpdateWarrantySettingsDto'];
+export type DecisionPayload = Schemas['DecisionDto'];
+export type DecisionResult = Schemas['DecisionResponseDto'];
+export type WarrantyOutcome = Schemas['WarrantyOutcomeDto'];
+export type Resolution = Schemas['ResolutionResponseDto'];
+export type ResolutionPayload = Schemas['CreateResolutionDto'];
+export type ResolutionUpdate = Schemas['UpdateResolutionDto'];
+export type ResolutionItem = Schemas['ResolutionItemDto'];
+export type SerialHistoryEntry = Schemas['SerialHistoryEntryDto'];
+export type WarrantyAnalytics = Schemas['WarrantyAnalyticsDto'];
+export type WarrantyPeriod = WarrantyAnalytics['period'];
