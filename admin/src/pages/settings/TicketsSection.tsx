@@ -9,6 +9,7 @@ import { WarnBeforeUnload } from '../../components/WarnBeforeUnload';
 import { addBrand, isSavedBrand, removeBrand, responseHoursError, TICKET_FIELD_OPTIONS } from '../../lib/settingsRules';
 import type { Settings } from '../../providers/types';
 import { ManageProductsDialog } from '../../resources/products';
+import { WarrantyDecisionSettings } from './WarrantyDecisionSettings';
 import { useSaveSettings } from './settingsData';
 
 const NEW_BRAND = 'new_brand';
@@ -162,6 +163,7 @@ export function TicketsSection({ settings }: { settings: Settings }) {
         </Stack>
       </Form>
       {productsBrand ? <ManageProductsDialog brand={productsBrand} open onClose={() => setProductsBrand(null)} /> : null}
+      <WarrantyDecisionSettings />
     </>
   );
 }

@@ -11,7 +11,7 @@ import { useCrmMutation, useCrmQuery } from '../../../providers/useCrm';
 /** Approve or Deny: a reason (a denial: one of the organization's), a note, and whether to tell the customer, with the message's preview. */
 export function DecisionDialog({ ticket, decision, onClose }: { ticket: Ticket; decision: WarrantyDecision | null; onClose: () => void }) {
   const toast = useToast();
-  const settings = useCrmQuery('tickets', 'getWarrantySettings', []);
+  const settings = useCrmQuery('warranty-settings', 'getWarrantySettings', []);
   const decide = useCrmMutation('tickets', 'decideClaim', {
     onSuccess: result => {
       toast(result.decision === 'approved' ? 'Claim approved' : 'Claim denied', { description: result.notification?.text, variant: 'success' });
