@@ -38,7 +38,10 @@ export type ActivityKind =
   | 'purchase_verification'
   | 'call_linked'
   | 'call_returned'
-  | 'confirmation_email';
+  | 'confirmation_email'
+  | 'warranty_decision'
+  | 'resolution_created'
+  | 'resolution_changed';
 
 const LABELS: Record<ActivityKind, string> = {
   created: 'Ticket Created',
@@ -50,6 +53,9 @@ const LABELS: Record<ActivityKind, string> = {
   call_linked: 'Call Linked',
   call_returned: 'Call Returned',
   confirmation_email: 'Confirmation E-mail',
+  warranty_decision: 'Warranty Decision',
+  resolution_created: 'Resolution Created',
+  resolution_changed: 'Resolution Updated',
 };
 
 /** The title of an activity entry (an unknown kind from a newer server reads as "Activity"). */
