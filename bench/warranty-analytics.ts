@@ -70,28 +70,29 @@ async function seedWarranty(db: pg.Client, org: string): Promise<void> {
       where c.organization_id = $1 and c.decision = 'approved' and not exists (select 1 from warranty_resolutions r where r.ticket_id = c.ticket_id)`,
     [org, seq.rows[0].n],
   );
+  await db.query('analyze warranty_claims; analyze warranty_resolutions');
   await db.query(
     `update warranty_resolutions set state = case when resolved_at is null then 'shipped' when type = 'refund' then 'refunded' else 'delivered' end
       where organization_id = $1 and state = 'awaiting_return'`,
     [org],
   );
+  // Items straight from the resolutions (no join): a unit at 49..128 and, for every other one, two seal kits.
   await db.query(
     `insert into warranty_resolution_items (organization_id, resolution_id, position, sku, description, quantity, unit_cost)
-     select r.organization_id, r.id, p, case when p = 0 then coalesce(t.product_sku, 'FJ-250') else 'SEAL-KIT' end, case when p = 0 then 'Replacement unit' else 'Seal kit' end,
+     select r.organization_id, r.id, p, case when p = 0 then 'FJ-250' else 'SEAL-KIT' end, case when p = 0 then 'Replacement unit' else 'Seal kit' end,
             1 + p, case when p = 0 then 49 + abs(hashtext(r.id::text)) % 80 else 4.35 end
-       from warranty_resolutions r join tickets t on t.id = r.ticket_id
-       cross join generate_series(0, 1) p
-      where r.organization_id = $1 and (p = 0 or abs(hashtext(r.id::text)) % 2 = 0)
-        and not exists (select 1 from warranty_resolution_items i where i.resolution_id = r.id)`,
-    [org],
+       from warranty_resolutions r cross join generate_series(0, 1) p
+      where r.organization_id = $1 and r.rma_seq > $2::int and (p = 0 or abs(hashtext(r.id::text)) % 2 = 0)`,
+    [org, seq.rows[0].n],
   );
+  await db.query('analyze warranty_resolution_items; analyze warranty_resolutions');
   await db.query(
     `update warranty_resolutions r set total_cost = i.total from (select resolution_id, sum(quantity * unit_cost) as total from warranty_resolution_items group by 1) i
       where i.resolution_id = r.id and r.organization_id = $1`,
     [org],
   );
   await db.query(
-    `update warranty_claims c set total_cost = r.total_cost, resolved_at = case when c.decision = 'denied' then c.decided_at else r.resolved_at end
+    `update warranty_claims c set total_cost = coalesce(r.total_cost, 0), resolved_at = case when c.decision = 'denied' then c.decided_at else r.resolved_at end
        from (select c2.ticket_id, r.total_cost, r.resolved_at from warranty_claims c2 left join warranty_resolutions r on r.ticket_id = c2.ticket_id where c2.organization_id = $1) r
       where c.ticket_id = r.ticket_id`,
     [org],
