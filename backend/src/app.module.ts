@@ -32,6 +32,8 @@ import { ConversationsModule } from './modules/conversations/conversations.modul
 import { ExportsModule } from './modules/exports/exports.module.js';
 import { InboundModule } from './modules/conversations/inbound/inbound.module.js';
 import { VoiceAgentModule } from './modules/voice-agent/voice-agent.module.js';
+import { WarrantyModule } from './modules/warranty/warranty.module.js';
+import { WarrantySerialHistoryModule } from './modules/warranty/warranty-serial-history.js';
 
 /** Config, the database URL and the secret box, available to every module. */
 @Global()
@@ -78,6 +80,8 @@ export class AppModule {
         ConversationsModule,
         ExportsModule,
         InboundModule,
+        WarrantyModule,
+        WarrantySerialHistoryModule,
         OrganizationsModule,
         StorageModule,
         AttachmentsModule,

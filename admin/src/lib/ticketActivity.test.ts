@@ -80,3 +80,9 @@ describe('activityLabel', () => {
     expect(activityLabel('something_new')).toBe('Activity');
   });
 });
+
+describe('activityLabel of the warranty entries', () => {
+  it('titles a decision and a resolution created or updated', () => {
+    expect(['warranty_decision', 'resolution_created', 'resolution_changed'].map(activityLabel)).toEqual(['Warranty Decision', 'Resolution Created', 'Resolution Updated']);
+  });
+});

@@ -41,7 +41,10 @@ export type ActivityKind =
   | 'confirmation_email'
   | 'attachment_added'
   | 'attachment_removed'
-  | 'assigned';
+  | 'assigned'
+  | 'warranty_decision'
+  | 'resolution_created'
+  | 'resolution_changed';
 
 const LABELS: Record<ActivityKind, string> = {
   created: 'Ticket Created',
@@ -56,6 +59,9 @@ const LABELS: Record<ActivityKind, string> = {
   attachment_added: 'Attachment Added',
   attachment_removed: 'Attachment Removed',
   assigned: 'Assignment',
+  warranty_decision: 'Warranty Decision',
+  resolution_created: 'Resolution Created',
+  resolution_changed: 'Resolution Updated',
 };
 
 /** The title of an activity entry (an unknown kind from a newer server reads as "Activity"). */

@@ -15,6 +15,7 @@ import { ticketMethods } from './methods/tickets';
 import { uploadMethods } from './methods/uploads';
 import { telephonyMethods } from './methods/telephony';
 import { userMethods } from './methods/users';
+import { warrantyMethods } from './methods/warranty';
 
 /**
  * The one way the admin reaches the API: react-admin's verbs (methods/rest.ts) plus typed custom
@@ -39,6 +40,7 @@ export const customMethods = {
   ...attachmentMethods,
   ...customerMethods,
   ...assignmentMethods,
+  ...warrantyMethods,
 };
 
 export type CustomMethods = typeof customMethods;

@@ -109,6 +109,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/warranty": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Warranty analytics: claims and claim rate per product / SKU and issue category, top failure reasons, approval rate, cost per brand and month, median time to resolution
+         * @description Claims are tickets, by their UTC creation day; cost comes from the resolutions' items. Read from rollups kept by triggers.
+         */
+        get: operations["WarrantyAnalyticsController_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit-log": {
         parameters: {
             query?: never;
@@ -1076,6 +1096,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/warranty": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The denial reasons and the approval / denial templates (the defaults until edited) */
+        get: operations["WarrantySettingsController_get"];
+        /** Edit the denial reasons and the templates (an empty template: back to the default) */
+        put: operations["WarrantySettingsController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/test-email": {
         parameters: {
             query?: never;
@@ -1299,6 +1337,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tickets/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or deny the claim (or change its decision)
+         * @description A denial needs one of the organization's denial reasons (GET /api/settings/warranty). With notify_customer the customer is told through the ticket's conversation from the organization's template: by e-mail when the ticket has a customer e-mail, else by SMS, else nobody (notification.channel none). Recorded in the activity. A claim with a resolution cannot be denied (400 warranty.resolution_exists).
+         */
+        post: operations["WarrantyController_decide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tickets/{id}/intake": {
         parameters: {
             query?: never;
@@ -1374,6 +1432,48 @@ export interface paths {
         put?: never;
         /** Send a failed reply again (queued again, with the same Message-ID or SMS reference) */
         post: operations["ConversationsController_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/{id}/resolution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The claim's decision and resolution (each null until made) */
+        get: operations["WarrantyController_outcome"];
+        put?: never;
+        /**
+         * Create the approved claim's resolution
+         * @description With the organization's next RMA number (RMA-000123, gapless per organization), state awaiting_return, its items and shipments.
+         */
+        post: operations["WarrantyController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the resolution: state (one of next_states), type (while awaiting the return), shipments, items
+         * @description States: awaiting_return → received → shipped → delivered (a replacement or parts may ship before the return), a refund → received → refunded.
+         */
+        patch: operations["WarrantyController_update"];
+        trace?: never;
+    };
+    "/api/tickets/{id}/resolution/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the resolution's items (line totals and total cost follow) */
+        put: operations["WarrantyController_items"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2008,6 +2108,12 @@ export interface components {
             /** @example TX */
             region: string | null;
         };
+        BrandMonthCostDto: {
+            brand: string | null;
+            cost: number;
+            /** @example 2026-11 */
+            month: string;
+        };
         BulkDeletedDto: {
             /**
              * @description Tickets of the organization deleted (others' ids are not counted)
@@ -2147,6 +2253,15 @@ export interface components {
             currentPassword: string;
             newPassword: string;
         };
+        ClaimDecisionDto: {
+            /** Format: date-time */
+            decided_at: string;
+            /** Format: uuid */
+            decided_by_id: string | null;
+            decision: components["schemas"]["WarrantyDecision"];
+            note: string | null;
+            reason: string | null;
+        };
         /**
          * @description The customer's confirmation e-mail: pending (queued or being retried), sent, not_sent_no_smtp (no SMTP configured in Settings), failed (after the last attempt); null when the ticket has no customer e-mail
          * @enum {string}
@@ -2271,6 +2386,16 @@ export interface components {
              * @enum {string}
              */
             kind: "tickets" | "customers";
+        };
+        CreateResolutionDto: {
+            items?: components["schemas"]["ResolutionItemDto"][];
+            outbound_carrier?: string | null;
+            /** @example 1Z999AA10123456784 */
+            outbound_tracking?: string | null;
+            /** @example UPS */
+            return_carrier?: string | null;
+            return_tracking?: string | null;
+            type: components["schemas"]["ResolutionType"];
         };
         CreateTicketDto: {
             /**
@@ -2543,6 +2668,42 @@ export interface components {
             under_warranty: boolean | null;
             warranty_days_left: number | null;
         };
+        DecisionDto: {
+            decision: components["schemas"]["WarrantyDecision"];
+            /** @description Kept with the decision; {{note}} in the templates */
+            note?: string;
+            /** @description Tell the customer through the ticket's conversation: by e-mail when the ticket has a customer e-mail, else by SMS, else nobody is told (notification.channel none) */
+            notify_customer: boolean;
+            /** @description Required for a denial: one of the organization's denial reasons (GET /api/settings/warranty). Free text for an approval */
+            reason?: string;
+        };
+        DecisionNotificationDto: {
+            /**
+             * @description none: the ticket has no customer e-mail or phone, nobody was told
+             * @enum {string}
+             */
+            channel: "email" | "sms" | "none";
+            /**
+             * Format: uuid
+             * @description The queued message of the thread
+             */
+            message_id?: string | null;
+            /** @example The customer is told by e-mail at maria@example.com */
+            text: string;
+        };
+        DecisionResponseDto: {
+            /** Format: date-time */
+            decided_at: string;
+            /** Format: uuid */
+            decided_by_id: string | null;
+            decision: components["schemas"]["WarrantyDecision"];
+            note: string | null;
+            /** @description null when notify_customer was false */
+            notification?: components["schemas"]["DecisionNotificationDto"] | null;
+            reason: string | null;
+            /** Format: uuid */
+            ticket_id: string;
+        };
         DeletedCallLogDto: {
             /** @example Call log deleted successfully */
             message: string;
@@ -2618,6 +2779,10 @@ export interface components {
             status: "queued" | "running" | "ready" | "failed" | "expired";
             /** @description Rows to export (known once it runs) */
             total_rows: number | null;
+        };
+        FailureReasonDto: {
+            category: string | null;
+            claims: number;
         };
         FieldErrorDto: {
             /** @example customerEmail */
@@ -3014,6 +3179,13 @@ export interface components {
             /** @example WC-000041 */
             ticket_number: string;
         };
+        ProductFailureReasonsDto: {
+            brand: string | null;
+            product: string | null;
+            /** @description The top 3 issue categories, most claims first */
+            reasons: components["schemas"]["FailureReasonDto"][];
+            sku: string | null;
+        };
         ProductImportDto: {
             /**
              * @description The brand of every line when the file has no Brand column
@@ -3116,6 +3288,62 @@ export interface components {
         };
         /** @enum {string} */
         ReplyChannel: "email" | "sms" | "comment";
+        ResolutionItemDto: {
+            /** @example 3-Ton Floor Jack */
+            description?: string;
+            /** @example 1 */
+            quantity: number;
+            /** @example FJ-300 */
+            sku: string;
+            /**
+             * @description In the organization's currency, to the cent
+             * @example 89.5
+             */
+            unit_cost: number;
+        };
+        ResolutionItemResponseDto: {
+            description: string;
+            /** @description quantity × unit_cost */
+            line_total: number;
+            quantity: number;
+            sku: string;
+            unit_cost: number;
+        };
+        ResolutionItemsDto: {
+            items: components["schemas"]["ResolutionItemDto"][];
+        };
+        ResolutionResponseDto: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            items: components["schemas"]["ResolutionItemResponseDto"][];
+            /** @description Where it may go from here */
+            next_states: components["schemas"]["ResolutionState"][];
+            outbound_carrier: string | null;
+            outbound_tracking: string | null;
+            /**
+             * Format: date-time
+             * @description When it was delivered or refunded
+             */
+            resolved_at: string | null;
+            return_carrier: string | null;
+            return_tracking: string | null;
+            /** @example RMA-000123 */
+            rma_number: string;
+            state: components["schemas"]["ResolutionState"];
+            /** Format: uuid */
+            ticket_id: string;
+            /** @description The sum of the line totals */
+            total_cost: number;
+            type: components["schemas"]["ResolutionType"];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @enum {string} */
+        ResolutionState: "awaiting_return" | "received" | "shipped" | "delivered" | "refunded";
+        /** @enum {string} */
+        ResolutionType: "replacement" | "parts" | "repair" | "refund";
         ResponsePromisesDto: {
             /**
              * @description Answered after respond_by
@@ -3208,6 +3436,28 @@ export interface components {
             query: string;
             tickets: components["schemas"]["TicketHitDto"][];
         };
+        SerialHistoryEntryDto: {
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @description null: not decided yet
+             * @enum {string|null}
+             */
+            decision: "approved" | "denied" | null;
+            reason: string | null;
+            /** @enum {string|null} */
+            resolution_state: "awaiting_return" | "received" | "shipped" | "delivered" | "refunded" | null;
+            /** @enum {string|null} */
+            resolution_type: "replacement" | "parts" | "repair" | "refund" | null;
+            /** @example RMA-000123 */
+            rma_number: string | null;
+            /** @example SN-123 */
+            serial_number: string;
+            /** Format: uuid */
+            ticket_id: string;
+            /** @example WC-000045 */
+            ticket_number: string;
+        };
         SettingsResponseDto: {
             /**
              * @example [
@@ -3292,7 +3542,7 @@ export interface components {
             text: string;
         };
         /** @enum {string} */
-        TicketActivityKind: "created" | "status_changed" | "note" | "description_edited" | "priority_changed" | "purchase_verification" | "call_linked" | "call_returned" | "confirmation_email" | "attachment_added" | "attachment_removed" | "merged_into" | "merged_from" | "assigned";
+        TicketActivityKind: "created" | "status_changed" | "note" | "description_edited" | "priority_changed" | "purchase_verification" | "call_linked" | "call_returned" | "confirmation_email" | "attachment_added" | "attachment_removed" | "merged_into" | "merged_from" | "assigned" | "warranty_decision" | "resolution_created" | "resolution_changed";
         TicketAssigneeDto: {
             /** Format: uuid */
             id: string;
@@ -3394,6 +3644,8 @@ export interface components {
              * @description An agent's first status change, note or returned linked call
              */
             responded_at: string | null;
+            /** @description Earlier claims of the organization on the ticket's serial number with their outcome, newest first; empty when none */
+            serial_history: components["schemas"]["SerialHistoryEntryDto"][];
             serial_number: string | null;
             /**
              * @description met / missed (answered by respond_by or after), overdue (unanswered, respond_by passed), due_soon (within 4 h of it), on_track; at the time of the request
@@ -3851,6 +4103,19 @@ export interface components {
              */
             phone?: string | null;
         };
+        UpdateResolutionDto: {
+            items?: components["schemas"]["ResolutionItemDto"][];
+            outbound_carrier?: string | null;
+            /** @example 1Z999AA10123456784 */
+            outbound_tracking?: string | null;
+            /** @example UPS */
+            return_carrier?: string | null;
+            return_tracking?: string | null;
+            /** @description One of the resolution's next_states */
+            state?: components["schemas"]["ResolutionState"];
+            /** @description Only while awaiting the return */
+            type?: components["schemas"]["ResolutionType"];
+        };
         UpdateRoleDto: {
             /**
              * @description admin: settings, numbers and the audit log too; agent: tickets and calls
@@ -3914,6 +4179,11 @@ export interface components {
             purchase_verified?: boolean;
             /** @enum {string} */
             status?: "Open" | "Pending" | "Resolved" | "Closed";
+        };
+        UpdateWarrantySettingsDto: {
+            approval_template?: string;
+            denial_reasons?: string[];
+            denial_template?: string;
         };
         UploadParametersDto: {
             /** @description Form fields (none for a PUT) */
@@ -3999,6 +4269,88 @@ export interface components {
             identity: string;
             /** @description A Twilio Voice SDK access token (JWT) */
             token: string;
+        };
+        WarrantyAnalyticsDto: {
+            /** @description approved / (approved + denied), 0..1 */
+            approval_rate: number | null;
+            approved: number;
+            /** @description Most claims first */
+            by_category: components["schemas"]["WarrantyCategoryDto"][];
+            /** @description Most claims first (top 50) */
+            by_product: components["schemas"]["WarrantyProductDto"][];
+            claims: number;
+            /** @description Oldest month first, then brand */
+            cost_by_brand_month: components["schemas"]["BrandMonthCostDto"][];
+            denied: number;
+            /**
+             * Format: date
+             * @description First UTC day of the period; null for all time
+             */
+            from: string | null;
+            /** @description Median whole hours from the claim (ticket created) to its end (percentile_disc 0.5 of the hours) */
+            median_hours_to_resolution: number | null;
+            /** @enum {string} */
+            period: "30" | "90" | "365" | "all";
+            /** @description Claims ended: denied, or their resolution delivered or refunded */
+            resolved: number;
+            /** @description For the 10 products with the most claims */
+            top_failure_reasons: components["schemas"]["ProductFailureReasonsDto"][];
+            total_cost: number;
+        };
+        WarrantyCategoryDto: {
+            category: string | null;
+            /** @description The category's share of the period's claims, 0..1 */
+            claim_rate: number;
+            claims: number;
+        };
+        /** @enum {string} */
+        WarrantyDecision: "approved" | "denied";
+        WarrantyOutcomeDto: {
+            decision: components["schemas"]["ClaimDecisionDto"] | null;
+            resolution: components["schemas"]["ResolutionResponseDto"] | null;
+        };
+        WarrantyProductDto: {
+            /** @description approved / (approved + denied), 0..1; null without decisions */
+            approval_rate: number | null;
+            approved: number;
+            brand: string | null;
+            /** @description The product's share of the period's claims, 0..1 */
+            claim_rate: number;
+            claims: number;
+            /** @description Warranty cost: the resolutions' items */
+            cost: number;
+            denied: number;
+            /** @description The product (model) */
+            product: string | null;
+            sku: string | null;
+        };
+        WarrantySettingsDto: {
+            /** @description The approval message to the customer; placeholders {{ticket_number}}, {{customer_first_name}}, … */
+            approval_template: string;
+            /**
+             * @example [
+             *       "Out of warranty",
+             *       "Misuse or damage",
+             *       "No proof of purchase",
+             *       "Not a defect",
+             *       "Other"
+             *     ]
+             */
+            denial_reasons: string[];
+            /** @description The denial message to the customer */
+            denial_template: string;
+            /**
+             * @example [
+             *       "ticket_number",
+             *       "customer_first_name",
+             *       "customer_name",
+             *       "product",
+             *       "reason",
+             *       "rma_number",
+             *       "note"
+             *     ]
+             */
+            placeholders: string[];
         };
         WarrantyTicketArgsDto: {
             /** @description Only when the function sends its arguments alone (no call object) */
@@ -4296,6 +4648,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TimelinePointDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    WarrantyAnalyticsController_summary: {
+        parameters: {
+            query?: {
+                /** @description Claims created in the last N UTC days (today included), or all time */
+                period?: "30" | "90" | "365" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarrantyAnalyticsDto"];
                 };
             };
             400: {
@@ -7388,6 +7778,83 @@ export interface operations {
             };
         };
     };
+    WarrantySettingsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarrantySettingsDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    WarrantySettingsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWarrantySettingsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarrantySettingsDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     ContactController_testEmail: {
         parameters: {
             query?: never;
@@ -8172,6 +8639,58 @@ export interface operations {
             };
         };
     };
+    WarrantyController_decide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecisionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecisionResponseDto"];
+                };
+            };
+            /** @description warranty.reason_required, warranty.unknown_reason, warranty.resolution_exists, conversations.no_smtp, … */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such ticket in your organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     TicketsController_updateIntake: {
         parameters: {
             query?: never;
@@ -8406,6 +8925,200 @@ export interface operations {
             };
             /** @description The message is not a failed reply */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    WarrantyController_outcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarrantyOutcomeDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such ticket in your organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    WarrantyController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateResolutionDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResolutionResponseDto"];
+                };
+            };
+            /** @description warranty.not_approved, warranty.resolution_exists, or a field rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such ticket in your organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    WarrantyController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateResolutionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResolutionResponseDto"];
+                };
+            };
+            /** @description warranty.transition_refused, warranty.type_locked, or a field rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such ticket in your organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    WarrantyController_items: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolutionItemsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResolutionResponseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such ticket in your organization */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

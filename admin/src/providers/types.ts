@@ -128,3 +128,17 @@ export type ProductImportPreview = Schemas['ImportPreviewDto'];
 export type ProductImportPayload = Schemas['ProductImportDto'];
 export type CustomerMessage = Schemas['CustomerMessageDto'];
 export type CustomerAttachment = Schemas['CustomerAttachmentDto'];
+
+/** Warranty resolution (issue 31). */
+export type WarrantySettings = Schemas['WarrantySettingsDto'];
+export type WarrantySettingsPayload = Schemas['UpdateWarrantySettingsDto'];
+export type DecisionPayload = Schemas['DecisionDto'];
+export type DecisionResult = Schemas['DecisionResponseDto'];
+export type WarrantyOutcome = Schemas['WarrantyOutcomeDto'];
+export type Resolution = Schemas['ResolutionResponseDto'];
+export type ResolutionPayload = Schemas['CreateResolutionDto'];
+export type ResolutionUpdate = Schemas['UpdateResolutionDto'];
+export type ResolutionItem = Schemas['ResolutionItemDto'];
+export type SerialHistoryEntry = Schemas['SerialHistoryEntryDto'];
+export type WarrantyAnalytics = Schemas['WarrantyAnalyticsDto'];
+export type WarrantyPeriod = WarrantyAnalytics['period'];

@@ -5,6 +5,9 @@ import { InboundMailbox } from '../modules/conversations/inbound/inbound-mailbox
 import { CannedReply } from '../modules/conversations/canned-replies/canned-reply.entity.js';
 import { TicketMessage } from '../modules/conversations/ticket-message.entity.js';
 import { DataExport } from '../modules/exports/data-export.entity.js';
+import { WarrantyClaim } from '../modules/warranty/warranty-claim.entity.js';
+import { WarrantyResolution, WarrantyResolutionItem } from '../modules/warranty/warranty-resolution.entity.js';
+import { WarrantySettings } from '../modules/warranty/warranty-settings.entity.js';
 import { Customer } from '../modules/customers/customer.entity.js';
 import { NotificationDelivery } from '../modules/notifications/notification-delivery.entity.js';
 import { NotificationPreference } from '../modules/notifications/notification-preference.entity.js';
@@ -51,4 +54,8 @@ export const ENTITIES = [
   TicketAttachment,
   TicketAssignmentRotation,
   CannedReply,
+  WarrantySettings,
+  WarrantyClaim,
+  WarrantyResolution,
+  WarrantyResolutionItem,
 ];

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Skeleton } from '@mui/material';
+import { Box, Skeleton, Tab, Tabs } from '@mui/material';
 import ResponseIcon from '@mui/icons-material/ReplyOutlined';
 import ResolutionIcon from '@mui/icons-material/TimerOutlined';
 import RateIcon from '@mui/icons-material/TaskAltOutlined';
@@ -22,6 +22,7 @@ import {
 import { ANALYTICS_SUBTITLE } from './analyticsText';
 import { PromisesKeptCard } from './PromisesKeptCard';
 import { TicketsOverTimeChart } from './TicketsOverTimeChart';
+import { WarrantyTab } from './WarrantyTab';
 
 const BRAND_PERIODS: { value: BrandPeriod; label: string }[] = [
   { value: 30, label: 'Last 30 days' },
@@ -43,8 +44,22 @@ const STATUS_BAR: Record<string, string> = {
 };
 
 
-/** /analytics; loaded lazily by AnalyticsPage with the chart library. */
+/** /analytics; loaded lazily by AnalyticsPage with the chart library: the tickets' figures, and the Warranty tab. */
 export default function AnalyticsContent() {
+  const [tab, setTab] = useState<'overview' | 'warranty'>('overview');
+  return (
+    <>
+      <PageHeader title="Analytics" subtitle={ANALYTICS_SUBTITLE} />
+      <Tabs value={tab} onChange={(_e, value) => setTab(value)} sx={{ mb: 2 }} data-testid="analytics-tabs">
+        <Tab value="overview" label="Overview" data-testid="analytics-tab-overview" />
+        <Tab value="warranty" label="Warranty" data-testid="analytics-tab-warranty" />
+      </Tabs>
+      {tab === 'overview' ? <OverviewTab /> : <WarrantyTab />}
+    </>
+  );
+}
+
+function OverviewTab() {
   const [brandPeriod, setBrandPeriod] = useState<BrandPeriod>(30);
   const [statusMonth, setStatusMonth] = useState<StatusMonth>('current');
   const brands = useBrandCounts(brandPeriod);
@@ -62,7 +77,6 @@ export default function AnalyticsContent() {
 
   return (
     <>
-      <PageHeader title="Analytics" subtitle={ANALYTICS_SUBTITLE} />
       <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
         <SectionCard
           testId="brand-card"

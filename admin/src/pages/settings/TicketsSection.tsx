@@ -9,6 +9,7 @@ import { WarnBeforeUnload } from '../../components/WarnBeforeUnload';
 import { addBrand, isSavedBrand, removeBrand, responseHoursError, TICKET_FIELD_OPTIONS } from '../../lib/settingsRules';
 import type { Settings } from '../../providers/types';
 import { ManageProductsDialog } from '../../resources/products';
+import { WarrantyDecisionSettings } from './WarrantyDecisionSettings';
 import { useSaveSettings } from './settingsData';
 import { AutoAssignmentSettings } from './AutoAssignmentSettings';
 
@@ -164,6 +165,7 @@ export function TicketsSection({ settings }: { settings: Settings }) {
       </Form>
       <AutoAssignmentSettings />
       {productsBrand ? <ManageProductsDialog brand={productsBrand} open onClose={() => setProductsBrand(null)} /> : null}
+      <WarrantyDecisionSettings />
     </>
   );
 }

@@ -22,6 +22,8 @@ import { MissingIntakeCard } from './cards/MissingIntakeCard';
 import { TimelineCard } from './cards/TimelineCard';
 import { useTicketSettings } from './useTicketSettings';
 import { PossibleDuplicatesCard } from './PossibleDuplicates';
+import { ResolutionCard } from './warranty/ResolutionCard';
+import { SerialHistoryNotice } from './warranty/SerialHistoryNotice';
 
 /** /tickets/{id}: the ticket detail with its quick actions (the resource's edit view). */
 export function TicketDetail() {
@@ -64,11 +66,13 @@ export function TicketDetail() {
       </Box>
       <MissingIntakeCard ticket={ticket} questions={questions} />
       <PossibleDuplicatesCard ticket={ticket} />
+      <SerialHistoryNotice ticket={ticket} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           <CustomerCard ticket={ticket} />
           <ProductCard ticket={ticket} />
           <IssueCard ticket={ticket} />
+          <ResolutionCard ticket={ticket} />
           <ConversationCard ticket={ticket} />
           <CallHistoryCard ticketId={ticket.id} />
           <AttachmentsCard ticketId={ticket.id} />

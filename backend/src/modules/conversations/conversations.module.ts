@@ -18,6 +18,6 @@ import { ReplyText } from './delivery/reply-text.js';
   imports: [TicketsModule, SettingsModule, OrganizationsModule, TwilioModule, MailModule],
   controllers: [ConversationsController, CannedRepliesController],
   providers: [ConversationRecorder, ConversationsService, MessageDelivery, ReplyMail, ReplyText, CannedRepliesService],
-  exports: [ConversationRecorder],
+  exports: [ConversationRecorder, ConversationsService],
 })
 export class ConversationsModule {}

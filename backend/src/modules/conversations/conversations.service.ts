@@ -58,34 +58,37 @@ export class ConversationsService {
   }
 
   async post(actor: Actor, ticketId: string, dto: CreateTicketMessageDto): Promise<TicketMessage> {
+    return this.em.transactional((tx) => this.postIn(tx, actor, ticketId, dto));
+  }
+
+  /** A post on the caller's transaction (a warranty decision tells the customer in the same commit). */
+  async postIn(tx: EntityManager, actor: Actor, ticketId: string, dto: CreateTicketMessageDto): Promise<TicketMessage> {
     if (dto.body.length > REPLY_MAX_LENGTH[dto.channel]) throw new ReplyTooLongError(dto.channel);
-    return this.em.transactional(async (tx) => {
-      const ticket = await this.tickets.get(actor, ticketId, tx);
-      const author = await tx.getRepository(User).findOne({ id: actor.id });
-      const addressing =
-        dto.channel === 'email'
-          ? await this.emailAddressing(tx, actor.organizationId, ticket, dto.subject)
-          : dto.channel === 'sms'
-            ? await this.textAddressing(tx, actor.organizationId, ticket)
-            : {};
-      const message = tx.create(TicketMessage, {
-        organization: actor.organizationId,
-        ticket,
-        channel: dto.channel,
-        direction: dto.channel === 'comment' ? 'internal' : 'outbound',
-        status: dto.channel === 'comment' ? 'internal' : 'queued',
-        author: author ?? null,
-        authorName: displayName(author, actor.username),
-        body: dto.body,
-        ...addressing,
-      });
-      await this.recorder.record(tx, message);
-      if (message.direction === 'outbound') {
-        await this.delivery.queue(tx, message);
-        await markTicketResponded(tx, actor.organizationId, ticket.id, message.createdAt);
-      }
-      return message;
+    const ticket = await this.tickets.get(actor, ticketId, tx);
+    const author = await tx.getRepository(User).findOne({ id: actor.id });
+    const addressing =
+      dto.channel === 'email'
+        ? await this.emailAddressing(tx, actor.organizationId, ticket, dto.subject)
+        : dto.channel === 'sms'
+          ? await this.textAddressing(tx, actor.organizationId, ticket)
+          : {};
+    const message = tx.create(TicketMessage, {
+      organization: actor.organizationId,
+      ticket,
+      channel: dto.channel,
+      direction: dto.channel === 'comment' ? 'internal' : 'outbound',
+      status: dto.channel === 'comment' ? 'internal' : 'queued',
+      author: author ?? null,
+      authorName: displayName(author, actor.username),
+      body: dto.body,
+      ...addressing,
     });
+    await this.recorder.record(tx, message);
+    if (message.direction === 'outbound') {
+      await this.delivery.queue(tx, message);
+      await markTicketResponded(tx, actor.organizationId, ticket.id, message.createdAt);
+    }
+    return message;
   }
 
   /** A failed reply queued again (the same Message-ID, or the same SMS reference). */

@@ -57,6 +57,13 @@ const TICKET_COLUMNS: [string, string][] = [
   ['Respond By', iso('t.respond_by')],
   ['Responded At', iso('t.responded_at')],
   ['Resolved At', iso('t.resolved_at')],
+  // Warranty resolution (issue 31): the claim's decision and its resolution, empty until made.
+  ['Decision', 'wc.decision'],
+  ['Denial Reason', `case when wc.decision = 'denied' then wc.reason end`],
+  ['RMA Number', 'wr.rma_number'],
+  ['Resolution Type', 'wr.type'],
+  ['Resolution State', 'wr.state'],
+  ['Total Cost', `to_char(wr.total_cost, 'FM999999999990.00')`],
 ];
 
 /** The ticket list's filter, exactly as the list applies it, newest first (the list's own index). */
@@ -74,6 +81,8 @@ function ticketSource(filter: Record<string, unknown>): CsvSource {
         `select ${TICKET_COLUMNS.map(([, sql], i) => `${sql} as c${i}`).join(', ')},
                 to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as key_c, t.id as key_i
          from tickets t join customers c on c.id = t.customer_id
+         left join warranty_claims wc on wc.ticket_id = t.id
+         left join warranty_resolutions wr on wr.ticket_id = t.id
          where ${where.text}${keyset} order by t.created_at desc, t.id desc limit ?`,
         [...where.params, ...(after ? [after.c, after.i] : []), limit],
       );

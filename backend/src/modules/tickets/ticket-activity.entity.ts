@@ -20,6 +20,10 @@ export const RECORDED_ACTIVITY_KINDS = [
   'merged_from',
   // An assignment (issue 29).
   'assigned',
+  // Warranty resolution (issue 31): a decision (decision, reason, notified), a resolution created (rma, type) or changed (rma, state, what).
+  'warranty_decision',
+  'resolution_created',
+  'resolution_changed',
 ] as const;
 export type RecordedActivityKind = (typeof RECORDED_ACTIVITY_KINDS)[number];
 
@@ -56,3 +60,4 @@ export class TicketActivity {
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Opt<Date> = new Date();
 }
+

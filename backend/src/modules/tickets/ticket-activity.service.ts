@@ -35,6 +35,9 @@ const RANK: Record<ActivityKind, number> = {
   merged_from: 11,
   merged_into: 12,
   assigned: 13,
+  warranty_decision: 14,
+  resolution_created: 15,
+  resolution_changed: 16,
 };
 
 interface Entry {
@@ -89,6 +92,12 @@ function recordedEntry(row: TicketActivity): Entry {
     case 'assigned':
       // Automatic assignments have no user: the round-robin did it.
       return { ...base, actor: row.actor ? actor : 'Automatic assignment', text: assignmentText(d) };
+    case 'warranty_decision':
+      return { ...base, text: decisionText(d) };
+    case 'resolution_created':
+      return { ...base, text: `Resolution ${String(d.rma)} created: ${String(d.type_label ?? d.type)}` };
+    case 'resolution_changed':
+      return { ...base, text: `Resolution ${String(d.rma)}: ${String(d.text ?? 'updated')}` };
   }
 }
 
@@ -102,6 +111,12 @@ function assignmentText(d: TicketActivity['detail']): string {
   const to = d.to_name ? String(d.to_name) : null;
   if (!to) return from ? `Unassigned (was ${from})` : 'Unassigned';
   return from ? `Reassigned from ${from} to ${to}` : `Assigned to ${to}`;
+}
+
+function decisionText(d: TicketActivity['detail']): string {
+  const what = `${d.changed ? 'Decision changed: claim' : 'Claim'} ${d.decision === 'approved' ? 'approved' : 'denied'}${d.reason ? ` (${String(d.reason)})` : ''}`;
+  const told = d.notified === 'email' ? '; the customer was told by e-mail' : d.notified === 'sms' ? '; the customer was told by SMS' : d.notified === 'none' ? '; the customer could not be told (no e-mail or phone)' : '';
+  return `${what}${told}`;
 }
 
 function confirmationText(d: TicketActivity['detail']): string {

@@ -8,6 +8,10 @@ export const TICKETS_TRIGGERS = [
   { name: 'tickets_rollups_insert', events: ['insert'], expression: `create trigger "tickets_rollups_insert" after insert on "tickets" referencing new table as new_rows for each statement execute function "ticket_rollups_apply"()` },
   { name: 'tickets_rollups_update', events: ['update'], expression: `create trigger "tickets_rollups_update" after update on "tickets" referencing old table as old_rows new table as new_rows for each statement execute function "ticket_rollups_apply"()` },
   { name: 'tickets_rollups_delete', events: ['delete'], expression: `create trigger "tickets_rollups_delete" after delete on "tickets" referencing old table as old_rows for each statement execute function "ticket_rollups_apply"()` },
+  // The Warranty analytics' claims (warranty/warranty-rollups.md, created by Migration20261130900000WarrantyResolution).
+  { name: 'tickets_warranty_rollups_insert', events: ['insert'], expression: `create trigger "tickets_warranty_rollups_insert" after insert on "tickets" referencing new table as new_rows for each statement execute function "warranty_rollups_tickets_apply"()` },
+  { name: 'tickets_warranty_rollups_update', events: ['update'], expression: `create trigger "tickets_warranty_rollups_update" after update on "tickets" referencing old table as old_rows new table as new_rows for each statement execute function "warranty_rollups_tickets_apply"()` },
+  { name: 'tickets_warranty_rollups_delete', events: ['delete'], expression: `create trigger "tickets_warranty_rollups_delete" after delete on "tickets" referencing old table as old_rows for each statement execute function "warranty_rollups_tickets_apply"()` },
 ] as const;
 
 export const STATUS_CHANGES_TRIGGERS = [

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Optional, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -39,6 +39,7 @@ import { TicketBulkService } from './ticket-bulk.service.js';
 import { TicketListService } from './ticket-list.service.js';
 import { TicketResponses } from './ticket-responses.service.js';
 import { TicketsService } from './tickets.service.js';
+import { TicketSerialHistory } from './serial-history.js';
 
 /**
  * Fixed paths (recent, bulk-*) are declared before /:id so they are never read as an id; the
@@ -61,6 +62,7 @@ export class TicketsController {
     private readonly activity: TicketActivityService,
     private readonly merges: TicketMergeService,
     private readonly assignment: TicketAssignment,
+    @Optional() private readonly serialHistory?: TicketSerialHistory,
   ) {}
 
   @Post()
@@ -178,7 +180,15 @@ export class TicketsController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such ticket in your organization' })
   async findOne(@CurrentActor() actor: Actor, @Param('id', ticketIdPipe) id: string): Promise<TicketDetailResponseDto> {
     const { ticket, products, possibleDuplicates, mergedInto } = await this.tickets.detail(actor, id);
-    return { ...this.responses.withProducts([ticket], products)[0]!, possible_duplicates: possibleDuplicates, merged_into: mergedInto };
+    return {
+      ...this.responses.withProducts([ticket], products)[0]!,
+      possible_duplicates: possibleDuplicates,
+      merged_into: mergedInto,
+      // Earlier claims on the serial are among the possible duplicates (matched on it): only then is there a history to read.
+      serial_history: possibleDuplicates.some((d) => d.matched_on.includes('serial_number'))
+        ? ((await this.serialHistory?.of(actor.organizationId, ticket.id)) ?? [])
+        : [],
+    };
   }
 
   @Patch(':id')

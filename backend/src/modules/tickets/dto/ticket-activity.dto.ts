@@ -15,6 +15,9 @@ export const ACTIVITY_KINDS = [
   'merged_into',
   'merged_from',
   'assigned',
+  'warranty_decision',
+  'resolution_created',
+  'resolution_changed',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

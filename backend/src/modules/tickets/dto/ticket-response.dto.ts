@@ -1,3 +1,4 @@
+import { SerialHistoryEntryDto } from '../serial-history.js';
 import { ApiProperty } from '@nestjs/swagger';
 import type { CallLog } from '../../call-logs/call-log.entity.js';
 import { hasRecording } from '../../call-logs/recording-source.js';
@@ -124,6 +125,8 @@ export class TicketDetailResponseDto extends TicketResponseDto {
   possible_duplicates!: PossibleDuplicateDto[];
   @ApiProperty({ type: TicketRefDto, nullable: true, description: 'The ticket this one was merged into ("Merged into #…"); null when not merged' })
   merged_into!: TicketRefDto | null;
+  @ApiProperty({ type: [SerialHistoryEntryDto], description: "Earlier claims of the organization on the ticket's serial number with their outcome, newest first; empty when none" })
+  serial_history!: SerialHistoryEntryDto[];
 }
 
 /**

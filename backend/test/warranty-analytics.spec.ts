@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createTicket, setCreatedAt, type CreatedTicket } from './factories/tickets.js';
+import { registerOwner, type SignedIn } from './factories/users.js';
+import { REBUILD_WARRANTY_ROLLUPS_SQL } from '../src/modules/warranty/warranty-rollup-rebuild.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+let app: TestApp;
+let owner: SignedIn;
+let other: SignedIn;
+
+const DAY = 86_400_000;
+const MODELS = ['2-Ton Floor Jack', '3-Ton Floor Jack'];
+const SKUS = ['FJ-200', 'FJ-300'];
+const CATEGORIES = ['Hydraulic Oil Leak', 'Handle Issues', "Won't Lift / Lifting Issues"];
+
+/** A deterministic mix: brands, products, categories, creation days (some before 30 and 90 days), decisions, resolutions. */
+async function seed(who: SignedIn): Promise<CreatedTicket[]> {
+  const tickets: CreatedTicket[] = [];
+  for (let i = 0; i < 24; i++) {
+    const ticket = await createTicket(who.agent, {
+      productBrand: i % 3 === 0 ? 'Beta' : 'Acme',
+      jackModel: MODELS[i % 2],
+      productSku: SKUS[(i >> 1) % 2],
+      issueCategory: CATEGORIES[i % 3],
+    });
+    // Days ago: 0..~200, hours apart so claim-to-resolution times differ.
+    await setCreatedAt(app, ticket.id, new Date(Date.now() - ((i * 9) % 200) * DAY - (i * 7 + 1) * 3_600_000));
+    tickets.push(ticket);
+    const url = `/api/tickets/${ticket.id}`;
+    if (i % 4 === 1) {
+      await who.agent.post(`${url}/decision`).send({ decision: 'denied', reason: 'Out of warranty', notify_customer: false }).expect(200);
+    } else if (i % 4 !== 3) {
+      await who.agent.post(`${url}/decision`).send({ decision: 'approved', notify_customer: false }).expect(200);
+      const type = i % 5 === 0 ? 'refund' : 'replacement';
+      await who.agent
+        .post(`${url}/resolution`)
+        .send({ type, items: [{ sku: SKUS[i % 2], quantity: 1 + (i % 3), unit_cost: 10 + i * 1.25 }, { sku: 'SEAL', quantity: 2, unit_cost: 3.1 }] })
+        .expect(201);
+      if (i % 2 === 0) {
+        if (type === 'refund') await who.agent.patch(`${url}/resolution`).send({ state: 'refunded' }).expect(200);
+        else {
+          await who.agent.patch(`${url}/resolution`).send({ state: 'shipped' }).expect(200);
+          await who.agent.patch(`${url}/resolution`).send({ state: 'delivered' }).expect(200);
+        }
+      }
+    }
+  }
+  return tickets;
+}
+
+/** Every figure computed again with plain SQL over tickets, decisions, resolutions and items. */
+async function scan(organizationId: string, from: string | null) {
+  const q = async (sql: string) => (await app.db.query(sql, [organizationId, from])).rows;
+  const base = `from tickets t left join warranty_claims c on c.ticket_id = t.id left join warranty_resolutions r on r.ticket_id = t.id
+    left join (select resolution_id, sum(quantity * unit_cost) as cost from warranty_resolution_items group by resolution_id) i on i.resolution_id = r.id
+    where t.organization_id = $1 and (t.created_at at time zone 'UTC')::date >= coalesce($2::date, '-infinity'::date)`;
+  const [totals] = await q(`select count(*)::int as claims, count(*) filter (where c.decision = 'approved')::int as approved,
+      count(*) filter (where c.decision = 'denied')::int as denied, coalesce(sum(i.cost), 0)::float8 as total_cost,
+      round(count(*) filter (where c.decision = 'approved')::numeric / nullif(count(c.decision), 0), 4)::float8 as approval_rate ${base}`);
+  const [median] = await q(`select percentile_disc(0.5) within group (order by floor(extract(epoch from x.ended - x.created_at) / 3600))::int as hours, count(*)::int as resolved
+      from (select t.created_at, case when c.decision = 'denied' then c.decided_at else r.resolved_at end as ended ${base}) x where x.ended is not null`);
+  const byProduct = await q(`select nullif(coalesce(t.product_brand, ''), '') as brand, nullif(coalesce(t.product_model, ''), '') as product, nullif(coalesce(t.product_sku, ''), '') as sku,
+      count(*)::int as claims, round(count(*)::numeric / sum(count(*)) over (), 4)::float8 as claim_rate,
+      count(*) filter (where c.decision = 'approved')::int as approved, count(*) filter (where c.decision = 'denied')::int as denied,
+      round(count(*) filter (where c.decision = 'approved')::numeric / nullif(count(c.decision), 0), 4)::float8 as approval_rate,
+      coalesce(sum(i.cost), 0)::float8 as cost ${base} group by 1, 2, 3 order by claims desc, 1, 2, 3`);
+  const byCategory = await q(`select t.issue_category as category, count(*)::int as claims, round(count(*)::numeric / sum(count(*)) over (), 4)::float8 as claim_rate
+      ${base} group by 1 order by claims desc, 1`);
+  const reasons = await q(`select t.product_brand as brand, t.product_model as product, t.product_sku as sku, t.issue_category as category, count(*)::int as claims
+      ${base} group by 1, 2, 3, 4 order by claims desc, category`);
+  const costs = await q(`select to_char((t.created_at at time zone 'UTC')::date, 'YYYY-MM') as month, t.product_brand as brand, sum(i.cost)::float8 as cost
+      ${base} and i.cost is not null group by 1, 2 order by 1, 2`);
+  return { totals, median, byProduct, byCategory, reasons, costs };
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  owner = await registerOwner(app);
+  other = await registerOwner(app);
+  await owner.agent.put('/api/settings').send({ brands: ['Acme', 'Beta'] }).expect(200);
+  await other.agent.put('/api/settings').send({ brands: ['Acme', 'Beta'] }).expect(200);
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('GET /api/analytics/warranty', () => {
+  it('gives each figure of each period as a direct scan of the rows, after edits, deletes and changed decisions', async () => {
+    const tickets = await seed(owner);
+    await seed(other); // another organization's claims count nowhere here
+
+    // The triggers follow a moved creation day, a deleted ticket and a changed decision.
+    await setCreatedAt(app, tickets[3].id, new Date(Date.now() - 400 * DAY));
+    await app.db.query('update tickets set issue_category = $2, product_brand = $3 where id = $1', [tickets[6].id, 'Handle Issues', 'Beta']);
+    await app.db.query('delete from tickets where id = $1', [tickets[9].id]);
+    await owner.agent.post(`/api/tickets/${tickets[7].id}/decision`).send({ decision: 'approved', notify_customer: false }).expect(200);
+    await owner.agent.post(`/api/tickets/${tickets[13].id}/decision`).send({ decision: 'approved', notify_customer: false }).expect(200);
+
+    for (const period of ['30', '90', '365', 'all'] as const) {
+      const body = (await owner.agent.get('/api/analytics/warranty').query({ period }).expect(200)).body;
+      const from = period === 'all' ? null : new Date(Date.now() - (Number(period) - 1) * DAY).toISOString().slice(0, 10);
+      const expected = await scan(owner.user.organization_id, from);
+      expect(body.from).toBe(from);
+      expect({
+        claims: body.claims,
+        approved: body.approved,
+        denied: body.denied,
+        approval_rate: body.approval_rate,
+        total_cost: body.total_cost,
+      }).toEqual({ ...expected.totals, total_cost: Math.round(expected.totals.total_cost * 100) / 100 });
+      expect(body.resolved).toBe(expected.median.resolved);
+      expect(body.median_hours_to_resolution).toBe(expected.median.hours);
+      expect(body.by_product).toEqual(expected.byProduct.map((p) => ({ ...p, cost: Math.round(p.cost * 100) / 100 })));
+      expect(body.by_category).toEqual(expected.byCategory);
+      expect(body.cost_by_brand_month).toEqual(expected.costs.map((c) => ({ ...c, cost: Math.round(c.cost * 100) / 100 })));
+      for (const product of body.top_failure_reasons) {
+        const mine = expected.reasons.filter((r) => r.brand === product.brand && r.product === product.product && r.sku === product.sku);
+        expect(product.reasons).toEqual(mine.slice(0, 3).map(({ category, claims }) => ({ category, claims })));
+      }
+      expect(body.top_failure_reasons).toHaveLength(Math.min(10, expected.byProduct.length));
+    }
+    // The periods differ (the seed spans 200 days), so the comparison above is not of empty figures.
+    const [d30, all] = await Promise.all(['30', 'all'].map(async (period) => (await owner.agent.get('/api/analytics/warranty').query({ period }).expect(200)).body));
+    expect(d30.claims).toBeGreaterThan(0);
+    expect(all.claims).toBeGreaterThan(d30.claims);
+    expect(all.total_cost).toBeGreaterThan(0);
+    expect(all.median_hours_to_resolution).not.toBeNull();
+
+    // The rebuild (a bulk load's, the bench's) gives what the triggers kept.
+    const kept = async () =>
+      (
+        await app.db.query(
+          `select day::text, brand, sku, product, category, claims, approved, denied, cost::text, resolved, round(resolution_seconds)::bigint::text as seconds from warranty_rollups
+            where organization_id = $1 and (claims, approved, denied, cost, resolved) <> (0, 0, 0, 0, 0) order by 1, 2, 3, 4, 5`,
+          [owner.user.organization_id],
+        )
+      ).rows;
+    const hours = async () =>
+      (await app.db.query('select day::text, hours, n from warranty_resolution_hours where organization_id = $1 and n <> 0 order by 1, 2', [owner.user.organization_id])).rows;
+    const [byTriggers, hoursByTriggers] = [await kept(), await hours()];
+    await app.db.query('begin');
+    for (const sql of REBUILD_WARRANTY_ROLLUPS_SQL) await app.db.query(sql, [owner.user.organization_id]);
+    await app.db.query('commit');
+    expect(await kept()).toEqual(byTriggers);
+    expect(await hours()).toEqual(hoursByTriggers);
+  }, 180_000);
+
+  it('refuses an unknown period', async () => {
+    expect((await owner.agent.get('/api/analytics/warranty').query({ period: '7' }).expect(400)).body.message).toContain('period must be one of: 30, 90, 365, all');
+  });
+});
