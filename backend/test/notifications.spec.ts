@@ -124,8 +124,8 @@ describe('the notifications list', () => {
 describe('notification preferences', () => {
   it('answers a row per live event with the catalogue’s defaults when never set', async () => {
     const res = await member.agent.get('/api/notification-preferences').expect(200);
-    // The spec's eight, then issue 17's ticket_overdue and issue 30's export_ready.
-    expect(res.body).toHaveLength(10);
+    // The spec's eight, then issue 17's ticket_overdue, issue 31's resolution_updated and issue 30's export_ready.
+    expect(res.body).toHaveLength(11);
     expect(res.body[0]).toEqual({ event_type: 'new_ticket', in_app: true, mobile_push: true, browser: true, sms: true, email: true });
     expect(res.body.find((p: { event_type: string }) => p.event_type === 'text_voicemail_missed')).toEqual({
       event_type: 'text_voicemail_missed', in_app: true, mobile_push: true, browser: true, sms: false, email: false,
@@ -133,7 +133,7 @@ describe('notification preferences', () => {
     expect(res.body.find((p: { event_type: string }) => p.event_type === 'task_assigned')).toEqual({
       event_type: 'task_assigned', in_app: true, mobile_push: true, browser: false, sms: false, email: true,
     });
-    expect(res.body.at(-2)).toEqual({ event_type: 'ticket_overdue', in_app: true, mobile_push: true, browser: true, sms: false, email: true });
+    expect(res.body.at(-3)).toEqual({ event_type: 'ticket_overdue', in_app: true, mobile_push: true, browser: true, sms: false, email: true });
     expect(res.body.at(-1)).toEqual({ event_type: 'export_ready', in_app: true, mobile_push: false, browser: true, sms: false, email: false });
   });
 
@@ -166,7 +166,7 @@ describe('notification preferences', () => {
 
   it('lists the catalogue with the Coming Soon events', async () => {
     const res = await member.agent.get('/api/notification-events').expect(200);
-    expect(res.body).toHaveLength(18);
+    expect(res.body).toHaveLength(19);
     expect(res.body.filter((e: { coming_soon: boolean }) => e.coming_soon).map((e: { event_type: string }) => e.event_type)).toEqual([
       'mentioned_note', 'team_mentioned', 'ticket_mentioned', 'added_collaborator',
       'team_ticket_created', 'team_member_removed', 'contact_form_update', 'activity_log_created',

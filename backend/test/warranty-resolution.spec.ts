@@ -226,3 +226,29 @@ describe('the ticket export', () => {
     expect(row(undecided.ticket_number)).toEqual(['', '', '', '', '', '']);
   }, 90_000);
 });
+
+describe('the assignee hears of it', () => {
+  it('gets resolution_updated for the decision and each state a teammate moves the resolution to, not for their own changes', async () => {
+    const { inviteMember } = await import('./factories/members.js');
+    const member = await inviteMember(app, owner);
+    const ticket = await createTicket(owner.agent);
+    await owner.agent.patch(`/api/tickets/${ticket.id}`).send({ assignee_id: member.user.id }).expect(200);
+    await owner.agent.post(`/api/tickets/${ticket.id}/decision`).send({ decision: 'approved', notify_customer: false }).expect(200);
+    await owner.agent.post(`/api/tickets/${ticket.id}/resolution`).send({ type: 'refund' }).expect(201);
+    await owner.agent.patch(`/api/tickets/${ticket.id}/resolution`).send({ state: 'refunded' }).expect(200);
+    const titles = async () =>
+      ((await member.agent.get('/api/notifications').expect(200)).body as { type: string; title: string }[])
+        .filter((n) => n.type === 'resolution_updated')
+        .map((n) => n.title);
+    await eventually('three resolution_updated notifications', async () => (await titles()).length === 3);
+    expect((await titles()).sort()).toEqual(
+      [`Claim approved on ticket ${ticket.ticket_number}`, `Ticket ${ticket.ticket_number}: resolution created`, `Ticket ${ticket.ticket_number}: resolution refunded`].sort(),
+    );
+    // The assignee's own change tells nobody.
+    const own = await createTicket(owner.agent);
+    await owner.agent.patch(`/api/tickets/${own.id}`).send({ assignee_id: owner.user.id }).expect(200);
+    await owner.agent.post(`/api/tickets/${own.id}/decision`).send({ decision: 'denied', reason: 'Misuse or damage', notify_customer: false }).expect(200);
+    const mine = async () => ((await owner.agent.get('/api/notifications').expect(200)).body as { type: string }[]).filter((n) => n.type === 'resolution_updated');
+    expect(await mine()).toEqual([]);
+  });
+});

@@ -2,10 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import { LIVE_EVENT_TYPES, NOTIFICATION_CATALOGUE, defaultChannels } from './catalogue.js';
 
 describe('the notification catalogue', () => {
-  it('lists the 8 live events and the 8 coming-soon ones of the spec, in its order, then ticket_overdue (issue 17) and export_ready (issue 30)', () => {
+  it('lists the 8 live events and the 8 coming-soon ones of the spec, in its order, then ticket_overdue (issue 17), resolution_updated (issue 31) and export_ready (issue 30)', () => {
     expect(LIVE_EVENT_TYPES).toEqual([
       'new_ticket', 'assigned_existing_ticket', 'inquiry_received', 'text_voicemail_missed',
-      'inbox_app_message', 'assigned_conversation', 'task_assigned', 'team_reply', 'ticket_overdue', 'export_ready',
+      'inbox_app_message', 'assigned_conversation', 'task_assigned', 'team_reply', 'ticket_overdue', 'resolution_updated', 'export_ready',
     ]);
     expect(NOTIFICATION_CATALOGUE.filter((e) => e.comingSoon).map((e) => e.eventType)).toEqual([
       'mentioned_note', 'team_mentioned', 'ticket_mentioned', 'added_collaborator',

@@ -45,6 +45,8 @@ export const NOTIFICATION_CATALOGUE: readonly CatalogueEntry[] = [
   // Issue 17 (response promises), after the spec's eight.
   live('ticket_overdue', 'Ticket overdue', 'A ticket passed its promised response time without a response', { ...QUIET, email: true }),
   // Issue 30 (exports): only the user who asked is told.
+  // Issue 31: a warranty decision or resolution state on a ticket assigned to you.
+  live('resolution_updated', 'Warranty resolution', 'A claim assigned to you is decided, or its replacement, repair or refund moves on', QUIET),
   live('export_ready', 'Export ready', 'A CSV export you asked for is ready to download', { ...QUIET, mobile_push: false }),
   soon('mentioned_note', 'Mentioned in a note', 'Someone mentions you in a note'),
   soon('team_mentioned', 'Team mentioned', 'Someone mentions your team'),
@@ -67,7 +69,8 @@ export type LiveEventType =
   | 'task_assigned'
   | 'team_reply'
   | 'ticket_overdue'
-  | 'export_ready';
+  | 'export_ready'
+  | 'resolution_updated';
 
 export function catalogueEntry(eventType: string): CatalogueEntry | undefined {
   return NOTIFICATION_CATALOGUE.find((e) => e.eventType === eventType);

@@ -21,6 +21,7 @@ import { PreferencesController } from './preferences.controller.js';
 import { PreferencesService } from './preferences.service.js';
 import { PushSubscriptionsService } from './push-subscriptions.service.js';
 import { ConversationNotificationSources } from './sources/conversation-sources.js';
+import { WarrantyNotificationSources } from './sources/warranty-sources.js';
 import { NotificationSources } from './sources/notification-sources.js';
 
 /** The catalogue, preferences, notification records, and the fan-out of domain events to five channels. */
@@ -37,6 +38,7 @@ import { NotificationSources } from './sources/notification-sources.js';
     NotificationFanOut,
     NotificationSources,
     ConversationNotificationSources,
+    WarrantyNotificationSources,
     VapidKeys,
     EmailChannel,
     SmsChannel,
