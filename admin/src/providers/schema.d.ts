@@ -382,10 +382,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A ready export's CSV file (Range supported) */
+        /** A ready export's file: CSV, or a customer's data as tar.gz (Range supported) */
         get: operations["ExportsController_file"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exports/customer-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export a customer's data (administrators)
+         * @description Queues an archive (tar.gz) of everything held about one customer: `customer.json` (the customer, their tickets with all fields, call logs with transcripts and recording URLs, messages, attachments' metadata, activity, notifications that name them) and `files/` (the attachments). Followed and downloaded like any export; kept 24 hours; recorded in the audit log.
+         */
+        post: operations["ExportsController_createCustomerData"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2178,6 +2198,13 @@ export interface components {
              */
             type: string;
         };
+        CreateCustomerDataExportDto: {
+            /**
+             * Format: uuid
+             * @description The customer whose data is exported
+             */
+            customer_id: string;
+        };
         CreatedTicketResponseDto: {
             assignee: components["schemas"]["TicketAssigneeDto"] | null;
             /**
@@ -2270,7 +2297,7 @@ export interface components {
              * @example tickets
              * @enum {string}
              */
-            kind: "tickets" | "customers";
+            kind: "tickets" | "customers" | "customer_data";
         };
         CreateTicketDto: {
             /**
@@ -2608,7 +2635,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            kind: "tickets" | "customers";
+            kind: "tickets" | "customers" | "customer_data";
             progress: number;
             rows_done: number;
             /**
@@ -5210,7 +5237,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The CSV file */
+            /** @description The file */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5231,6 +5258,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/gzip": components["schemas"]["ErrorResponseDto"];
                     "text/csv": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -5240,7 +5268,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/gzip": components["schemas"]["ErrorResponseDto"];
                     "text/csv": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ExportsController_createCustomerData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCustomerDataExportDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such customer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
