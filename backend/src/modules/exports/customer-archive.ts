@@ -33,9 +33,10 @@ export async function readCustomerData(em: EntityManager, customerId: string): P
   const attachments = await sql.execute(`select a.* from ticket_attachments a where @tenant(a) and a.ticket_id in ${theirs} order by a.created_at, a.id`, [customerId]);
   const activities = await sql.execute(`select a.* from ticket_activities a where @tenant(a) and a.ticket_id in ${theirs} order by a.created_at, a.id`, [customerId]);
   const notifications = await sql.execute(
-    `select n.* from notifications n where @tenant(n) and (n.related_entity_id = ? or n.related_entity_id in (select t.id::text from tickets t where @tenant(t) and t.customer_id = ?))
+    `select n.* from notifications n where @tenant(n) and (n.related_entity_id = ? or n.related_entity_id in (select t.id::text from tickets t where @tenant(t) and t.customer_id = ?)
+       or n.related_entity_id in (select l.id::text from call_logs l where @tenant(l) and (l.customer_id = ? or l.ticket_id in ${theirs})))
      order by n.created_at, n.id`,
-    [customerId, customerId],
+    [customerId, customerId, customerId, customerId],
   );
   return { customer: customer ?? null, tickets, call_logs: callLogs, messages, attachments, activities, notifications };
 }

@@ -1,0 +1,13 @@
+import { DomainError } from '../../common/errors/domain-error.js';
+
+export class CustomerToEraseNotFoundError extends DomainError {
+  constructor() {
+    super('customer_data.not_found', 'not_found', 'Customer not found');
+  }
+}
+
+export class ErasureConfirmationMismatchError extends DomainError {
+  constructor() {
+    super('customer_data.confirmation_mismatch', 'invalid', "Type the customer's name exactly to confirm the erasure", 'confirm');
+  }
+}
