@@ -297,6 +297,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customers/{id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a customer (administrators)
+         * @description Anonymises the customer (name becomes "Erased customer"; e-mail, phone, address removed) and everything of theirs: their tickets' free text and confirmation e-mail, their call logs (caller, number, transcript, recording), the messages of their tickets, activity and notifications that quote them; deletes their attachments and, after the commit, the files from storage and the recordings at Twilio. Tickets stay (numbers, products, dates, statuses), so analytics do not change. `confirm` must be the customer's current name. Recorded in the audit log as `customer_erased`.
+         */
+        post: operations["CustomerDataController_erase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customers/{id}/merge": {
         parameters: {
             query?: never;
@@ -1989,7 +2009,7 @@ export interface components {
             id: string;
             ip: string | null;
             /** @enum {string} */
-            kind: "settings_changed" | "role_changed" | "user_invited" | "user_removed" | "number_bought" | "number_released" | "export" | "sign_in_new_device" | "customers_merged";
+            kind: "settings_changed" | "role_changed" | "user_invited" | "user_removed" | "number_bought" | "number_released" | "export" | "sign_in_new_device" | "customers_merged" | "customer_erased";
             /** @description What it is about: a username, a phone number, "settings" */
             subject: string | null;
             user_agent: string | null;
@@ -2586,6 +2606,13 @@ export interface components {
             message: string;
             /** @example true */
             success: boolean;
+        };
+        EraseCustomerDto: {
+            /**
+             * @description The customer's name, typed to confirm
+             * @example Maria Gonzalez
+             */
+            confirm: string;
         };
         ErrorResponseDto: {
             /**
@@ -5033,6 +5060,65 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    CustomerDataController_erase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EraseCustomerDto"];
+            };
+        };
+        responses: {
+            /** @description Erased */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The confirmation is not the customer's name */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
