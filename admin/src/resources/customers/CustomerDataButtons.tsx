@@ -7,10 +7,11 @@ import { failureMessage } from '../../lib/fieldErrors';
 import type { CustomerDetail } from '../../providers/types';
 import { useAccountPermissions } from '../../providers/useAccount';
 import { useCrmMutation } from '../../providers/useCrm';
+import { EraseCustomerButton } from './EraseCustomerButton';
 
 /**
  * The show page's data-request actions (issue 35), for owners and administrators: "Export data"
- * (an archive of everything held about the customer, followed in the export dialog).
+ * (an archive of everything held about the customer, followed in the export dialog) and "Erase".
  */
 export function CustomerDataButtons({ customer }: { customer: CustomerDetail }) {
   const { permissions } = useAccountPermissions();
@@ -32,6 +33,7 @@ export function CustomerDataButtons({ customer }: { customer: CustomerDetail }) 
       >
         Export data
       </Button>
+      <EraseCustomerButton customer={customer} />
       {exportId ? <ExportProgressDialog id={exportId} title={`Export ${customer.name}'s data`} onClose={() => setExportId(null)} /> : null}
     </>
   );

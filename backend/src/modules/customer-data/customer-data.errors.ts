@@ -1,3 +1,4 @@
+import { ERASE_CONFIRM_MISMATCH } from '@warranty-crm/contract';
 import { DomainError } from '../../common/errors/domain-error.js';
 
 export class CustomerToEraseNotFoundError extends DomainError {
@@ -8,6 +9,6 @@ export class CustomerToEraseNotFoundError extends DomainError {
 
 export class ErasureConfirmationMismatchError extends DomainError {
   constructor() {
-    super('customer_data.confirmation_mismatch', 'invalid', "Type the customer's name exactly to confirm the erasure", 'confirm');
+    super('customer_data.confirmation_mismatch', 'invalid', ERASE_CONFIRM_MISMATCH, 'confirm');
   }
 }

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
+import { erasureConfirmed } from '@warranty-crm/contract';
 import type { Actor } from '../../common/auth/actor.js';
 import { isUuid } from '../../common/http/ids.js';
 import { JobHandler } from '../../common/jobs/job-decorators.js';
@@ -44,7 +45,7 @@ export class CustomerErasureService {
     await this.em.transactional(async (em) => {
       const customer = await lockCustomer(em, customerId);
       if (!customer) throw new CustomerToEraseNotFoundError();
-      if (confirm.trim() !== customer.name.trim()) throw new ErasureConfirmationMismatchError();
+      if (!erasureConfirmed(customer.name, confirm)) throw new ErasureConfirmationMismatchError();
       const leftovers = await eraseCustomerRows(em, customerId);
       this.auditLog.record(em, actor, 'customer_erased', { subject: `customer ${customerId}` });
       await em.flush();

@@ -1,8 +1,9 @@
+import { ERASED_CUSTOMER_NAME } from '@warranty-crm/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { tenantSql } from '../../common/tenancy/tenant-sql.js';
 
 /** The name an erased customer keeps (the row stays: tickets keep their foreign key, counts stay right). */
-export const ERASED_NAME = 'Erased customer';
+export const ERASED_NAME = ERASED_CUSTOMER_NAME;
 /** What an erased free-text field that cannot be null reads. */
 export const ERASED_TEXT = '[erased]';
 
