@@ -30,6 +30,7 @@ import { UsersModule } from './modules/users/users.module.js';
 import { AuditLogModule } from './modules/audit-log/audit-log.module.js';
 import { ConversationsModule } from './modules/conversations/conversations.module.js';
 import { ExportsModule } from './modules/exports/exports.module.js';
+import { CustomerDataModule } from './modules/customer-data/customer-data.module.js';
 import { InboundModule } from './modules/conversations/inbound/inbound.module.js';
 import { VoiceAgentModule } from './modules/voice-agent/voice-agent.module.js';
 import { WarrantyModule } from './modules/warranty/warranty.module.js';
@@ -79,6 +80,7 @@ export class AppModule {
         AuditLogModule,
         ConversationsModule,
         ExportsModule,
+        CustomerDataModule,
         InboundModule,
         WarrantyModule,
         WarrantySerialHistoryModule,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type TestAgent from 'supertest/lib/agent.js';
 import { connectAccount, startTelephonyApp, type TelephonyApp } from './factories/telephony.js';
 import { inviteMember, type InvitedMember } from './factories/members.js';
+import { createTicket } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 
 /**
@@ -25,7 +26,7 @@ let admin: InvitedMember;
 let operations: Operation[];
 const ids: Record<string, string> = {};
 
-const TENANT_TABLES = ['organizations', 'users', 'user_invitations', 'system_settings', 'products', 'webhooks', 'brand_phone_numbers', 'audit_log', 'canned_replies', 'ticket_assignment_rotations'];
+const TENANT_TABLES = ['organizations', 'users', 'user_invitations', 'system_settings', 'products', 'webhooks', 'brand_phone_numbers', 'audit_log', 'canned_replies', 'ticket_assignment_rotations', 'customers', 'data_exports'];
 
 /** Every tenant table of the organization's settings, users and numbers, as one comparable value. */
 async function snapshot(): Promise<Record<string, string>> {
@@ -52,6 +53,8 @@ function bodyFor(op: Operation): object {
     'post /api/canned-replies': { name: 'Evil', body: 'Evil' },
     'put /api/canned-replies/{id}': { name: 'Evil', body: 'Evil' },
     'put /api/settings/auto-assignment': { enabled: true },
+    'post /api/customers/{id}/erase': { confirm: 'Maria Gonzalez' },
+    'post /api/exports/customer-data': { customer_id: ids.customers },
   };
   return bodies[`${op.method} ${op.path}`] ?? {};
 }
@@ -86,6 +89,7 @@ beforeAll(async () => {
   ids['phone-numbers'] = (await owner.agent.post('/api/phone-numbers/purchase').send({ phoneNumber: available.body[0].phoneNumber, brand: 'Acme' }).expect(201)).body.id;
   ids.users = agent.user.id;
   ids.organizations = owner.user.organization_id;
+  ids.customers = (await createTicket(owner.agent, { customerName: 'Maria Gonzalez' })).customer.id;
   ids['canned-replies'] = (await owner.agent.post('/api/canned-replies').send({ name: 'Shipped', body: 'It shipped.' }).expect(201)).body.id;
 
   const doc = (await t.app.request().get('/api/docs-json').expect(200)).body as {

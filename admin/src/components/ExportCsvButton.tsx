@@ -31,19 +31,20 @@ export function ExportCsvButton({ kind }: { kind: ExportKind }) {
       >
         Export CSV
       </Button>
-      {exportId ? <ExportProgressDialog id={exportId} kind={kind} onClose={() => setExportId(null)} /> : null}
+      {exportId ? <ExportProgressDialog id={exportId} title={`Export ${kind === 'tickets' ? 'Tickets' : 'Customers'}`} onClose={() => setExportId(null)} /> : null}
     </>
   );
 }
 
-function ExportProgressDialog({ id, kind, onClose }: { id: string; kind: ExportKind; onClose: () => void }) {
+/** Follows an export until it is ready (or failed) and offers its file; also used by a customer's data export. */
+export function ExportProgressDialog({ id, title, onClose }: { id: string; title: string; onClose: () => void }) {
   const { data } = useCrmQuery('exports', 'getExport', [id], {
     refetchInterval: query => (isSettled(query.state.data) ? false : 1000),
   });
   const ready = data?.status === 'ready' && data.download_url;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="export-dialog-title">
-      <DialogTitle id="export-dialog-title">Export {kind === 'tickets' ? 'Tickets' : 'Customers'}</DialogTitle>
+      <DialogTitle id="export-dialog-title">{title}</DialogTitle>
       <DialogContent>
         {data?.status === 'failed' ? (
           <Alert severity="error" data-testid="export-error">
@@ -67,7 +68,7 @@ function ExportProgressDialog({ id, kind, onClose }: { id: string; kind: ExportK
         <Button onClick={onClose}>{ready ? 'Close' : 'Hide'}</Button>
         {ready ? (
           <Button variant="contained" startIcon={<DownloadIcon />} href={data.download_url!} download={data.file_name ?? undefined} data-testid="export-download">
-            Download CSV
+            {data.kind === 'customer_data' ? 'Download archive' : 'Download CSV'}
           </Button>
         ) : null}
       </DialogActions>

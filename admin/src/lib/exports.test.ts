@@ -9,4 +9,9 @@ describe('exportStatusText', () => {
     expect(exportStatusText({ status: 'ready', rows_done: 1, total_rows: 1, progress: 100 })).toBe('Ready: 1 row. The file is kept for 24 hours.');
     expect(exportStatusText({ status: 'expired', rows_done: 3, total_rows: 3, progress: 0 })).toBe('This export has expired; export again.');
   });
+
+  it("counts a customer's data export in files", () => {
+    expect(exportStatusText({ kind: 'customer_data', status: 'running', rows_done: 1, total_rows: 3, progress: 33 })).toBe('1 of 3 files (33%)');
+    expect(exportStatusText({ kind: 'customer_data', status: 'ready', rows_done: 3, total_rows: 3, progress: 100 })).toBe('Ready: 3 files. The file is kept for 24 hours.');
+  });
 });

@@ -317,6 +317,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customers/{id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a customer (administrators)
+         * @description Anonymises the customer (name becomes "Erased customer"; e-mail, phone, address removed) and everything of theirs: their tickets' free text and confirmation e-mail, their call logs (caller, number, transcript, recording), the messages of their tickets, activity and notifications that quote them; deletes their attachments and, after the commit, the files from storage and the recordings at Twilio. Tickets stay (numbers, products, dates, statuses), so analytics do not change. `confirm` must be the customer's current name. Recorded in the audit log as `customer_erased`.
+         */
+        post: operations["CustomerDataController_erase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customers/{id}/merge": {
         parameters: {
             query?: never;
@@ -402,10 +422,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A ready export's CSV file (Range supported) */
+        /** A ready export's file: CSV, or a customer's data as tar.gz (Range supported) */
         get: operations["ExportsController_file"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exports/customer-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export a customer's data (administrators)
+         * @description Queues an archive (tar.gz) of everything held about one customer: `customer.json` (the customer, their tickets with all fields, call logs with transcripts and recording URLs, messages, attachments' metadata, activity, notifications that name them) and `files/` (the attachments). Followed and downloaded like any export; kept 24 hours; recorded in the audit log.
+         */
+        post: operations["ExportsController_createCustomerData"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2069,7 +2109,7 @@ export interface components {
             id: string;
             ip: string | null;
             /** @enum {string} */
-            kind: "settings_changed" | "role_changed" | "user_invited" | "user_removed" | "number_bought" | "number_released" | "export" | "sign_in_new_device" | "customers_merged";
+            kind: "settings_changed" | "role_changed" | "user_invited" | "user_removed" | "number_bought" | "number_released" | "export" | "sign_in_new_device" | "customers_merged" | "customer_erased";
             /** @description What it is about: a username, a phone number, "settings" */
             subject: string | null;
             user_agent: string | null;
@@ -2293,6 +2333,13 @@ export interface components {
              */
             type: string;
         };
+        CreateCustomerDataExportDto: {
+            /**
+             * Format: uuid
+             * @description The customer whose data is exported
+             */
+            customer_id: string;
+        };
         CreatedTicketResponseDto: {
             assignee: components["schemas"]["TicketAssigneeDto"] | null;
             /**
@@ -2385,7 +2432,7 @@ export interface components {
              * @example tickets
              * @enum {string}
              */
-            kind: "tickets" | "customers";
+            kind: "tickets" | "customers" | "customer_data";
         };
         CreateResolutionDto: {
             items?: components["schemas"]["ResolutionItemDto"][];
@@ -2721,6 +2768,13 @@ export interface components {
             /** @example true */
             success: boolean;
         };
+        EraseCustomerDto: {
+            /**
+             * @description The customer's name, typed to confirm
+             * @example Maria Gonzalez
+             */
+            confirm: string;
+        };
         ErrorResponseDto: {
             /**
              * @description A domain error's stable code
@@ -2769,7 +2823,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            kind: "tickets" | "customers";
+            kind: "tickets" | "customers" | "customer_data";
             progress: number;
             rows_done: number;
             /**
@@ -5413,6 +5467,65 @@ export interface operations {
             };
         };
     };
+    CustomerDataController_erase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EraseCustomerDto"];
+            };
+        };
+        responses: {
+            /** @description Erased */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The confirmation is not the customer's name */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     CustomersController_merge: {
         parameters: {
             query?: never;
@@ -5600,7 +5713,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The CSV file */
+            /** @description The file */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5621,6 +5734,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/gzip": components["schemas"]["ErrorResponseDto"];
                     "text/csv": components["schemas"]["ErrorResponseDto"];
                 };
             };
@@ -5630,7 +5744,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/gzip": components["schemas"]["ErrorResponseDto"];
                     "text/csv": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    ExportsController_createCustomerData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCustomerDataExportDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such customer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };

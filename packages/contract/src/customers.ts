@@ -27,3 +27,10 @@ export const TICKET_MERGE_MESSAGES = {
 export function tooLongMessage(label: string, max: number): string {
   return `${label} must be at most ${max} characters`;
 }
+
+/** Erasing a customer (issue 35): the name typed to confirm must be theirs, spaces around it aside. */
+export const ERASE_CONFIRM_MISMATCH = "Type the customer's name exactly to confirm the erasure";
+export const ERASED_CUSTOMER_NAME = 'Erased customer';
+export function erasureConfirmed(customerName: string, typed: string | null | undefined): boolean {
+  return (typed ?? '').trim() === customerName.trim();
+}

@@ -2,7 +2,7 @@
  * Data exports (issue 30): what can be exported, the states of an export, and how long its file
  * is kept. An export runs as a durable job and streams its rows to a CSV file.
  */
-export const EXPORT_KINDS = ['tickets', 'customers'] as const;
+export const EXPORT_KINDS = ['tickets', 'customers', 'customer_data'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** queued → running → ready (the file can be downloaded until it expires) or failed (with the reason). */

@@ -52,6 +52,7 @@ export const AUDIT_KINDS = [
   'export',
   'sign_in_new_device',
   'customers_merged',
+  'customer_erased',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -65,4 +66,5 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   export: 'Export',
   sign_in_new_device: 'Sign-in from a new device',
   customers_merged: 'Customers merged',
+  customer_erased: 'Customer erased',
 };

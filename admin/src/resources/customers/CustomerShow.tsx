@@ -10,6 +10,7 @@ import { formatDuration } from '../../lib/duration';
 import { warrantyLabel } from '../../lib/warranty';
 import type { CustomerAttachment, CustomerCall, CustomerDetail, CustomerMessage, CustomerTicket } from '../../providers/types';
 import { Field, Fields, InfoCard } from '../tickets/cards/InfoCard';
+import { CustomerDataButtons } from './CustomerDataButtons';
 import { MergeCustomerButton } from './MergeCustomerButton';
 
 /** /customers/{id}/show: contact details, address, counts, every ticket with its warranty, the calls, and the Merge action. */
@@ -41,6 +42,7 @@ export function CustomerShow() {
         </Box>
         <Stack direction="row" spacing={1}>
           <MergeCustomerButton customer={customer} />
+          <CustomerDataButtons customer={customer} />
           <Button component={RouterLink} to={`/customers/${customer.id}`} variant="outlined" startIcon={<EditIcon />} data-testid="customer-edit-link">
             Edit
           </Button>

@@ -29,6 +29,7 @@ import { Migration20261130700000TicketMerges } from './Migration20261130700000Ti
 import { Migration20261130300000AssignmentAndCannedReplies } from './Migration20261130300000AssignmentAndCannedReplies.js';
 import { Migration20261130310000AssigneeTotals } from './Migration20261130310000AssigneeTotals.js';
 import { Migration20261130900000WarrantyResolution } from './Migration20261130900000WarrantyResolution.js';
+import { Migration20261201200000CustomerDataExports } from './Migration20261201200000CustomerDataExports.js';
 
 /** Applied in this order; a new migration is appended here after `npm run migration:create`. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -62,4 +63,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261130300000AssignmentAndCannedReplies', class: Migration20261130300000AssignmentAndCannedReplies },
   { name: 'Migration20261130310000AssigneeTotals', class: Migration20261130310000AssigneeTotals },
   { name: 'Migration20261130900000WarrantyResolution', class: Migration20261130900000WarrantyResolution },
+  { name: 'Migration20261201200000CustomerDataExports', class: Migration20261201200000CustomerDataExports },
 ];

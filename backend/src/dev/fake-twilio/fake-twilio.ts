@@ -430,6 +430,15 @@ export class FakeTwilio {
       }
       return sendRange(req, res, this.wav(recording.duration), 'audio/x-wav');
     }
+    if ((m = rest.match(/^Recordings\/(RE\w+)\.json$/)) && method === 'DELETE') {
+      // The SDK's recordings(sid).remove(): gone for good (a customer's erasure, issue 35).
+      const recording = this.recordings.get(m[1]);
+      if (!recording || recording.accountSid !== account.sid) throw new TwilioError(404, 20404, `The requested resource /${rest} was not found`);
+      this.recordings.delete(recording.sid);
+      this.changed();
+      res.writeHead(204).end();
+      return;
+    }
     throw new TwilioError(404, 20404, `The requested resource ${path} was not found`);
   }
 

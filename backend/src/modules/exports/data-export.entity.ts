@@ -15,7 +15,7 @@ import { DataExportRepository } from './data-export.repository.js';
 @TenantScoped()
 @Index({ name: 'data_exports_organization_user_created_index', properties: ['organization', 'requestedBy', 'createdAt'] })
 @Index({ name: 'data_exports_expires_index', expression: 'create index "data_exports_expires_index" on "data_exports" ("expires_at") where "status" = \'ready\'' })
-@Check({ name: 'data_exports_kind_check', expression: `"kind" in ('tickets', 'customers')` })
+@Check({ name: 'data_exports_kind_check', expression: `"kind" in ('tickets', 'customers', 'customer_data')` })
 @Check({ name: 'data_exports_status_check', expression: `"status" in ('queued', 'running', 'ready', 'failed', 'expired')` })
 export class DataExport {
   [EntityRepositoryType]?: DataExportRepository;

@@ -14,7 +14,9 @@ import { type TenantContext, TenantRunner } from '../../common/tenancy/tenant-ru
 import { NotificationFanOut } from '../notifications/fan-out.service.js';
 import { StorageService } from '../storage/storage.service.js';
 import { EXPORT_BATCH_ROWS, csvSourceOf, type ExportCursor } from './csv-rows.js';
+import { readCustomerData, writeCustomerArchive } from './customer-archive.js';
 import { DataExport } from './data-export.entity.js';
+import { exportContentType } from './dto/export.dto.js';
 
 export const EXPORT_TASK = 'exports.run';
 export const EXPORT_ATTEMPTS = 3;
@@ -47,10 +49,11 @@ export class ExportRunner {
     if (!record || record.status === 'ready' || record.status === 'expired') return;
     const directory = await mkdtemp(join(tmpdir(), 'wcrm-export-'));
     try {
-      const file = join(directory, 'export.csv');
-      const rows = await this.writeCsv(organizationId, record, file);
-      const name = `export-${record.id}.csv`;
-      const key = await this.storage.storeGenerated(organizationId, name, file, 'text/csv; charset=utf-8');
+      const archive = record.kind === 'customer_data';
+      const file = join(directory, archive ? 'export.tar.gz' : 'export.csv');
+      const rows = archive ? await this.writeCustomerData(organizationId, record, directory, file) : await this.writeCsv(organizationId, record, file);
+      const name = archive ? `export-${record.id}.tar.gz` : `export-${record.id}.csv`;
+      const key = await this.storage.storeGenerated(organizationId, name, file, exportContentType(record.kind));
       const { size } = await stat(file);
       const now = new Date();
       em.assign(record, {
@@ -74,6 +77,25 @@ export class ExportRunner {
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
+  }
+
+  /**
+   * A customer's data (issue 35): their rows read in one short transaction, then their files one at
+   * a time into a tar.gz; progress counts the files (and the JSON) written. Answers that count.
+   */
+  private async writeCustomerData(organizationId: string, record: DataExport, directory: string, file: string): Promise<number> {
+    const customerId = String(record.filter.customer_id ?? '');
+    const data = await this.tenants.run(organizationId, ({ em }) => readCustomerData(em, customerId));
+    if (!data.customer) throw new Error('The customer no longer exists');
+    const total = data.attachments.length + 1;
+    await this.progress(organizationId, record.id, 0, total);
+    return writeCustomerArchive(
+      data,
+      directory,
+      file,
+      (objectPath) => this.storage.readBytes(organizationId, objectPath),
+      (done) => this.progress(organizationId, record.id, done, total),
+    );
   }
 
   /** Streams the export's rows to `file`; answers how many were written. */
@@ -109,12 +131,13 @@ export class ExportRunner {
   private async announce(em: EntityManager, organizationId: string, record: DataExport, rows: number): Promise<void> {
     const requester = record.requestedBy ? (typeof record.requestedBy === 'string' ? record.requestedBy : record.requestedBy.id) : null;
     if (!requester) return;
-    const what = record.kind === 'tickets' ? 'Tickets' : 'Customers';
+    const what = record.kind === 'tickets' ? 'Tickets' : record.kind === 'customer_data' ? "Customer's data" : 'Customers';
+    const format = record.kind === 'customer_data' ? 'an archive (JSON and files)' : 'CSV';
     await this.fanOut.fanOut(em, organizationId, {
       eventType: 'export_ready',
       sourceKey: `export_ready:${record.id}`,
       title: `${what} export ready`,
-      message: `${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'} exported to CSV; the file can be downloaded for ${EXPORT_TTL_HOURS} hours.`,
+      message: `${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'} exported to ${format}; the file can be downloaded for ${EXPORT_TTL_HOURS} hours.`,
       metadata: { export_id: record.id, kind: record.kind, rows },
       relatedEntityType: 'export',
       relatedEntityId: record.id,

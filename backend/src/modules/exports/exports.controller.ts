@@ -15,7 +15,8 @@ import type { Request, Response } from 'express';
 import { type Actor, CurrentActor } from '../../common/auth/actor.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { sendObjectResponse } from '../storage/object-response.js';
-import { CreateExportDto, ExportDto, exportFileName, toExportDto } from './dto/export.dto.js';
+import { RequireRole } from '../../common/auth/roles.js';
+import { CreateCustomerDataExportDto, CreateExportDto, ExportDto, exportFileName, toExportDto } from './dto/export.dto.js';
 import { ExportsService } from './exports.service.js';
 
 @ApiTags('exports')
@@ -40,6 +41,23 @@ export class ExportsController {
     return toExportDto(await this.exports.request(actor, dto.kind, dto.filter ?? {}));
   }
 
+  @Post('customer-data')
+  @HttpCode(202)
+  @RequireRole('admin')
+  @ApiOperation({
+    summary: "Export a customer's data (administrators)",
+    description:
+      'Queues an archive (tar.gz) of everything held about one customer: `customer.json` (the customer, their tickets with all fields, ' +
+      'call logs with transcripts and recording URLs, messages, attachments\' metadata, activity, notifications that name them) and ' +
+      '`files/` (the attachments). Followed and downloaded like any export; kept 24 hours; recorded in the audit log.',
+  })
+  @ApiAcceptedResponse({ type: ExportDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such customer' })
+  async createCustomerData(@CurrentActor() actor: Actor, @Body() dto: CreateCustomerDataExportDto): Promise<ExportDto> {
+    return toExportDto(await this.exports.requestCustomerData(actor, dto.customer_id));
+  }
+
   @Get()
   @ApiOperation({ summary: "The signed-in user's latest exports, newest first" })
   @ApiOkResponse({ type: [ExportDto] })
@@ -59,9 +77,9 @@ export class ExportsController {
   }
 
   @Get(':id/file')
-  @ApiOperation({ summary: "A ready export's CSV file (Range supported)" })
-  @ApiProduces('text/csv')
-  @ApiOkResponse({ description: 'The CSV file' })
+  @ApiOperation({ summary: "A ready export's file: CSV, or a customer's data as tar.gz (Range supported)" })
+  @ApiProduces('text/csv', 'application/gzip')
+  @ApiOkResponse({ description: 'The file' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Not ready yet, or expired' })
   async file(@CurrentActor() actor: Actor, @Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {

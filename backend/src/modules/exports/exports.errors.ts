@@ -17,3 +17,9 @@ export class ExportKindInvalidError extends DomainError {
     super('exports.invalid_kind', 'invalid', message, 'kind');
   }
 }
+
+export class CustomerToExportNotFoundError extends DomainError {
+  constructor() {
+    super('exports.customer_not_found', 'not_found', 'Customer not found');
+  }
+}

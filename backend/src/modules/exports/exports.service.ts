@@ -10,7 +10,9 @@ import { StorageService } from '../storage/storage.service.js';
 import { csvSourceOf } from './csv-rows.js';
 import { DataExport } from './data-export.entity.js';
 import { EXPORT_TASK, type ExportJobPayload } from './export-runner.js';
-import { ExportKindInvalidError, ExportNotFoundError, ExportNotReadyError } from './exports.errors.js';
+import { tenantSql } from '../../common/tenancy/tenant-sql.js';
+import { exportContentType } from './dto/export.dto.js';
+import { CustomerToExportNotFoundError, ExportKindInvalidError, ExportNotFoundError, ExportNotReadyError } from './exports.errors.js';
 
 /** Exports of a list (tickets with the list's filter, customers): asked for, followed, downloaded. */
 @Injectable()
@@ -25,10 +27,30 @@ export class ExportsService {
   /** Records the export and queues its job in one transaction; the filter is checked now (a 400, not a failed job). */
   async request(actor: Actor, kind: string, filter: Record<string, unknown> = {}): Promise<DataExport> {
     if (!(EXPORT_KINDS as readonly string[]).includes(kind)) throw new ExportKindInvalidError(`kind must be one of: ${EXPORT_KINDS.join(', ')}`);
+    if (kind === 'customer_data') throw new ExportKindInvalidError("A customer's data is exported with POST /api/exports/customer-data (administrators)");
     csvSourceOf(kind as ExportKind, filter);
     return this.em.transactional(async (em) => {
       const record = em.create(DataExport, { organization: actor.organizationId, requestedBy: actor.id, kind: kind as ExportKind, filter });
       this.auditLog.record(em, actor, 'export', { subject: kind, changes: [{ field: 'filter', new: filter }] });
+      await em.flush();
+      const payload: ExportJobPayload = { organizationId: actor.organizationId, exportId: record.id };
+      await this.jobs.enqueue(em, EXPORT_TASK, payload, { key: `export:${record.id}` });
+      return record;
+    });
+  }
+
+  /**
+   * A customer's data (issue 35, admin): the archive of everything that names them, as a job like
+   * the CSV exports; the audit log records it with the subject `customer <id>`.
+   */
+  async requestCustomerData(actor: Actor, customerId: string): Promise<DataExport> {
+    if (!isUuid(customerId)) throw new CustomerToExportNotFoundError();
+    return this.em.transactional(async (em) => {
+      const [found] = await tenantSql(em).execute(`select c.id from customers c where @tenant(c) and c.id = ?`, [customerId]);
+      if (!found) throw new CustomerToExportNotFoundError();
+      const filter = { customer_id: customerId };
+      const record = em.create(DataExport, { organization: actor.organizationId, requestedBy: actor.id, kind: 'customer_data', filter });
+      this.auditLog.record(em, actor, 'export', { subject: `customer ${customerId}`, changes: [{ field: 'kind', new: 'customer_data' }] });
       await em.flush();
       const payload: ExportJobPayload = { organizationId: actor.organizationId, exportId: record.id };
       await this.jobs.enqueue(em, EXPORT_TASK, payload, { key: `export:${record.id}` });
@@ -54,6 +76,6 @@ export class ExportsService {
     if (record.status !== 'ready' || !record.fileKey || (record.expiresAt && record.expiresAt <= new Date())) {
       throw new ExportNotReadyError(record.status === 'ready' ? 'expired' : record.status);
     }
-    return { record, answer: await this.storage.openGenerated(record.fileKey, 'text/csv; charset=utf-8', range) };
+    return { record, answer: await this.storage.openGenerated(record.fileKey, exportContentType(record.kind), range) };
   }
 }

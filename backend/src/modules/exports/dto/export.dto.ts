@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { EXPORT_KINDS, EXPORT_STATUSES, exportProgress } from '@warranty-crm/contract';
-import { IsIn, IsObject, IsOptional } from 'class-validator';
+import { IsIn, IsObject, IsOptional, IsUUID } from 'class-validator';
 import type { DataExport } from '../data-export.entity.js';
 
 export class CreateExportDto {
@@ -35,7 +35,19 @@ export class ExportDto {
 }
 
 export function exportFileName(record: Pick<DataExport, 'kind' | 'createdAt'>): string {
-  return `${record.kind}-${record.createdAt.toISOString().slice(0, 10)}.csv`;
+  const day = record.createdAt.toISOString().slice(0, 10);
+  return record.kind === 'customer_data' ? `customer-data-${day}.tar.gz` : `${record.kind}-${day}.csv`;
+}
+
+/** The file's type: a CSV, or a customer's data as a tar.gz (customer.json and files/). */
+export function exportContentType(kind: string): string {
+  return kind === 'customer_data' ? 'application/gzip' : 'text/csv; charset=utf-8';
+}
+
+export class CreateCustomerDataExportDto {
+  @ApiProperty({ format: 'uuid', description: 'The customer whose data is exported' })
+  @IsUUID('all', { message: 'customer_id must be a UUID' })
+  customer_id!: string;
 }
 
 export function toExportDto(record: DataExport): ExportDto {
