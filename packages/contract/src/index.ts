@@ -19,3 +19,4 @@ export * from './inbound-email.js';
 export * from './attachments.js';
 export * from './customers.js';
 export * from './canned-replies.js';
+export * from './onboarding.js';
