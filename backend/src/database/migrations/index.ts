@@ -23,6 +23,7 @@ import { Migration20261129900000RolesAndAuditLog } from './Migration202611299000
 import { Migration20261128400000SavedProductBrands } from './Migration20261128400000SavedProductBrands.js';
 import { Migration20261130000000Conversations } from './Migration20261130000000Conversations.js';
 import { Migration20261130800000DataExports } from './Migration20261130800000DataExports.js';
+import { Migration20261201434000OnboardingDismissed } from './Migration20261201434000OnboardingDismissed.js';
 import { Migration20261130500000InboundMessages } from './Migration20261130500000InboundMessages.js';
 import { Migration20261130600000TicketAttachments } from './Migration20261130600000TicketAttachments.js';
 import { Migration20261130700000TicketMerges } from './Migration20261130700000TicketMerges.js';
@@ -60,4 +61,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261130700000TicketMerges', class: Migration20261130700000TicketMerges },
   { name: 'Migration20261130300000AssignmentAndCannedReplies', class: Migration20261130300000AssignmentAndCannedReplies },
   { name: 'Migration20261130310000AssigneeTotals', class: Migration20261130310000AssigneeTotals },
+  { name: 'Migration20261201434000OnboardingDismissed', class: Migration20261201434000OnboardingDismissed },
 ];
