@@ -8,6 +8,7 @@ import { searchMethods } from './methods/search';
 import { analyticsMethods } from './methods/analytics';
 import { conversationMethods } from './methods/conversation';
 import { notificationMethods } from './methods/notifications';
+import { onboardingMethods } from './methods/onboarding';
 import { restMethods } from './methods/rest';
 import { settingsMethods } from './methods/settings';
 import { inboundEmailMethods } from './methods/inboundEmail';
@@ -39,6 +40,7 @@ export const customMethods = {
   ...attachmentMethods,
   ...customerMethods,
   ...assignmentMethods,
+  ...onboardingMethods,
 };
 
 export type CustomMethods = typeof customMethods;
