@@ -73,8 +73,8 @@ export function NotificationList() {
       ) : error ? (
         <Alert severity="error">Failed to fetch notifications</Alert>
       ) : shown.length === 0 ? (
-        <Box sx={{ py: 8, textAlign: 'center' }} data-testid="notifications-empty">
-          <Typography color="text.secondary">{current.empty}</Typography>
+        <Box sx={{ py: 8, textAlign: 'center' }}>
+          <Typography color="text.secondary" data-testid="notifications-empty">{current.empty}</Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             New tickets, calls and voicemails notify you here.{' '}
             <Link to="/settings#notifications" data-testid="notifications-empty-preferences">
