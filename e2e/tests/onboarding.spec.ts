@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { replaceNotifications } from './db.js';
-import { newBrowserLike, registerInUi, saveScreenshot, uniqueName } from './support.js';
+import { newBrowserLike, registerByApi, registerInUi, saveScreenshot, uniqueName } from './support.js';
+import { createTicket } from './ticket-factory.js';
 
 const step = (page: Page, key: string) => page.getByTestId(`setup-step-${key}`);
 
@@ -99,5 +100,21 @@ test.describe('the first hour', () => {
     } finally {
       await other.close();
     }
+  });
+
+  test('on a phone (390 px) the search opens from the top bar and finds a ticket', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const request = page.context().request;
+    await registerByApi(request, uniqueName('phonesearch'));
+    const ticket = await createTicket(request, { orderNumber: 'PHONE-ORDER-7373', customerName: 'Portia Handheld' });
+    await page.goto('/');
+    await expect(page.getByTestId('search-input')).toBeHidden();
+    await page.getByTestId('topbar-search-toggle').click();
+    const box = page.getByTestId('search-input');
+    await expect(box).toBeVisible();
+    await box.pressSequentially('PHONE-ORDER-73');
+    await expect(page.getByTestId('search-group-tickets').getByTestId('search-hit')).toHaveText([new RegExp(ticket.ticket_number)]);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/tickets/${ticket.id}$`));
   });
 });
