@@ -37,6 +37,24 @@ describe('POST /api/register', () => {
     expect(stored.rows[0].password).not.toContain('secret123');
   });
 
+  it('names the organization after organization_name (trimmed), or "<username>\'s organization" when absent', async () => {
+    const named = await app.request().post('/api/register').send({ username: uniqueUsername('named'), password: 'secret123', organization_name: '  Acme Audio  ' }).expect(201);
+    const unnamed = uniqueUsername('unnamed');
+    const legacy = await app.request().post('/api/register').send({ username: unnamed, password: 'secret123' }).expect(201);
+    const names = async (id: string) => (await app.db.query('select name from organizations where id = $1', [id])).rows[0].name;
+    expect(await names(named.body.organization_id)).toBe('Acme Audio');
+    expect(await names(legacy.body.organization_id)).toBe(`${unnamed}'s organization`);
+  });
+
+  it.each([
+    [{ organization_name: '   ' }, 'Organization name is required'],
+    [{ organization_name: 42 }, 'Organization name must be text'],
+    [{ organization_name: 'x'.repeat(256) }, 'Organization name must be at most 255 characters'],
+  ])('rejects organization_name %j with "%s"', async (extra, message) => {
+    const res = await app.request().post('/api/register').send({ username: uniqueUsername('badorg'), password: 'secret123', ...extra }).expect(400);
+    expect(res.body).toEqual({ statusCode: 400, error: message, message, errors: [{ field: 'organization_name', message }] });
+  });
+
   it('answers 409 for a username that exists, in any letter case', async () => {
     const { user } = await registerOwner(app);
     const res = await app.request().post('/api/register').send({ username: user.username.toUpperCase(), password: 'secret123' }).expect(409);

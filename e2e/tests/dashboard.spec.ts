@@ -9,11 +9,13 @@ const shortDate = (date: Date) => date.toLocaleDateString('en-US', { month: 'sho
 
 test.describe('dashboard', () => {
   test('a new organization: zeros, no trend badges and the empty state', async ({ page }) => {
-    await registerByApi(page.context().request, uniqueName('empty'));
+    const owner = uniqueName('empty');
+    await registerByApi(page.context().request, owner);
     await page.goto('/');
 
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-    await expect(page.getByText("Welcome back! Here's what's happening with your warranty tickets.")).toBeVisible();
+    // a brand-new owner is welcomed to set the organization up, not "back" (issue 34)
+    await expect(page.getByText(`Welcome! Let's set up ${owner}'s organization.`)).toBeVisible();
     for (const [id, title] of [
       ['metric-total', 'Total Tickets'],
       ['metric-open', 'Open Tickets'],

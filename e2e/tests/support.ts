@@ -10,10 +10,11 @@ export function uniqueName(prefix: string): string {
 }
 
 /** Registers through the sign-in screen and waits for the dashboard. */
-export async function registerInUi(page: Page, username: string, password = 'secret123'): Promise<void> {
+export async function registerInUi(page: Page, username: string, password = 'secret123', organizationName = `${username} Audio`): Promise<void> {
   await page.goto('/auth');
   await page.getByTestId('auth-tab-register').click();
   await expect(page.getByText('Create an account')).toBeVisible();
+  await page.getByTestId('register-organization-name').fill(organizationName);
   await page.getByTestId('register-username').fill(username);
   await page.getByTestId('register-password').fill(password);
   await page.getByTestId('register-submit').click();

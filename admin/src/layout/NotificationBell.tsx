@@ -33,6 +33,7 @@ export function NotificationBell() {
   };
   // A notification opens its record (its ticket, its call), read from then on; one without a record opens the list.
   const markRead = useCrmMutation('notifications', 'markRead');
+  const markAllRead = useCrmMutation('notifications', 'markAllRead');
   const openNotification = (n: { id: string; is_read: boolean; related_entity_type: string | null; related_entity_id: string | null }) => {
     const link = notificationLink(n);
     if (!link) return goToNotifications();
@@ -76,10 +77,15 @@ export function NotificationBell() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { width: 340, maxWidth: 'calc(100vw - 32px)' }, 'data-testid': 'notification-menu' } as object }}
       >
-        <Box sx={{ px: 2, py: 1 }}>
+        <Box sx={{ px: 2, py: 1, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
           <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
             Notifications
           </Typography>
+          {count > 0 ? (
+            <Button size="small" onClick={() => markAllRead.mutate([])} disabled={markAllRead.isPending} data-testid="bell-mark-all-read">
+              Mark all as read
+            </Button>
+          ) : null}
         </Box>
         <Divider />
         {notifications.length === 0 ? (

@@ -164,3 +164,19 @@ export function purchaseConfirmText(r: { phoneNumber: string; locality?: string 
     cost ? `It costs ${cost} on your Twilio account.` : 'Twilio did not give its price: see your Twilio console for what it costs.'
   }`;
 }
+
+/* ---- before Twilio is connected (issue 34) ---- */
+
+export const TWILIO_NOT_CONNECTED = 'Twilio is not connected yet';
+export const TWILIO_SETUP_HINT =
+  'Connect your Twilio account in Settings → Phone Setup to buy numbers and take calls. No account? Start the app with the built-in Twilio simulation (see the README) to try it.';
+export const BUY_NEEDS_TWILIO = 'Connect Twilio in Settings → Phone Setup before buying a number.';
+export const FIX_NEEDS_TWILIO = 'Connect Twilio in Settings → Phone Setup first.';
+export const FIX_NEEDS_NUMBERS = 'No phone numbers to reconfigure yet: buy or import one.';
+
+/** Why Fix Webhooks cannot work yet, or null when it can. */
+export function fixWebhooksBlocked(twilioConnected: boolean, numberCount: number): string | null {
+  if (!twilioConnected) return FIX_NEEDS_TWILIO;
+  if (numberCount === 0) return FIX_NEEDS_NUMBERS;
+  return null;
+}

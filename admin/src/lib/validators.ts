@@ -8,6 +8,9 @@ import {
   ISSUE_DESCRIPTION_MIN,
   isPurchaseDateInWindow as isInWindow,
   MIN_PASSWORD_LENGTH,
+  ORGANIZATION_NAME_MAX,
+  ORGANIZATION_NAME_REQUIRED,
+  ORGANIZATION_NAME_TOO_LONG,
   TICKET_MESSAGES as MESSAGES,
   JACK_MODELS,
   oneOfMessage,
@@ -34,14 +37,20 @@ export const REGISTER_PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASS
 export interface CredentialsValues {
   username: string;
   password: string;
+  /** Registration only: the new organization's name (issue 34). */
+  organizationName?: string;
 }
 
-/** Login: both required. Registration: the password has at least 6 characters too. */
+/** Login: both required. Registration: the password has at least 6 characters too, and the organization's name is required. */
 export function validateCredentials(values: CredentialsValues, register = false): Partial<CredentialsValues> {
   const errors: Partial<CredentialsValues> = {};
   if (blank(values.username)) errors.username = USERNAME_REQUIRED_SIGN_IN;
   if (!values.password) errors.password = PASSWORD_REQUIRED;
   else if (register && values.password.length < MIN_PASSWORD_LENGTH) errors.password = REGISTER_PASSWORD_TOO_SHORT;
+  if (register) {
+    if (blank(values.organizationName)) errors.organizationName = ORGANIZATION_NAME_REQUIRED;
+    else if ((values.organizationName ?? '').trim().length > ORGANIZATION_NAME_MAX) errors.organizationName = ORGANIZATION_NAME_TOO_LONG;
+  }
   return errors;
 }
 

@@ -8,7 +8,7 @@ export const AUTH_URL = '/auth';
 export const CHANGE_PASSWORD_URL = '/change-password';
 
 /** `login` signs in, or with `register: true` creates an organization with this user as its owner. */
-export type LoginParams = Credentials & { register?: boolean };
+export type LoginParams = Credentials & { register?: boolean; organizationName?: string };
 
 /** GET /api/user, one request at a time however many hooks ask at once; null when nobody is signed in. */
 let pendingUser: Promise<User | null> | null = null;
@@ -37,8 +37,9 @@ async function signedInUser(): Promise<User> {
  * usePermissions; sign-in and sign-out go through useLogin and useLogout.
  */
 export const authProvider: AuthProvider = {
-  async login({ register, username, password }: LoginParams): Promise<User> {
-    const user = await apiSend<User>('POST', register ? '/register' : '/login', { username, password });
+  async login({ register, username, password, organizationName }: LoginParams): Promise<User> {
+    const body = register && organizationName !== undefined ? { username, password, organization_name: organizationName } : { username, password };
+    const user = await apiSend<User>('POST', register ? '/register' : '/login', body);
     // a new session: nothing cached for the previous one survives
     queryClient.clear();
     return user;

@@ -8,6 +8,7 @@ import { searchMethods } from './methods/search';
 import { analyticsMethods } from './methods/analytics';
 import { conversationMethods } from './methods/conversation';
 import { notificationMethods } from './methods/notifications';
+import { onboardingMethods } from './methods/onboarding';
 import { restMethods } from './methods/rest';
 import { settingsMethods } from './methods/settings';
 import { inboundEmailMethods } from './methods/inboundEmail';
@@ -41,6 +42,7 @@ export const customMethods = {
   ...customerMethods,
   ...assignmentMethods,
   ...warrantyMethods,
+  ...onboardingMethods,
 };
 
 export type CustomMethods = typeof customMethods;

@@ -11,7 +11,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's background jobs: counts by state and the latest failures (account owner only) */
+        /**
+         * The organization's background jobs: counts by state and the latest failures (account owner only)
+         * @description The organization's background jobs: counts by state and the latest failures (account owner only).
+         *
+         *     Role: owner (the account owner only).
+         *
+         *     Errors: 401 Not signed in; 403 Only account owners can view background jobs
+         *
+         *     Only account owners can view background jobs.
+         */
         get: operations["JobsController_overview"];
         put?: never;
         post?: never;
@@ -28,7 +37,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Tickets per brand (all time, or created in the last 30, 90 or 365 days) */
+        /**
+         * Tickets per brand (all time, or created in the last 30, 90 or 365 days)
+         * @description Tickets per brand (all time, or created in the last 30, 90 or 365 days).
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 see the error body; 401 see the error body.
+         */
         get: operations["AnalyticsController_brands"];
         put?: never;
         post?: never;
@@ -48,6 +64,10 @@ export interface paths {
         /**
          * Share of tickets answered within their response promise (24 h warranty, 48 h technical support, or the organization's hours)
          * @description Over the tickets created in the period whose promise has come due: answered by respond_by, answered late, unanswered and overdue.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 see the error body; 401 see the error body.
          */
         get: operations["AnalyticsController_responsePromises"];
         put?: never;
@@ -65,7 +85,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Average hours to first response and to resolution, measured from the status history */
+        /**
+         * Average hours to first response and to resolution, measured from the status history
+         * @description Average hours to first response and to resolution, measured from the status history.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 see the error body; 401 see the error body.
+         */
         get: operations["AnalyticsController_responseTimes"];
         put?: never;
         post?: never;
@@ -82,7 +109,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Tickets per status (all time, last N days, or the current / last calendar month) */
+        /**
+         * Tickets per status (all time, last N days, or the current / last calendar month)
+         * @description Tickets per status (all time, last N days, or the current / last calendar month).
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 see the error body; 401 see the error body.
+         */
         get: operations["AnalyticsController_status"];
         put?: never;
         post?: never;
@@ -99,7 +133,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Tickets created per UTC day over the last N days (default 30), zero-filled, oldest first */
+        /**
+         * Tickets created per UTC day over the last N days (default 30), zero-filled, oldest first
+         * @description Tickets created per UTC day over the last N days (default 30), zero-filled, oldest first.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 see the error body; 401 see the error body.
+         */
         get: operations["AnalyticsController_timeline"];
         put?: never;
         post?: never;
@@ -119,6 +160,10 @@ export interface paths {
         /**
          * Warranty analytics: claims and claim rate per product / SKU and issue category, top failure reasons, approval rate, cost per brand and month, median time to resolution
          * @description Claims are tickets, by their UTC creation day; cost comes from the resolutions' items. Read from rollups kept by triggers.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 see the error body; 401 see the error body.
          */
         get: operations["WarrantyAnalyticsController_summary"];
         put?: never;
@@ -139,6 +184,10 @@ export interface paths {
         /**
          * The organization's audit log, newest first (owner and admins)
          * @description Settings changes (fields, old → new; secrets only as changed), role changes, invitations, removals, numbers bought or released, exports and sign-ins from a new device, with who, when and from where. react-admin list parameters: `filter` ({"actor_id": "...", "kind": "settings_changed", "from": "2026-11-01", "to": "2026-11-30"}), `range`, `sort` by created_at. Answers `Content-Range: audit-log a-b/total`.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in; 403 Only the account owner and admins can read the audit log.
          */
         get: operations["AuditLogController_list"];
         put?: never;
@@ -156,7 +205,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Voicemails and calls, newest first: phone search, brand and status filters (react-admin conventions, Content-Range) */
+        /**
+         * Voicemails and calls, newest first: phone search, brand and status filters (react-admin conventions, Content-Range)
+         * @description Voicemails and calls, newest first: phone search, brand and status filters (react-admin conventions, Content-Range).
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in.
+         */
         get: operations["CallLogsController_list"];
         put?: never;
         post?: never;
@@ -173,15 +229,36 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One call log (a notification’s link opens it in the Phone System) */
+        /**
+         * One call log (a notification’s link opens it in the Phone System)
+         * @description One call log (a notification’s link opens it in the Phone System).
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in; 404 see the error body.
+         */
         get: operations["CallLogsController_getOne"];
         put?: never;
         post?: never;
-        /** Delete a call log */
+        /**
+         * Delete a call log
+         * @description Delete a call log.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in; 404 see the error body.
+         */
         delete: operations["CallLogsController_remove"];
         options?: never;
         head?: never;
-        /** Mark read, save notes, or mark returned (sets returned_at and returned_by) */
+        /**
+         * Mark read, save notes, or mark returned (sets returned_at and returned_by)
+         * @description Mark read, save notes, or mark returned (sets returned_at and returned_by).
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in; 404 see the error body.
+         */
         patch: operations["CallLogsController_update"];
         trace?: never;
     };
@@ -192,7 +269,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The recording’s audio, streamed from Twilio with the organization’s credentials; honours Range */
+        /**
+         * The recording’s audio, streamed from Twilio with the organization’s credentials; honours Range
+         * @description The recording’s audio, streamed from Twilio with the organization’s credentials; honours Range.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in; 404 see the error body; 502 Failed to load recording. Please refresh the page and try again..
+         */
         get: operations["CallLogsController_recording"];
         put?: never;
         post?: never;
@@ -209,7 +293,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Counts of the organization’s calls: total, unread, unreturned, with and without a ticket */
+        /**
+         * Counts of the organization’s calls: total, unread, unreturned, with and without a ticket
+         * @description Counts of the organization’s calls: total, unread, unreturned, with and without a ticket.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in.
+         */
         get: operations["CallLogsController_stats"];
         put?: never;
         post?: never;
@@ -226,10 +317,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's canned replies by name; Content-Range: canned-replies a-b/total */
+        /**
+         * The organization's canned replies by name; Content-Range: canned-replies a-b/total
+         * @description The organization's canned replies by name; Content-Range: canned-replies a-b/total.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in.
+         */
         get: operations["CannedRepliesController_list"];
         put?: never;
-        /** Save a canned reply */
+        /**
+         * Save a canned reply
+         * @description Save a canned reply.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in; 403 Only the account owner and admins can change settings; 409 Another reply has this name.
+         */
         post: operations["CannedRepliesController_create"];
         delete?: never;
         options?: never;
@@ -244,12 +349,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One canned reply */
+        /**
+         * One canned reply
+         * @description One canned reply.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in; 404 see the error body.
+         */
         get: operations["CannedRepliesController_get"];
-        /** Replace a canned reply */
+        /**
+         * Replace a canned reply
+         * @description Replace a canned reply.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in; 403 Only the account owner and admins can change settings; 404 see the error body; 409 Another reply has this name.
+         */
         put: operations["CannedRepliesController_update"];
         post?: never;
-        /** Delete a canned reply; answers the deleted reply */
+        /**
+         * Delete a canned reply; answers the deleted reply
+         * @description Delete a canned reply; answers the deleted reply.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 401 Not signed in; 403 Only the account owner and admins can change settings; 404 see the error body.
+         */
         delete: operations["CannedRepliesController_remove"];
         options?: never;
         head?: never;
@@ -268,6 +394,10 @@ export interface paths {
         /**
          * Replace a temporary password (forced change); clears must_change_password
          * @description Only while must_change_password is set. Any other change goes through POST /api/user/change-password with the current password.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 see the error body; 403 Only a temporary password can be replaced without the current one. Change your password from your profile, with your current password..
          */
         post: operations["AuthController_changeForcedPassword"];
         delete?: never;
@@ -286,6 +416,10 @@ export interface paths {
         /**
          * List the organization's customers, newest first, with their ticket count and latest ticket
          * @description react-admin conventions (`filter`, `range`, `sort`; `Content-Range: customers a-b/total`). `q` (or `filter.q`) searches the name, e-mail and phone digits. With a search the total is exact up to 1000 matches and an estimate beyond (`X-Total-Count-Estimated: true`).
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in.
          */
         get: operations["CustomersController_list"];
         put?: never;
@@ -303,11 +437,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One customer: contact details, address, tickets with their warranty, calls, and counts */
+        /**
+         * One customer: contact details, address, tickets with their warranty, calls, and counts
+         * @description One customer: contact details, address, tickets with their warranty, calls, and counts.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in; 404 No such customer in your organization.
+         */
         get: operations["CustomersController_get"];
         /**
          * Edit a customer's contact details and address
          * @description The create form's rules for the same fields. Phone and e-mail are unique in the organization: another customer's is a 400 naming that customer (`details`).
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 A failing rule, or the phone or e-mail of another customer (customers.phone_taken, customers.email_taken); 401 Not signed in; 404 see the error body.
          */
         put: operations["CustomersController_update"];
         post?: never;
@@ -329,6 +474,10 @@ export interface paths {
         /**
          * Erase a customer (administrators)
          * @description Anonymises the customer (name becomes "Erased customer"; e-mail, phone, address removed) and everything of theirs: their tickets' free text and confirmation e-mail, their call logs (caller, number, transcript, recording), the messages of their tickets, activity and notifications that quote them; deletes their attachments and, after the commit, the files from storage and the recordings at Twilio. Tickets stay (numbers, products, dates, statuses), so analytics do not change. `confirm` must be the customer's current name. Recorded in the audit log as `customer_erased`.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 The confirmation is not the customer's name; 401 Not signed in; 403 Only the account owner and admins can do this; 404 see the error body.
          */
         post: operations["CustomerDataController_erase"];
         delete?: never;
@@ -349,6 +498,10 @@ export interface paths {
         /**
          * Merge another customer into this one
          * @description The other customer's tickets (with their messages) and calls move to this one, this one's empty contact fields are filled from it, it is deleted, and the audit log records the merge (customers_merged); one transaction.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 A customer cannot be merged into itself; 401 Not signed in; 404 Either customer is not one of your organization.
          */
         post: operations["CustomersController_merge"];
         delete?: never;
@@ -367,6 +520,8 @@ export interface paths {
         /**
          * Server-sent events for the signed-in user's open tabs
          * @description Events: `notification` (a new notification, with `unread_count`), `browser` (show a system notification: `title`, `body`, `url`), `unread_count` (`{ count }`, after reads and deletes). Comments keep the connection alive.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
          */
         get: operations["LiveController_stream"];
         put?: never;
@@ -384,12 +539,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's latest exports, newest first */
+        /**
+         * The signed-in user's latest exports, newest first
+         * @description The signed-in user's latest exports, newest first.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in.
+         */
         get: operations["ExportsController_list"];
         put?: never;
         /**
          * Export a list to CSV
          * @description Queues an export of the tickets (with the ticket list's filter) or the customers (with `q`). It runs as a job: follow it with `GET /api/exports/{id}` (status, progress) until it is ready, then download `download_url`. The requester gets an `export_ready` notification; the file is kept 24 hours.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in.
          */
         post: operations["ExportsController_create"];
         delete?: never;
@@ -405,7 +571,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An export: its status and progress */
+        /**
+         * An export: its status and progress
+         * @description An export: its status and progress.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in; 404 see the error body.
+         */
         get: operations["ExportsController_one"];
         put?: never;
         post?: never;
@@ -422,7 +595,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A ready export's file: CSV, or a customer's data as tar.gz (Range supported) */
+        /**
+         * A ready export's file: CSV, or a customer's data as tar.gz (Range supported)
+         * @description A ready export's file: CSV, or a customer's data as tar.gz (Range supported).
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in; 404 see the error body; 409 Not ready yet, or expired.
+         */
         get: operations["ExportsController_file"];
         put?: never;
         post?: never;
@@ -444,6 +624,10 @@ export interface paths {
         /**
          * Export a customer's data (administrators)
          * @description Queues an archive (tar.gz) of everything held about one customer: `customer.json` (the customer, their tickets with all fields, call logs with transcripts and recording URLs, messages, attachments' metadata, activity, notifications that name them) and `files/` (the attachments). Followed and downloaded like any export; kept 24 hours; recorded in the audit log.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in; 403 Only the account owner and admins can do this; 404 No such customer.
          */
         post: operations["ExportsController_createCustomerData"];
         delete?: never;
@@ -464,6 +648,10 @@ export interface paths {
         /**
          * The agent's create_warranty_ticket custom function
          * @description Creates the caller's warranty ticket (brand of the webhook, customer from the caller) once per call_id and links the call; answers a sentence the agent can say.
+         *
+         *     Public: no session needed.
+         *
+         *     Errors: 400 see the error body; 401 Missing, forged or expired signature (older than 5 minutes); 403 The organization has no Retell API key; 404 No such brand webhook.
          */
         post: operations["VoiceAgentController_createWarrantyTicket"];
         delete?: never;
@@ -479,7 +667,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness, database reachability and the count of background jobs that ran out of attempts */
+        /**
+         * Liveness, database reachability and the count of background jobs that ran out of attempts
+         * @description Liveness, database reachability and the count of background jobs that ran out of attempts.
+         *
+         *     Public: no session needed.
+         *
+         *     Errors: 503 see the error body.
+         */
         get: operations["HealthController_check"];
         put?: never;
         post?: never;
@@ -498,7 +693,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with username and password */
+        /**
+         * Sign in with username and password
+         * @description Sign in with username and password.
+         *
+         *     Public: no session needed.
+         *
+         *     Errors: 400 see the error body; 401 Invalid username or password; 429 Too many failed attempts.
+         */
         post: operations["AuthController_login"];
         delete?: never;
         options?: never;
@@ -515,7 +717,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the session */
+        /**
+         * End the session
+         * @description End the session.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         */
         post: operations["AuthController_logout"];
         delete?: never;
         options?: never;
@@ -530,7 +737,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The notification event catalogue: labels, default channels, and the Coming Soon events */
+        /**
+         * The notification event catalogue: labels, default channels, and the Coming Soon events
+         * @description The notification event catalogue: labels, default channels, and the Coming Soon events.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         */
         get: operations["PreferencesController_catalogue"];
         put?: never;
         post?: never;
@@ -547,7 +759,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's channels for each live catalogue event (defaults where never set) */
+        /**
+         * The signed-in user's channels for each live catalogue event (defaults where never set)
+         * @description The signed-in user's channels for each live catalogue event (defaults where never set).
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         */
         get: operations["PreferencesController_list"];
         put?: never;
         post?: never;
@@ -557,6 +774,10 @@ export interface paths {
         /**
          * Turns one channel of one event on or off
          * @description Body: `event_type` plus exactly one channel flag.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 Unknown or coming-soon event, or not exactly one channel flag.
          */
         patch: operations["PreferencesController_update"];
         trace?: never;
@@ -571,6 +792,8 @@ export interface paths {
         /**
          * The signed-in user's notifications, newest first
          * @description `is_read=false` (unread), `is_followup=true` (followup), `limit`; or react-admin `filter`, `range`, `sort`. Answers `Content-Range: notifications a-b/total`.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
          */
         get: operations["NotificationsController_list"];
         put?: never;
@@ -591,7 +814,14 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes one notification */
+        /**
+         * Deletes one notification
+         * @description Deletes one notification.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 404 see the error body.
+         */
         delete: operations["NotificationsController_remove"];
         options?: never;
         head?: never;
@@ -611,7 +841,14 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Toggles the followup mark; returns the notification */
+        /**
+         * Toggles the followup mark; returns the notification
+         * @description Toggles the followup mark; returns the notification.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 404 see the error body.
+         */
         patch: operations["NotificationsController_toggleFollowup"];
         trace?: never;
     };
@@ -628,8 +865,37 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Marks one notification read; returns it */
+        /**
+         * Marks one notification read; returns it
+         * @description Marks one notification read; returns it.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 404 see the error body.
+         */
         patch: operations["NotificationsController_markRead"];
+        trace?: never;
+    };
+    "/api/notifications/mark-all-read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks all of the signed-in user's notifications read
+         * @description Only the caller's own notifications; the user's open tabs receive `unread_count` 0 over the live events. Any signed-in member. Errors: 401.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         */
+        post: operations["NotificationsController_markAllRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/notifications/unread-count": {
@@ -639,7 +905,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many of them are unread */
+        /**
+         * How many of them are unread
+         * @description How many of them are unread.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         */
         get: operations["NotificationsController_unreadCount"];
         put?: never;
         post?: never;
@@ -661,8 +932,60 @@ export interface paths {
         /**
          * Get a signed URL to upload one file straight to storage
          * @description Checks the purpose's rules first (greeting_audio: MP3 or WAV, at most 5242880 bytes). Send the file with `method` to `uploadURL` with `headers`, exactly `size` bytes, within 15 minutes; then save `objectPath` in the setting.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 see the error body; 401 see the error body.
          */
         post: operations["StorageController_createUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/onboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The setup checklist
+         * @description The new organization's setup steps in order (brands, products, smtp, twilio, team), each `done` as the organization's data shows it, and whether the checklist was dismissed. Any signed-in member. Errors: 401.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in.
+         */
+        get: operations["OnboardingController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/onboarding/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dismiss the setup checklist
+         * @description Hides the checklist for the whole organization (idempotent). Account owner only. Errors: 401, 403.
+         *
+         *     Role: owner (the account owner only).
+         *
+         *     Errors: 401 Not signed in; 403 Only the account owner can dismiss the setup checklist.
+         */
+        post: operations["OnboardingController_dismiss"];
         delete?: never;
         options?: never;
         head?: never;
@@ -676,7 +999,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's organization; the subaccount token is reported only as set or not */
+        /**
+         * The signed-in user's organization; the subaccount token is reported only as set or not
+         * @description The signed-in user's organization; the subaccount token is reported only as set or not.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in; 404 Not the signed-in user's organization.
+         */
         get: operations["OrganizationsController_get"];
         put?: never;
         post?: never;
@@ -699,7 +1029,16 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Save the A2P 10DLC business and contact information (account owner only) */
+        /**
+         * Save the A2P 10DLC business and contact information (account owner only)
+         * @description Save the A2P 10DLC business and contact information (account owner only).
+         *
+         *     Role: owner (the account owner only).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in; 403 Only account owners can update the A2P registration
+         *
+         *     Only account owners can update the A2P registration; 404 Not the signed-in user's organization; 502 Creating the Twilio subaccount failed; nothing saved.
+         */
         patch: operations["OrganizationsController_updateA2p"];
         trace?: never;
     };
@@ -712,7 +1051,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Read the A2P registration’s status from Twilio now (as the half-hourly sync does): approved, or failed with Twilio’s reason */
+        /**
+         * Read the A2P registration’s status from Twilio now (as the half-hourly sync does): approved, or failed with Twilio’s reason
+         * @description Read the A2P registration’s status from Twilio now (as the half-hourly sync does): approved, or failed with Twilio’s reason.
+         *
+         *     Role: owner (the account owner only).
+         *
+         *     Errors: 400 No Twilio account connected; 401 Not signed in; 403 Only account owners can update the A2P registration; 404 Not the signed-in user's organization; 502 Could not read the A2P registration status from Twilio.
+         */
         post: operations["OrganizationsController_refreshA2p"];
         delete?: never;
         options?: never;
@@ -736,6 +1082,12 @@ export interface paths {
         /**
          * Connect the organization’s own Twilio account (account owner only)
          * @description Verifies the credentials by fetching the account from Twilio, then stores them encrypted (subaccount_origin "imported"). Wrong credentials: 400, nothing stored; Twilio unreachable: 502.
+         *
+         *     Role: owner (the account owner only).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in; 403 Only account owners can connect a Twilio account
+         *
+         *     Only account owners can connect a Twilio account; 404 Not the signed-in user's organization; 409 The account is linked to another organization; 502 Twilio could not be reached.
          */
         patch: operations["OrganizationsController_connectTwilio"];
         trace?: never;
@@ -747,7 +1099,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's numbers, oldest first (react-admin list conventions, Content-Range) */
+        /**
+         * The organization's numbers, oldest first (react-admin list conventions, Content-Range)
+         * @description The organization's numbers, oldest first (react-admin list conventions, Content-Range).
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in.
+         */
         get: operations["PhoneNumbersController_list"];
         put?: never;
         post?: never;
@@ -767,11 +1126,25 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Release a purchased number at Twilio, or detach an imported one (it stays in the Twilio account) */
+        /**
+         * Release a purchased number at Twilio, or detach an imported one (it stays in the Twilio account)
+         * @description Release a purchased number at Twilio, or detach an imported one (it stays in the Twilio account).
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 401 Not signed in; 403 Only the account owner and admins can manage phone numbers; 404 see the error body; 502 see the error body.
+         */
         delete: operations["PhoneNumbersController_remove"];
         options?: never;
         head?: never;
-        /** Reassign the number's brand (null = No Brand) */
+        /**
+         * Reassign the number's brand (null = No Brand)
+         * @description Reassign the number's brand (null = No Brand).
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 401 Not signed in; 403 Only the account owner and admins can manage phone numbers; 404 see the error body.
+         */
         patch: operations["PhoneNumbersController_update"];
         trace?: never;
     };
@@ -782,14 +1155,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The number's voicemail greeting and recording settings */
+        /**
+         * The number's voicemail greeting and recording settings
+         * @description The number's voicemail greeting and recording settings.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in; 404 see the error body.
+         */
         get: operations["PhoneNumbersController_greeting"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Save the voicemail greeting (text kept only for text_to_speech, audio only for audio_file) */
+        /**
+         * Save the voicemail greeting (text kept only for text_to_speech, audio only for audio_file)
+         * @description Save the voicemail greeting (text kept only for text_to_speech, audio only for audio_file).
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in; 403 Only the account owner and admins can manage phone numbers; 404 see the error body.
+         */
         patch: operations["PhoneNumbersController_updateGreeting"];
         trace?: never;
     };
@@ -802,7 +1189,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Point the number's voice URL at PUBLIC_BASE_URL/api/webhooks/twilio/voice (Fix Webhooks) */
+        /**
+         * Point the number's voice URL at PUBLIC_BASE_URL/api/webhooks/twilio/voice (Fix Webhooks)
+         * @description Point the number's voice URL at PUBLIC_BASE_URL/api/webhooks/twilio/voice (Fix Webhooks).
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 401 Not signed in; 403 Only the account owner and admins can manage phone numbers; 404 see the error body; 409 The number is no longer in the Twilio account (it is marked inactive); 502 Failed to reconfigure webhooks.
+         */
         post: operations["PhoneNumbersController_reconfigure"];
         delete?: never;
         options?: never;
@@ -819,7 +1213,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Link a number the Twilio account already owns to a brand; its voice URL points at us at once */
+        /**
+         * Link a number the Twilio account already owns to a brand; its voice URL points at us at once
+         * @description Link a number the Twilio account already owns to a brand; its voice URL points at us at once.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 Please provide both phone number and brand; 401 Not signed in; 403 Only the account owner and admins can manage phone numbers; 409 see the error body; 502 Twilio's message, or Could not import phone number.
+         */
         post: operations["PhoneNumbersController_import"];
         delete?: never;
         options?: never;
@@ -839,6 +1240,10 @@ export interface paths {
         /**
          * Click-to-call: ring the agent (a phone, or "computer" for the browser) and bridge to the customer
          * @description With a phone, Twilio calls the agent first and then dials the customer with the organization number as caller ID. With "computer", the answer carries the params for the Voice SDK's Device.connect() (token from GET voice-token).
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 Please fill in all required fields / Please enter a valid phone number ...; 401 Not signed in; 502 Twilio's message, or Could not initiate the call.
          */
         post: operations["ClickToCallController_makeCall"];
         delete?: never;
@@ -856,7 +1261,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Buy a number for a brand; its voice URL points at /api/webhooks/twilio/voice at once */
+        /**
+         * Buy a number for a brand; its voice URL points at /api/webhooks/twilio/voice at once
+         * @description Buy a number for a brand; its voice URL points at /api/webhooks/twilio/voice at once.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 Please select a brand before purchasing; 401 Not signed in; 403 Only the account owner and admins can manage phone numbers; 409 see the error body; 502 Could not purchase phone number.
+         */
         post: operations["PhoneNumbersController_purchase"];
         delete?: never;
         options?: never;
@@ -871,7 +1283,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Numbers for sale at Twilio (country US/CA/GB; areaCode, or contains with a match mode; voice and sms on by default) */
+        /**
+         * Numbers for sale at Twilio (country US/CA/GB; areaCode, or contains with a match mode; voice and sms on by default)
+         * @description Numbers for sale at Twilio (country US/CA/GB; areaCode, or contains with a match mode; voice and sms on by default).
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in; 403 Only the account owner and admins can manage phone numbers; 502 Twilio's message, or Failed to search numbers.
+         */
         get: operations["PhoneNumbersController_search"];
         put?: never;
         post?: never;
@@ -888,7 +1307,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A Twilio Voice SDK access token for in-browser calls (creates the API key and TwiML app once) */
+        /**
+         * A Twilio Voice SDK access token for in-browser calls (creates the API key and TwiML app once)
+         * @description A Twilio Voice SDK access token for in-browser calls (creates the API key and TwiML app once).
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 No Twilio account connected; 401 Not signed in; 502 see the error body.
+         */
         get: operations["ClickToCallController_voiceToken"];
         put?: never;
         post?: never;
@@ -905,10 +1331,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's products, of one brand with ?brand=; Content-Range: products a-b/total */
+        /**
+         * The organization's products, of one brand with ?brand=; Content-Range: products a-b/total
+         * @description The organization's products, of one brand with ?brand=; Content-Range: products a-b/total.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 A malformed filter, sort or range (filter.id must be a list of product ids); 401 see the error body.
+         */
         get: operations["ProductsController_list"];
         put?: never;
-        /** Add a product to a brand */
+        /**
+         * Add a product to a brand
+         * @description Add a product to a brand.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 A field is missing or invalid, the warranty term cannot be read, or the brand is not a saved brand; 401 see the error body; 403 Only the account owner and admins can change settings; 409 The brand already has this SKU.
+         */
         post: operations["ProductsController_create"];
         delete?: never;
         options?: never;
@@ -923,12 +1363,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One product */
+        /**
+         * One product
+         * @description One product.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 see the error body; 404 see the error body.
+         */
         get: operations["ProductsController_get"];
-        /** Replace a product */
+        /**
+         * Replace a product
+         * @description Replace a product.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 A field is missing or invalid, the warranty term cannot be read, or the brand is not a saved brand; 401 see the error body; 403 Only the account owner and admins can change settings; 404 see the error body; 409 see the error body.
+         */
         put: operations["ProductsController_update"];
         post?: never;
-        /** Delete a product; answers the deleted product */
+        /**
+         * Delete a product; answers the deleted product
+         * @description Delete a product; answers the deleted product.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 401 see the error body; 403 Only the account owner and admins can change settings; 404 see the error body.
+         */
         delete: operations["ProductsController_remove"];
         options?: never;
         head?: never;
@@ -944,7 +1405,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import a products CSV: every line is added or updated (by brand and SKU) in one transaction, or nothing when any line has errors */
+        /**
+         * Import a products CSV: every line is added or updated (by brand and SKU) in one transaction, or nothing when any line has errors
+         * @description Import a products CSV: every line is added or updated (by brand and SKU) in one transaction, or nothing when any line has errors.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 The file cannot be read, or some lines have errors (nothing imported); 401 see the error body; 403 Only the account owner and admins can change settings.
+         */
         post: operations["ProductImportController_commit"];
         delete?: never;
         options?: never;
@@ -961,7 +1429,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Preview a products CSV import: what each line would do, with its errors; nothing is written */
+        /**
+         * Preview a products CSV import: what each line would do, with its errors; nothing is written
+         * @description Preview a products CSV import: what each line would do, with its errors; nothing is written.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 The file cannot be read (not CSV, no header, too large); 401 see the error body; 403 Only the account owner and admins can change settings.
+         */
         post: operations["ProductImportController_preview"];
         delete?: never;
         options?: never;
@@ -976,12 +1451,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether this browser (its push endpoint) is subscribed for the signed-in user */
+        /**
+         * Whether this browser (its push endpoint) is subscribed for the signed-in user
+         * @description Whether this browser (its push endpoint) is subscribed for the signed-in user.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         */
         get: operations["ContactController_state"];
         put?: never;
-        /** Enables push on this device (the PushSubscription JSON of the browser) */
+        /**
+         * Enables push on this device (the PushSubscription JSON of the browser)
+         * @description Enables push on this device (the PushSubscription JSON of the browser).
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         */
         post: operations["ContactController_subscribe"];
-        /** Disables push on this device */
+        /**
+         * Disables push on this device
+         * @description Disables push on this device.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         */
         delete: operations["ContactController_unsubscribe"];
         options?: never;
         head?: never;
@@ -995,7 +1485,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The VAPID public key browsers subscribe with */
+        /**
+         * The VAPID public key browsers subscribe with
+         * @description The VAPID public key browsers subscribe with.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         */
         get: operations["ContactController_vapidPublicKey"];
         put?: never;
         post?: never;
@@ -1014,7 +1509,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an organization with this user as its account owner, and sign in */
+        /**
+         * Create an organization with this user as its account owner, and sign in
+         * @description Create an organization with this user as its account owner, and sign in.
+         *
+         *     Public: no session needed.
+         *
+         *     Errors: 400 see the error body; 409 Username already exists.
+         */
         post: operations["AuthController_register"];
         delete?: never;
         options?: never;
@@ -1032,6 +1534,10 @@ export interface paths {
         /**
          * Search the organization's tickets, customers and calls
          * @description Tickets by number, order number, serial number, SKU and description words; customers by name, e-mail and phone in any format; calls by caller number and transcript words. Grouped, best match first, at most 5 per group. A query shorter than 2 characters answers empty groups. A query shaped like a ticket number (WC-0012) matches ticket numbers that start with it; one written as a phone number ((555) 123-4567, +1 555 123 4567) matches phones only; one without three letters or digits in a row matches among the newest records.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in.
          */
         get: operations["SearchController_search"];
         put?: never;
@@ -1049,11 +1555,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's settings; secrets appear only as *_set flags */
+        /**
+         * The organization's settings; secrets appear only as *_set flags
+         * @description The organization's settings; secrets appear only as *_set flags.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 see the error body.
+         */
         get: operations["SettingsController_get"];
         /**
          * Update any subset of the settings
          * @description Omitted fields stay unchanged; "" clears a text field or secret. Removing the default brand from brands clears ticket_brand.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 see the error body; 401 see the error body; 403 Only the account owner and admins can change settings; 409 A removed brand still has products (delete them first).
          */
         put: operations["SettingsController_update"];
         post?: never;
@@ -1070,9 +1587,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Automatic assignment of new tickets (Settings → Tickets): on or off, and the agents they rotate among */
+        /**
+         * Automatic assignment of new tickets (Settings → Tickets): on or off, and the agents they rotate among
+         * @description Automatic assignment of new tickets (Settings → Tickets): on or off, and the agents they rotate among.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in.
+         */
         get: operations["AutoAssignmentController_get"];
-        /** Turn automatic assignment on or off and choose the agents new tickets rotate among (round-robin) */
+        /**
+         * Turn automatic assignment on or off and choose the agents new tickets rotate among (round-robin)
+         * @description Turn automatic assignment on or off and choose the agents new tickets rotate among (round-robin).
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in; 403 Only the account owner and admins can do this; 404 An agent is no user of your organization.
+         */
         put: operations["AutoAssignmentController_update"];
         post?: never;
         delete?: never;
@@ -1088,9 +1619,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Inbound e-mail: the support address mail is taken for, the SMTP receiver, the webhook URL and whether its signing key is set */
+        /**
+         * Inbound e-mail: the support address mail is taken for, the SMTP receiver, the webhook URL and whether its signing key is set
+         * @description Inbound e-mail: the support address mail is taken for, the SMTP receiver, the webhook URL and whether its signing key is set.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 401 see the error body; 403 Only the account owner and admins can change settings.
+         */
         get: operations["InboundEmailSettingsController_get"];
-        /** Set the inbound address or the webhook signing key (write-only); omitted fields stay */
+        /**
+         * Set the inbound address or the webhook signing key (write-only); omitted fields stay
+         * @description Set the inbound address or the webhook signing key (write-only); omitted fields stay.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 see the error body; 401 see the error body; 403 Only the account owner and admins can change settings; 409 Another organization receives e-mail at this address.
+         */
         put: operations["InboundEmailSettingsController_update"];
         post?: never;
         delete?: never;
@@ -1108,7 +1653,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Generate a new webhook signing key; the answer shows it once */
+        /**
+         * Generate a new webhook signing key; the answer shows it once
+         * @description Generate a new webhook signing key; the answer shows it once.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 401 see the error body; 403 Only the account owner and admins can change settings.
+         */
         post: operations["InboundEmailSettingsController_generateSigningKey"];
         delete?: never;
         options?: never;
@@ -1126,6 +1678,10 @@ export interface paths {
         /**
          * Check the configured Retell agent
          * @description Asks Retell (with the stored API key) for the agent and tells which brand webhook its webhook URL is, if any.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 No key or agent saved, key rejected, or no such agent; 401 see the error body; 403 Only the account owner and admins can change settings; 502 Retell could not be reached.
          */
         get: operations["SettingsController_checkRetellAgent"];
         put?: never;
@@ -1143,9 +1699,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The denial reasons and the approval / denial templates (the defaults until edited) */
+        /**
+         * The denial reasons and the approval / denial templates (the defaults until edited)
+         * @description The denial reasons and the approval / denial templates (the defaults until edited).
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in.
+         */
         get: operations["WarrantySettingsController_get"];
-        /** Edit the denial reasons and the templates (an empty template: back to the default) */
+        /**
+         * Edit the denial reasons and the templates (an empty template: back to the default)
+         * @description Edit the denial reasons and the templates (an empty template: back to the default).
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in; 403 Only the account owner and admins can do this.
+         */
         put: operations["WarrantySettingsController_update"];
         post?: never;
         delete?: never;
@@ -1163,7 +1733,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sends a test e-mail through the organization's SMTP server */
+        /**
+         * Sends a test e-mail through the organization's SMTP server
+         * @description Sends a test e-mail through the organization's SMTP server.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 "No email configured", a "to" that is not an e-mail address, or no SMTP server; 502 The SMTP server's error.
+         */
         post: operations["ContactController_testEmail"];
         delete?: never;
         options?: never;
@@ -1180,7 +1757,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sends a test SMS from one of the organization's numbers */
+        /**
+         * Sends a test SMS from one of the organization's numbers
+         * @description Sends a test SMS from one of the organization's numbers.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 "No phone number configured", or no Twilio account/number; 502 Twilio's error.
+         */
         post: operations["ContactController_testSms"];
         delete?: never;
         options?: never;
@@ -1198,10 +1782,21 @@ export interface paths {
         /**
          * List the organization's tickets, newest first
          * @description Filters as plain parameters or inside react-admin `filter` (also `q` and `ids`). Answers `Content-Range: tickets a-b/total`. Without `range` at most 1000 tickets are returned. The total is exact for the status, brand, priority and date filters; with a search (`q`) it is exact up to 1000 matches and an estimate beyond, and then the response carries `X-Total-Count-Estimated: true` (show it as "about N"). A full page carries `X-Next-Cursor`: pass it as `cursor` for the next page (any depth, constant time). Offset pages (`range`) reach offset 100000; beyond, a 400 asks for the cursor.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in.
          */
         get: operations["TicketsController_findAll"];
         put?: never;
-        /** Create a ticket from the create payload (spec part 1 section 3); finds or creates the customer */
+        /**
+         * Create a ticket from the create payload (spec part 1 section 3); finds or creates the customer
+         * @description Create a ticket from the create payload (spec part 1 section 3); finds or creates the customer.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 The first failing rule in error, every failure in errors; 401 Not signed in.
+         */
         post: operations["TicketsController_create"];
         delete?: never;
         options?: never;
@@ -1216,14 +1811,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One ticket with its customer */
+        /**
+         * One ticket with its customer
+         * @description One ticket with its customer.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in; 404 No such ticket in your organization.
+         */
         get: operations["TicketsController_findOne"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change status, priority, description (notes are appended to it), purchase verification or the assignee */
+        /**
+         * Change status, priority, description (notes are appended to it), purchase verification or the assignee
+         * @description Change status, priority, description (notes are appended to it), purchase verification or the assignee.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in; 404 see the error body.
+         */
         patch: operations["TicketsController_update"];
         trace?: never;
     };
@@ -1237,6 +1846,10 @@ export interface paths {
         /**
          * The ticket's activity trail, oldest first
          * @description Its creation (by which user, or which channel), status changes, notes, description and priority edits, purchase verification on or off, linked calls and their return, and the outcome of the confirmation e-mail.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in; 404 see the error body.
          */
         get: operations["TicketsController_activityOf"];
         put?: never;
@@ -1254,12 +1867,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A ticket's evidence (receipts, photos, videos), oldest first */
+        /**
+         * A ticket's evidence (receipts, photos, videos), oldest first
+         * @description A ticket's evidence (receipts, photos, videos), oldest first.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in; 403 Not allowed; 404 No such ticket in your organization.
+         */
         get: operations["AttachmentsController_list"];
         put?: never;
         /**
          * Attach an uploaded file to the ticket, with its tag
          * @description The file's type is checked by its bytes: a kind that cannot be attached, or bytes of another kind than the file was uploaded as (a PNG renamed .pdf), are refused with 400 and the upload is deleted. Images get a thumbnail shortly after.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in; 403 Not allowed; 404 No such ticket in your organization.
          */
         post: operations["AttachmentsController_create"];
         delete?: never;
@@ -1278,11 +1902,25 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove an attachment from the ticket (recorded in its activity); its bytes are deleted shortly after */
+        /**
+         * Remove an attachment from the ticket (recorded in its activity); its bytes are deleted shortly after
+         * @description Remove an attachment from the ticket (recorded in its activity); its bytes are deleted shortly after.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in; 403 Not allowed; 404 see the error body.
+         */
         delete: operations["AttachmentsController_remove"];
         options?: never;
         head?: never;
-        /** Change an attachment's tag */
+        /**
+         * Change an attachment's tag
+         * @description Change an attachment's tag.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 Tag must be one of: receipt, damage, serial_plate, other; 401 Not signed in; 403 Not allowed; 404 see the error body.
+         */
         patch: operations["AttachmentsController_update"];
         trace?: never;
     };
@@ -1293,7 +1931,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The file (supports Range); inline, or as a download with ?download=true */
+        /**
+         * The file (supports Range); inline, or as a download with ?download=true
+         * @description The file (supports Range); inline, or as a download with ?download=true.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in; 403 Not allowed; 404 see the error body.
+         */
         get: operations["AttachmentsController_content"];
         put?: never;
         post?: never;
@@ -1310,7 +1955,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An image's thumbnail (WebP, 320 px wide); 404 while it is being made or when the image has none */
+        /**
+         * An image's thumbnail (WebP, 320 px wide); 404 while it is being made or when the image has none
+         * @description An image's thumbnail (WebP, 320 px wide); 404 while it is being made or when the image has none.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in; 403 Not allowed; 404 see the error body.
+         */
         get: operations["AttachmentsController_thumbnail"];
         put?: never;
         post?: never;
@@ -1332,6 +1984,10 @@ export interface paths {
         /**
          * Get a signed URL to upload one file of evidence straight to storage
          * @description Photos (JPEG, PNG, HEIC, WebP), PDF and videos (MP4, MOV, WebM), at most 26214400 bytes. Send the file with `method` to `uploadURL` with `headers`, exactly `size` bytes, within 15 minutes; then POST `objectPath` to /api/tickets/{id}/attachments.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 A type that cannot be attached, or a file over 25 MB; 401 Not signed in; 403 Not allowed; 404 No such ticket in your organization.
          */
         post: operations["AttachmentsController_createUpload"];
         delete?: never;
@@ -1347,7 +2003,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Calls linked to the ticket, newest first */
+        /**
+         * Calls linked to the ticket, newest first
+         * @description Calls linked to the ticket, newest first.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in; 404 see the error body.
+         */
         get: operations["TicketsController_callLogs"];
         put?: never;
         post?: never;
@@ -1367,6 +2030,10 @@ export interface paths {
         /**
          * A canned reply filled from the ticket, to insert in the reply box
          * @description Placeholders: {{ticket_number}}, {{customer_first_name}}, {{product}} (brand and model), {{warranty_days_left}} (the warranty rule with the term of the ticket's product), {{respond_by}} (the response promise, in tz). Unknown placeholders are left as written.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 tz is no IANA time zone; 401 Not signed in; 404 No such ticket or canned reply in your organization.
          */
         get: operations["CannedRepliesController_render"];
         put?: never;
@@ -1389,6 +2056,10 @@ export interface paths {
         /**
          * Approve or deny the claim (or change its decision)
          * @description A denial needs one of the organization's denial reasons (GET /api/settings/warranty). With notify_customer the customer is told through the ticket's conversation from the organization's template: by e-mail when the ticket has a customer e-mail, else by SMS, else nobody (notification.channel none). Recorded in the activity. A claim with a resolution cannot be denied (400 warranty.resolution_exists).
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 warranty.reason_required, warranty.unknown_reason, warranty.resolution_exists, conversations.no_smtp, …; 401 Not signed in; 404 No such ticket in your organization.
          */
         post: operations["WarrantyController_decide"];
         delete?: never;
@@ -1408,6 +2079,10 @@ export interface paths {
         /**
          * The Edit view: replace the ticket's customer, order, product, issue, priority and brand
          * @description The create payload with the create's rules; a question the organization does not ask is not required and keeps the ticket's value. Omitted priority keeps the current one.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 The first failing rule in error, every failure in errors; 401 Not signed in; 404 see the error body.
          */
         put: operations["TicketsController_updateIntake"];
         post?: never;
@@ -1429,6 +2104,10 @@ export interface paths {
         /**
          * Merge this ticket (a duplicate claim) into another
          * @description Its calls, notes and messages move to the other ticket, its description is appended there as a note, and it is Closed with merged_into_id naming the other; both activity trails record it (merged_into, merged_from). One transaction.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 Into itself, a ticket already merged, or into a merged ticket; 401 Not signed in; 404 Either ticket is not one of your organization.
          */
         post: operations["TicketsController_merge"];
         delete?: never;
@@ -1447,12 +2126,20 @@ export interface paths {
         /**
          * The ticket's conversation, oldest first (the thread shows the newest last)
          * @description E-mails and texts from and to the customer and the team's internal comments. Open tabs get a `ticket_message` event ({ ticket_id, message_id }) on /api/events/stream when the thread changes.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in; 404 No such ticket in your organization.
          */
         get: operations["ConversationsController_thread"];
         put?: never;
         /**
          * Reply to the customer by e-mail or SMS, or add an internal comment
          * @description An e-mail goes through the organization's SMTP from its support address (smtp_from_email) with a reply address that brings the answer back to this ticket; an SMS from the number of the ticket's brand (else the organization's default number). Both are queued (status queued) and sent by a durable job: sent, or failed with the reason after the last attempt. A comment (status internal) is never sent. The first reply to the customer meets the response promise.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 Empty or too long; the customer has no e-mail or phone; SMTP or Twilio not set up; no number to text from; 401 Not signed in; 404 No such ticket in your organization.
          */
         post: operations["ConversationsController_post"];
         delete?: never;
@@ -1470,7 +2157,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a failed reply again (queued again, with the same Message-ID or SMS reference) */
+        /**
+         * Send a failed reply again (queued again, with the same Message-ID or SMS reference)
+         * @description Send a failed reply again (queued again, with the same Message-ID or SMS reference).
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in; 404 No such ticket or message; 409 The message is not a failed reply.
+         */
         post: operations["ConversationsController_retry"];
         delete?: never;
         options?: never;
@@ -1485,12 +2179,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The claim's decision and resolution (each null until made) */
+        /**
+         * The claim's decision and resolution (each null until made)
+         * @description The claim's decision and resolution (each null until made).
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in; 404 No such ticket in your organization.
+         */
         get: operations["WarrantyController_outcome"];
         put?: never;
         /**
          * Create the approved claim's resolution
          * @description With the organization's next RMA number (RMA-000123, gapless per organization), state awaiting_return, its items and shipments.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 warranty.not_approved, warranty.resolution_exists, or a field rule; 401 Not signed in; 404 No such ticket in your organization.
          */
         post: operations["WarrantyController_create"];
         delete?: never;
@@ -1499,6 +2204,10 @@ export interface paths {
         /**
          * Change the resolution: state (one of next_states), type (while awaiting the return), shipments, items
          * @description States: awaiting_return → received → shipped → delivered (a replacement or parts may ship before the return), a refund → received → refunded.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 warranty.transition_refused, warranty.type_locked, or a field rule; 401 Not signed in; 404 No such ticket in your organization.
          */
         patch: operations["WarrantyController_update"];
         trace?: never;
@@ -1511,7 +2220,14 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Replace the resolution's items (line totals and total cost follow) */
+        /**
+         * Replace the resolution's items (line totals and total cost follow)
+         * @description Replace the resolution's items (line totals and total cost follow).
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in; 404 No such ticket in your organization.
+         */
         put: operations["WarrantyController_items"];
         post?: never;
         delete?: never;
@@ -1527,7 +2243,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who tickets can be assigned to: the users of the organization, by name */
+        /**
+         * Who tickets can be assigned to: the users of the organization, by name
+         * @description Who tickets can be assigned to: the users of the organization, by name.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in.
+         */
         get: operations["TicketsController_assignees"];
         put?: never;
         post?: never;
@@ -1544,7 +2267,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The list sidebar's counts: tickets assigned to the signed-in user, and unassigned tickets */
+        /**
+         * The list sidebar's counts: tickets assigned to the signed-in user, and unassigned tickets
+         * @description The list sidebar's counts: tickets assigned to the signed-in user, and unassigned tickets.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in.
+         */
         get: operations["TicketsController_assignmentCounts"];
         put?: never;
         post?: never;
@@ -1564,7 +2294,14 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete many tickets in one statement; ids of other organizations are ignored */
+        /**
+         * Delete many tickets in one statement; ids of other organizations are ignored
+         * @description Delete many tickets in one statement; ids of other organizations are ignored.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in.
+         */
         delete: operations["TicketsController_bulkDelete"];
         options?: never;
         head?: never;
@@ -1584,7 +2321,14 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Set the status, the priority and/or the assignee of many tickets; ids of other organizations are ignored */
+        /**
+         * Set the status, the priority and/or the assignee of many tickets; ids of other organizations are ignored
+         * @description Set the status, the priority and/or the assignee of many tickets; ids of other organizations are ignored.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in; 404 assignee_id is no user of your organization.
+         */
         patch: operations["TicketsController_bulkUpdate"];
         trace?: never;
     };
@@ -1600,6 +2344,10 @@ export interface paths {
         /**
          * Create a call's ticket from the Phone System's form: brand, product model, issue description, priority
          * @description The caller is the customer and the call is linked; the intake fields it lacks are completed later (PUT /api/tickets/{id}/intake).
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in; 404 No such call log in your organization; 409 The call already has a ticket.
          */
         post: operations["TicketsController_createFromCall"];
         delete?: never;
@@ -1615,7 +2363,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dashboard counts: total, open, pending, and closed or resolved today (UTC unless tz is given) */
+        /**
+         * Dashboard counts: total, open, pending, and closed or resolved today (UTC unless tz is given)
+         * @description Dashboard counts: total, open, pending, and closed or resolved today (UTC unless tz is given).
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in.
+         */
         get: operations["TicketsController_metrics"];
         put?: never;
         post?: never;
@@ -1635,6 +2390,10 @@ export interface paths {
         /**
          * Trend badges for the dashboard's cards
          * @description total, open and pending: now vs. `days` ago (default 7; the past state comes from the status history); closedToday: today vs. yesterday. change_percent = (current - previous) / previous * 100.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in.
          */
         get: operations["TicketsController_trends"];
         put?: never;
@@ -1652,7 +2411,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The latest tickets with their customers (10 unless limit, at most 50) */
+        /**
+         * The latest tickets with their customers (10 unless limit, at most 50)
+         * @description The latest tickets with their customers (10 unless limit, at most 50).
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in.
+         */
         get: operations["TicketsController_recent"];
         put?: never;
         post?: never;
@@ -1669,7 +2435,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
+        /**
+         * The signed-in user
+         * @description The signed-in user.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 see the error body.
+         */
         get: operations["AuthController_me"];
         put?: never;
         post?: never;
@@ -1688,7 +2461,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the password; ends every other session of the user and clears must_change_password */
+        /**
+         * Change the password; ends every other session of the user and clears must_change_password
+         * @description Change the password; ends every other session of the user and clears must_change_password.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 Current password is incorrect, or the new one is too short; 401 Not signed in.
+         */
         post: operations["ProfileController_changePassword"];
         delete?: never;
         options?: never;
@@ -1709,7 +2489,14 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the signed-in user's personal information; an empty string clears a field */
+        /**
+         * Change the signed-in user's personal information; an empty string clears a field
+         * @description Change the signed-in user's personal information; an empty string clears a field.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in.
+         */
         patch: operations["ProfileController_update"];
         trace?: never;
     };
@@ -1723,6 +2510,12 @@ export interface paths {
         /**
          * The organization's users (account owner only)
          * @description react-admin list parameters: `filter` ({"q": "..."}), `range`, `sort` by username or created_at. Answers `Content-Range: users a-b/total`.
+         *
+         *     Role: owner (the account owner only).
+         *
+         *     Errors: 400 see the error body; 401 Not signed in; 403 Only account owners can manage users
+         *
+         *     Only account owners can manage users.
          */
         get: operations["UsersController_list"];
         put?: never;
@@ -1743,7 +2536,14 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a user from the organization and end their sessions (account owner only) */
+        /**
+         * Remove a user from the organization and end their sessions (account owner only)
+         * @description Remove a user from the organization and end their sessions (account owner only).
+         *
+         *     Role: owner (the account owner only).
+         *
+         *     Errors: 401 Not signed in; 403 Not an owner, the account owner, or yourself; 404 No such user in the organization.
+         */
         delete: operations["UsersController_remove"];
         options?: never;
         head?: never;
@@ -1757,7 +2557,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Where the user's invitation e-mail stands: queued, sent, not_sent_no_smtp or failed (account owner only) */
+        /**
+         * Where the user's invitation e-mail stands: queued, sent, not_sent_no_smtp or failed (account owner only)
+         * @description Where the user's invitation e-mail stands: queued, sent, not_sent_no_smtp or failed (account owner only).
+         *
+         *     Role: owner (the account owner only).
+         *
+         *     Errors: 401 Not signed in; 403 Only account owners can manage users
+         *
+         *     Only account owners can manage users; 404 No such user in the organization.
+         */
         get: operations["UsersController_invitation"];
         put?: never;
         post?: never;
@@ -1780,7 +2589,14 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Set a user's role: admin or agent (account owner only; the account owner stays owner) */
+        /**
+         * Set a user's role: admin or agent (account owner only; the account owner stays owner)
+         * @description Set a user's role: admin or agent (account owner only; the account owner stays owner).
+         *
+         *     Role: owner (the account owner only).
+         *
+         *     Errors: 400 role must be admin or agent; 401 Not signed in; 403 Not the owner, or the account owner cannot be demoted; 404 No such user in the organization.
+         */
         patch: operations["UsersController_setRole"];
         trace?: never;
     };
@@ -1793,7 +2609,16 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invite a user with a temporary password they must change at first sign-in (account owner only) */
+        /**
+         * Invite a user with a temporary password they must change at first sign-in (account owner only)
+         * @description Invite a user with a temporary password they must change at first sign-in (account owner only).
+         *
+         *     Role: owner (the account owner only).
+         *
+         *     Errors: 400 Username is required.; 401 Not signed in; 403 Only account owners can manage users
+         *
+         *     Only account owners can manage users; 409 Username already exists.
+         */
         post: operations["UsersController_invite"];
         delete?: never;
         options?: never;
@@ -1808,7 +2633,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Unread voicemails of the organization */
+        /**
+         * Unread voicemails of the organization
+         * @description Unread voicemails of the organization.
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         */
         get: operations["VoicemailsController_stats"];
         put?: never;
         post?: never;
@@ -1825,10 +2655,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's brand webhooks with their Retell URLs, oldest first */
+        /**
+         * The organization's brand webhooks with their Retell URLs, oldest first
+         * @description The organization's brand webhooks with their Retell URLs, oldest first.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 401 see the error body; 403 Only the account owner and admins can change settings.
+         */
         get: operations["WebhooksController_list"];
         put?: never;
-        /** Create a brand webhook (trimmed name and brand required) */
+        /**
+         * Create a brand webhook (trimmed name and brand required)
+         * @description Create a brand webhook (trimmed name and brand required).
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 "Please provide both a name and select a brand"; 401 see the error body; 403 Only the account owner and admins can change settings.
+         */
         post: operations["WebhooksController_create"];
         delete?: never;
         options?: never;
@@ -1846,7 +2690,14 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a brand webhook; its Retell URLs stop working */
+        /**
+         * Delete a brand webhook; its Retell URLs stop working
+         * @description Delete a brand webhook; its Retell URLs stop working.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 401 see the error body; 403 Only the account owner and admins can change settings; 404 see the error body.
+         */
         delete: operations["WebhooksController_remove"];
         options?: never;
         head?: never;
@@ -1865,6 +2716,10 @@ export interface paths {
         /**
          * Inbound e-mail in Mailgun's forward() shape
          * @description Form fields recipient, sender, from, subject, body-plain, body-html, Message-Id, In-Reply-To, References, message-headers and files attachment-1..N (multipart/form-data or urlencoded), signed with timestamp, token and signature = hex HMAC-SHA256(timestamp + token) under the recipient organization's signing key (Settings → Inbound E-mail). A redelivered Message-Id answers 200 again and writes nothing.
+         *
+         *     Public: no session needed.
+         *
+         *     Errors: 403 Missing or invalid signature, or a recipient that is no organization’s support address.
          */
         post: operations["InboundWebhooksController_inboundEmail"];
         delete?: never;
@@ -1885,6 +2740,10 @@ export interface paths {
         /**
          * Retell's agent webhook: call_started, call_ended, call_analyzed
          * @description Upserts one call log per call_id (retries and out-of-order events are harmless) with the brand of the webhook. Other events are acknowledged and ignored.
+         *
+         *     Public: no session needed.
+         *
+         *     Errors: 400 see the error body; 401 Missing, forged or expired signature (older than 5 minutes); 403 The organization has no Retell API key; 404 No such brand webhook.
          */
         post: operations["VoiceAgentController_callEvent"];
         delete?: never;
@@ -1900,7 +2759,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Health check for the webhook URL shown in Phone Setup */
+        /**
+         * Health check for the webhook URL shown in Phone Setup
+         * @description Health check for the webhook URL shown in Phone Setup.
+         *
+         *     Public: no session needed.
+         *
+         *     Errors: 403 Missing or invalid X-Twilio-Signature.
+         */
         get: operations["TwilioWebhooksController_health"];
         put?: never;
         post?: never;
@@ -1919,7 +2785,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Click-to-call bridge: dials the customer with the organization number as caller ID (TwiML) */
+        /**
+         * Click-to-call bridge: dials the customer with the organization number as caller ID (TwiML)
+         * @description Click-to-call bridge: dials the customer with the organization number as caller ID (TwiML).
+         *
+         *     Public: no session needed.
+         *
+         *     Errors: 403 Missing or invalid X-Twilio-Signature.
+         */
         post: operations["TwilioWebhooksController_outbound"];
         delete?: never;
         options?: never;
@@ -1936,7 +2809,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Recording status callback: creates or completes the call log of the CallSid */
+        /**
+         * Recording status callback: creates or completes the call log of the CallSid
+         * @description Recording status callback: creates or completes the call log of the CallSid.
+         *
+         *     Public: no session needed.
+         *
+         *     Errors: 403 Missing or invalid X-Twilio-Signature.
+         */
         post: operations["TwilioWebhooksController_recording"];
         delete?: never;
         options?: never;
@@ -1956,6 +2836,10 @@ export interface paths {
         /**
          * Twilio's messaging webhook for every brand number: the text joins the customer's open ticket or opens an inquiry (TwiML)
          * @description STOP, STOPALL, UNSUBSCRIBE, CANCEL, END and QUIT record the opt-out; START, UNSTOP and YES clear it; HELP answers. Idempotent by MessageSid.
+         *
+         *     Public: no session needed.
+         *
+         *     Errors: 403 Missing or invalid X-Twilio-Signature.
          */
         post: operations["InboundWebhooksController_inboundSms"];
         delete?: never;
@@ -1973,7 +2857,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Transcription callback: stores the text on the call log of the CallSid */
+        /**
+         * Transcription callback: stores the text on the call log of the CallSid
+         * @description Transcription callback: stores the text on the call log of the CallSid.
+         *
+         *     Public: no session needed.
+         *
+         *     Errors: 403 Missing or invalid X-Twilio-Signature.
+         */
         post: operations["TwilioWebhooksController_transcription"];
         delete?: never;
         options?: never;
@@ -1990,7 +2881,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Twilio's voice URL for every number: the greeting, then a voicemail recording (TwiML) */
+        /**
+         * Twilio's voice URL for every number: the greeting, then a voicemail recording (TwiML)
+         * @description Twilio's voice URL for every number: the greeting, then a voicemail recording (TwiML).
+         *
+         *     Public: no session needed.
+         *
+         *     Errors: 403 Missing or invalid X-Twilio-Signature.
+         */
         post: operations["TwilioWebhooksController_incomingCall"];
         delete?: never;
         options?: never;
@@ -2007,7 +2905,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The Record verb's action: notes the recording and ends the call (TwiML) */
+        /**
+         * The Record verb's action: notes the recording and ends the call (TwiML)
+         * @description The Record verb's action: notes the recording and ends the call (TwiML).
+         *
+         *     Public: no session needed.
+         *
+         *     Errors: 403 Missing or invalid X-Twilio-Signature.
+         */
         post: operations["TwilioWebhooksController_recorded"];
         delete?: never;
         options?: never;
@@ -2022,7 +2927,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an uploaded file of the signed-in user's organization (supports Range) */
+        /**
+         * Read an uploaded file of the signed-in user's organization (supports Range)
+         * @description Read an uploaded file of the signed-in user's organization (supports Range).
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 404 see the error body.
+         */
         get: operations["StorageController_sendObject"];
         put?: never;
         post?: never;
@@ -3066,6 +3978,18 @@ export interface components {
             /** @example true */
             success: boolean;
         };
+        MarkAllReadResultDto: {
+            /**
+             * @description The unread count after the change (0 unless one arrived meanwhile)
+             * @example 0
+             */
+            count: number;
+            /**
+             * @description How many notifications were unread and are now read
+             * @example 3
+             */
+            updated: number;
+        };
         MergeCustomersDto: {
             /**
              * Format: uuid
@@ -3144,6 +4068,24 @@ export interface components {
             related_entity_type: string | null;
             title: string;
             type: string;
+        };
+        OnboardingResponseDto: {
+            /** @description Every step is done */
+            complete: boolean;
+            /** @description An owner dismissed the checklist */
+            dismissed: boolean;
+            /** @example Acme Audio */
+            organization_name: string;
+            /** @description In order: brands, products, smtp, twilio, team */
+            steps: components["schemas"]["OnboardingStepDto"][];
+        };
+        OnboardingStepDto: {
+            /** @description Whether the organization's data shows the step done */
+            done: boolean;
+            /** @enum {string} */
+            key: "brands" | "products" | "smtp" | "twilio" | "team";
+            /** @example Add your brands */
+            label: string;
         };
         OrganizationResponseDto: {
             a2p_brand_id: string | null;
@@ -3328,6 +4270,11 @@ export interface components {
             voice_url: string;
         };
         RegisterDto: {
+            /**
+             * @description The new organization's name (customers see it). When absent, "<username>'s organization".
+             * @example Acme Audio
+             */
+            organization_name?: string;
             /** @example secret123 */
             password: string;
             /** @example jane */
@@ -6167,6 +7114,25 @@ export interface operations {
             };
         };
     };
+    NotificationsController_markAllRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkAllReadResultDto"];
+                };
+            };
+        };
+    };
     NotificationsController_unreadCount: {
         parameters: {
             query?: never;
@@ -6216,6 +7182,71 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    OnboardingController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    OnboardingController_dismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner can dismiss the setup checklist */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10441,7 +11472,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description The stored key after /objects/uploads/ (the `objectPath` of POST /api/objects/upload, may hold slashes) */
+                path: string;
+            };
             cookie?: never;
         };
         requestBody?: never;

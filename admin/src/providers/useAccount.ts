@@ -22,3 +22,9 @@ export function useOrganization() {
   const id = user?.organization_id != null ? String(user.organization_id) : '';
   return useCrmQuery('organizations', 'getOrganization', [id], { enabled: id !== '' });
 }
+
+/** Whether the organization has a Twilio account connected (undefined while it loads). */
+export function useTwilioConnected(): boolean | undefined {
+  const { data } = useOrganization();
+  return data ? Boolean(data.twilio_subaccount_sid) : undefined;
+}

@@ -20,3 +20,4 @@ export * from './attachments.js';
 export * from './customers.js';
 export * from './canned-replies.js';
 export * from './warranty-resolution.js';
+export * from './onboarding.js';

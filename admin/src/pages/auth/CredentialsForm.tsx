@@ -6,6 +6,7 @@ import { PendingButton } from '../../components/PendingButton';
 import { useToast } from '../../components/useToast';
 import { loginFailureMessage, validateCredentials, type CredentialsValues } from '../../lib/validators';
 import type { User } from '../../providers/types';
+import { ORGANIZATION_NAME_MAX } from '@warranty-crm/contract';
 
 /**
  * The Login and Register tabs share this form; `id` tells them apart (test ids `<id>-username`,
@@ -28,7 +29,15 @@ export function CredentialsForm(props: {
   const submit = async (values: CredentialsValues) => {
     setPending(true);
     try {
-      const user: User = await login({ username: values.username.trim(), password: values.password, register }, '/');
+      const user: User = await login(
+        {
+          username: values.username.trim(),
+          password: values.password,
+          register,
+          ...(register ? { organizationName: (values.organizationName ?? '').trim() } : {}),
+        },
+        '/',
+      );
       if (register) toast('Registration successful', { description: `Welcome, ${user.username}!`, variant: 'success' });
       else toast('Login successful', { description: `Welcome back, ${user.username}!`, variant: 'success' });
     } catch (error) {
@@ -41,7 +50,7 @@ export function CredentialsForm(props: {
 
   return (
     <Form noValidate
-      defaultValues={{ username: '', password: '' }}
+      defaultValues={register ? { organizationName: '', username: '', password: '' } : { username: '', password: '' }}
       validate={(values: FieldValues) => validateCredentials(values as CredentialsValues, register)}
       onSubmit={(values: FieldValues) => submit(values as CredentialsValues)}
       disableInvalidFormNotification
@@ -53,11 +62,23 @@ export function CredentialsForm(props: {
         {props.subtitle}
       </Typography>
       <Stack spacing={2}>
+        {register && (
+          <TextInput
+            source="organizationName"
+            label="Organization name"
+            autoComplete="organization"
+            autoFocus
+            isRequired
+            resettable={false}
+            helperText="Your customers see this name"
+            slotProps={{ htmlInput: { 'data-testid': 'register-organization-name', maxLength: ORGANIZATION_NAME_MAX } }}
+          />
+        )}
         <TextInput
           source="username"
           label="Username"
           autoComplete="username"
-          autoFocus
+          autoFocus={!register}
           isRequired
           resettable={false}
           helperText={false}

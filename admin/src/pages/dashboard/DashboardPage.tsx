@@ -9,7 +9,12 @@ import { PageHeader } from '../../components/PageHeader';
 import { comparisonText, trendBadge, trendNote, type MetricTrend } from '../../lib/trend';
 import { useTicketMetrics } from '../../layout/shellData';
 import type { TicketMetrics, TicketTrends } from '../../providers/types';
-import { useRecentTickets, useTicketTrends } from './dashboardData';
+import { dashboardGreeting } from '../../lib/onboarding';
+import { useCurrentUser } from '../../providers/useAccount';
+import { crmQueryKey, useCrmMutation } from '../../providers/useCrm';
+import { useQueryClient } from '@tanstack/react-query';
+import { useOnboarding, useRecentTickets, useTicketTrends } from './dashboardData';
+import { SetupChecklist } from './SetupChecklist';
 import { RecentTickets } from './RecentTickets';
 
 type MetricKey = keyof TicketMetrics & keyof TicketTrends;
@@ -30,10 +35,19 @@ export function DashboardPage() {
   const metrics = useTicketMetrics({ refetchOnMount: 'always' });
   const trends = useTicketTrends();
   const recent = useRecentTickets();
+  const { user } = useCurrentUser();
+  const isOwner = user?.role === 'owner';
+  const onboarding = useOnboarding(isOwner);
+  const queryClient = useQueryClient();
+  const dismiss = useCrmMutation('onboarding', 'dismissOnboarding', {
+    onSuccess: data => queryClient.setQueryData(crmQueryKey('onboarding', 'getOnboarding', []), data),
+  });
+  const checklist = isOwner && onboarding.data && !onboarding.data.dismissed ? onboarding.data : undefined;
 
   return (
     <>
-      <PageHeader title="Dashboard" subtitle="Welcome back! Here's what's happening with your warranty tickets." />
+      <PageHeader title="Dashboard" subtitle={dashboardGreeting(isOwner ? onboarding.data : undefined)} />
+      {checklist ? <SetupChecklist onboarding={checklist} onDismiss={() => dismiss.mutate([])} dismissing={dismiss.isPending} /> : null}
       <Box
         sx={{
           display: 'grid',

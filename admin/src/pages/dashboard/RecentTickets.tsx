@@ -200,6 +200,9 @@ function EmptyState() {
       <Typography variant="body2" color="text.secondary">
         New tickets will appear here once created
       </Typography>
+      <Button component={Link} to="/tickets" size="small" sx={{ mt: 1.5 }} data-testid="recent-tickets-empty-action">
+        Go to Tickets to create one
+      </Button>
     </Box>
   );
 }

@@ -12,3 +12,8 @@ export function useTicketTrends() {
 export function useRecentTickets() {
   return useCrmQuery('tickets', 'getRecentTickets', [], fresh);
 }
+
+/** GET /api/onboarding: the setup checklist, fresh on every visit (its steps tick from other screens' saves). */
+export function useOnboarding(enabled: boolean) {
+  return useCrmQuery('onboarding', 'getOnboarding', [], { ...fresh, enabled });
+}

@@ -1,8 +1,10 @@
-import { Box, Button, Paper, Typography, useMediaQuery } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Paper, Typography, useMediaQuery } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useGetList, useGetOne, useUpdate } from 'react-admin';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { TWILIO_NOT_CONNECTED, TWILIO_SETUP_HINT } from '../../lib/phoneSystem';
+import { useTwilioConnected } from '../../providers/useAccount';
 import { PageHeader } from '../../components/PageHeader';
 import type { CallLog, VoicemailStats } from '../../providers/types';
 import { crmQueryKey, useCrmQuery } from '../../providers/useCrm';
@@ -35,6 +37,7 @@ export function PhoneSystemPage() {
   const { data: brands = [] } = useCrmQuery('settings', 'getSettings', [], { select: settings => settings?.brands ?? [] });
   const [update] = useUpdate<CallLog>();
   const markedRead = useRef(new Set<string>());
+  const twilioConnected = useTwilioConnected();
 
   // the search waits for typing to pause
   useEffect(() => {
@@ -99,6 +102,16 @@ export function PhoneSystemPage() {
   return (
     <Box data-testid="phone-system-page" sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <PageHeader title="Phone System" />
+      {twilioConnected === false ? (
+        <Alert
+          severity="info"
+          data-testid="phone-system-no-twilio"
+          action={<Button component={Link} to="/settings#phone-setup" size="small" data-testid="phone-system-connect-twilio">Connect Twilio</Button>}
+        >
+          <AlertTitle>{TWILIO_NOT_CONNECTED}</AlertTitle>
+          {TWILIO_SETUP_HINT}
+        </Alert>
+      ) : null}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <CallLauncher />
       </Paper>

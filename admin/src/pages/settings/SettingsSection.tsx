@@ -1,6 +1,7 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 
 /**
  * One accordion section of the Settings page. `readOnly` (the line saying who can change it) shows
@@ -16,8 +17,14 @@ export function SettingsSection({ id, title, description, icon, children, defaul
   defaultExpanded?: boolean;
   readOnly?: string | false;
 }) {
+  // a link to /settings#<id> (the dashboard's setup checklist, the empty states) opens and shows its section
+  const targeted = useLocation().hash === `#${id}`;
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (targeted) ref.current?.scrollIntoView({ block: 'start' });
+  }, [targeted]);
   return (
-    <Accordion defaultExpanded={defaultExpanded} disableGutters variant="outlined" data-testid={`settings-${id}`} slotProps={{ transition: { unmountOnExit: true } }}>
+    <Accordion ref={ref} id={id} defaultExpanded={defaultExpanded || targeted} disableGutters variant="outlined" data-testid={`settings-${id}`} slotProps={{ transition: { unmountOnExit: true } }}>
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${id}-content`} id={`${id}-header`}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
           {icon}

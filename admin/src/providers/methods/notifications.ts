@@ -33,6 +33,8 @@ const BASE = '';
 
 /** The notifications area's custom methods (beyond ra-data-simple-rest's verbs), one file per area as on the admin rebuild (i11): spread into the dataProvider's custom methods when it lands. */
 export const notificationMethods = {
+  /** POST /api/notifications/mark-all-read: every one of the user's notifications read. */
+  markAllRead: () => apiSend<{ updated: number; count: number }>('POST', `${BASE}/notifications/mark-all-read`),
   markRead: (id: string) => apiSend<NotificationRecord>('PATCH', `${BASE}/notifications/${id}/read`),
   toggleFollowup: (id: string) => apiSend<NotificationRecord>('PATCH', `${BASE}/notifications/${id}/followup`),
   remove: (id: string) => apiSend<{ success: boolean }>('DELETE', `${BASE}/notifications/${id}`),

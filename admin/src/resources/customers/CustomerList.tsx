@@ -60,6 +60,10 @@ function NoCustomers() {
   return (
     <Box sx={{ py: 6, textAlign: 'center' }} data-testid="customer-list-empty">
       <Typography sx={{ fontWeight: 600 }}>No customers found</Typography>
+      <Typography variant="body2" color="text.secondary" data-testid="customer-list-empty-hint">
+        Customers are added with their tickets: a ticket from the web form, an e-mail or a call creates its customer.{' '}
+        <Link component={RouterLink} to="/tickets">Go to tickets</Link>
+      </Typography>
     </Box>
   );
 }

@@ -1,6 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useGetList } from 'react-admin';
-import { Alert, Box, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import { Link } from 'react-router';
+import { useUnreadNotificationCount } from '../../layout/shellData';
+import { useCrmMutation } from '../../providers/useCrm';
+import { useToast } from '../../components/useToast';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { PageHeader } from '../../components/PageHeader';
 import { NOTIFICATION_TABS, withReadInPlace, type NotificationTabId } from '../../lib/notifications';
@@ -26,6 +31,12 @@ export function NotificationList() {
     setTab(value);
     setReadHere({});
   };
+  const { data: unread } = useUnreadNotificationCount();
+  const toast = useToast();
+  const markAllRead = useCrmMutation('notifications', 'markAllRead', {
+    onSuccess: () => setReadHere({}),
+    onError: () => toast('Failed to mark notifications as read', { variant: 'destructive' }),
+  });
   const keep = (n: NotificationRecord) => setReadHere(kept => ({ ...kept, [n.id]: n }));
   const changed = (n: NotificationRecord) => setReadHere(kept => (n.id in kept ? { ...kept, [n.id]: n } : kept));
   const removed = (id: string) =>
@@ -38,7 +49,20 @@ export function NotificationList() {
 
   return (
     <Box sx={{ maxWidth: 900 }}>
-      <PageHeader title="Notifications" />
+      <PageHeader
+        title="Notifications"
+        actions={
+          <Button
+            variant="outlined"
+            startIcon={<DoneAllIcon />}
+            onClick={() => markAllRead.mutate([])}
+            disabled={markAllRead.isPending || (unread?.count ?? 0) === 0}
+            data-testid="mark-all-read"
+          >
+            Mark all as read
+          </Button>
+        }
+      />
       <Tabs value={tab} onChange={(_, value: NotificationTabId) => changeTab(value)} sx={{ mb: 2 }} aria-label="Notification filters">
         {NOTIFICATION_TABS.map(t => (
           <Tab key={t.id} value={t.id} label={t.label} data-testid={`tab-${t.id}`} />
@@ -49,8 +73,14 @@ export function NotificationList() {
       ) : error ? (
         <Alert severity="error">Failed to fetch notifications</Alert>
       ) : shown.length === 0 ? (
-        <Box sx={{ py: 8, textAlign: 'center' }} data-testid="notifications-empty">
-          <Typography color="text.secondary">{current.empty}</Typography>
+        <Box sx={{ py: 8, textAlign: 'center' }}>
+          <Typography color="text.secondary" data-testid="notifications-empty">{current.empty}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            New tickets, calls and voicemails notify you here.{' '}
+            <Link to="/settings#notifications" data-testid="notifications-empty-preferences">
+              Choose what notifies you
+            </Link>
+          </Typography>
         </Box>
       ) : (
         <Stack spacing={1.5}>

@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, FormControlLabel, FormGroup, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Form, SelectInput, TextInput, useInput } from 'react-admin';
 import { useFormContext, type FieldValues } from 'react-hook-form';
@@ -37,7 +37,7 @@ function CapabilityInput({ source }: { source: Capability }) {
  * Search available numbers (country, capabilities, text, match) and purchase one for a brand,
  * after a confirmation that names the number and what Twilio charges for it a month.
  */
-export function BuyNumber({ brands }: { brands: string[] }) {
+export function BuyNumber({ brands, unavailable }: { brands: string[]; /** why buying cannot work yet: the form is disabled and says so */ unavailable?: string }) {
   const toast = useToast();
   const [results, setResults] = useState<AvailableNumber[] | null>(null);
   const search = useCrmMutation('phone-numbers', 'searchNumbers');
@@ -62,10 +62,15 @@ export function BuyNumber({ brands }: { brands: string[] }) {
   return (
     <Box data-testid="buy-number">
       <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>Buy a Number</Typography>
-      <Form record={INITIAL} onSubmit={runSearch} noValidate>
-        <BuyNumberFields brands={brands} results={results} searching={search.isPending} onReset={() => setResults(null)}
-          onBought={phoneNumber => setResults(current => current?.filter(r => r.phoneNumber !== phoneNumber) ?? null)} />
-      </Form>
+      {unavailable ? (
+        <Alert severity="info" sx={{ mb: 1 }} data-testid="buy-unavailable">{unavailable}</Alert>
+      ) : null}
+      <Box component="fieldset" disabled={!!unavailable} aria-disabled={unavailable ? 'true' : undefined} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+        <Form record={INITIAL} onSubmit={runSearch} noValidate>
+          <BuyNumberFields brands={brands} results={results} searching={search.isPending} onReset={() => setResults(null)}
+            onBought={phoneNumber => setResults(current => current?.filter(r => r.phoneNumber !== phoneNumber) ?? null)} />
+        </Form>
+      </Box>
     </Box>
   );
 }

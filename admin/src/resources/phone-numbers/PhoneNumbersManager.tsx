@@ -15,6 +15,8 @@ import { BuyNumber } from './BuyNumber';
 import { ImportNumberDialog } from './ImportNumberDialog';
 import { VoicemailConfig } from './VoicemailConfig';
 import { useQueryClient } from '@tanstack/react-query';
+import { BUY_NEEDS_TWILIO, fixWebhooksBlocked } from '../../lib/phoneSystem';
+import { useTwilioConnected } from '../../providers/useAccount';
 
 const NO_BRAND = '__none__';
 
@@ -51,6 +53,9 @@ export function PhoneNumbersManager() {
   const [deleting, setDeleting] = useState<PhoneNumber | null>(null);
   const [update] = useUpdate<PhoneNumber>();
   const [remove, { isPending: removing }] = useDelete<PhoneNumber>();
+  const twilioConnected = useTwilioConnected();
+  // actions that cannot work yet are disabled with the reason (not failing after the click)
+  const fixBlocked = twilioConnected === undefined || isPending ? null : fixWebhooksBlocked(twilioConnected, numbers.length);
 
   const fixWebhooks = async () => {
     setFixing(true);
@@ -94,7 +99,11 @@ export function PhoneNumbersManager() {
   return (
     <Stack spacing={3} data-testid="phone-numbers-manager">
       <Alert severity="info" data-testid="webhook-info" action={
-        <PendingButton size="small" variant="outlined" onClick={fixWebhooks} pending={fixing} label="Fix Webhooks" pendingLabel="Fixing…" data-testid="fix-webhooks" />
+        fixBlocked ? (
+          <Button size="small" variant="outlined" disabled data-testid="fix-webhooks" aria-describedby="fix-webhooks-reason">Fix Webhooks</Button>
+        ) : (
+          <PendingButton size="small" variant="outlined" onClick={fixWebhooks} pending={fixing} label="Fix Webhooks" pendingLabel="Fixing…" data-testid="fix-webhooks" />
+        )
       }>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>Voice webhook URL</Typography>
         <Typography variant="body2" sx={{ wordBreak: 'break-all', fontFamily: 'monospace' }} data-testid="webhook-url">{webhook?.voiceWebhookUrl ?? '…'}</Typography>
@@ -102,6 +111,9 @@ export function PhoneNumbersManager() {
           Incoming calls to your numbers are sent here.{' '}
           {webhook && <Link href={webhook.healthUrl} target="_blank" rel="noopener" data-testid="webhook-health-link">Check webhook health</Link>}
         </Typography>
+        {fixBlocked ? (
+          <Typography variant="body2" sx={{ mt: 0.5 }} id="fix-webhooks-reason" data-testid="fix-webhooks-reason">{fixBlocked}</Typography>
+        ) : null}
       </Alert>
 
       <Box>
@@ -136,7 +148,7 @@ export function PhoneNumbersManager() {
         ))}
       </Box>
 
-      <BuyNumber brands={brands} />
+      <BuyNumber brands={brands} unavailable={twilioConnected === false ? BUY_NEEDS_TWILIO : undefined} />
 
       <ImportNumberDialog open={importing} brands={brands} onClose={() => setImporting(false)} />
       <ConfirmDialog open={!!deleting} title="Delete phone number?" content={`${deleting?.phone_number ?? ''} will be released from your account and stop receiving calls.`}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
-import { Alert, Box, Button, Card, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, Link, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import { ListBase, Pagination, useListContext } from 'react-admin';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { PageHeader } from '../../components/PageHeader';
@@ -70,12 +71,21 @@ function TicketResults() {
 }
 
 function NoTickets() {
+  const { filterValues } = useListContext();
+  const filtered = Object.values(filterValues ?? {}).some(v => v !== undefined && v !== '' && v !== null);
   return (
-    <Box sx={{ py: 6, textAlign: 'center' }} data-testid="ticket-list-empty">
+    <Box sx={{ py: 6, px: 2, textAlign: 'center' }} data-testid="ticket-list-empty">
       <Typography sx={{ fontWeight: 600 }}>No tickets found</Typography>
-      <Typography variant="body2" color="text.secondary">
-        Try other filters, or create a new ticket.
-      </Typography>
+      {filtered ? (
+        <Typography variant="body2" color="text.secondary">
+          Try other filters, or create a new ticket.
+        </Typography>
+      ) : (
+        <Typography variant="body2" color="text.secondary" data-testid="ticket-list-empty-hint">
+          Tickets arrive from your customers' web form, e-mails and calls, or create one with New Ticket. To receive e-mails as tickets, set up{' '}
+          <Link component={RouterLink} to="/settings#inbound-email">Inbound E-mail</Link> in Settings.
+        </Typography>
+      )}
     </Box>
   );
 }

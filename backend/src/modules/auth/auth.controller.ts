@@ -36,7 +36,7 @@ export class AuthController {
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Username already exists' })
   async register(@Body() dto: RegisterDto, @Req() req: Request): Promise<UserResponseDto> {
-    const user = await this.auth.register(dto.username, dto.password);
+    const user = await this.auth.register(dto.username, dto.password, dto.organization_name);
     await logIn(req, toActor(user));
     return toUserResponse(user);
   }

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { defaultOrganizationName } from '@warranty-crm/contract';
 import type { Actor } from '../../common/auth/actor.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../common/auth/password.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
@@ -32,11 +33,11 @@ export class AuthService {
     private readonly auditLog: AuditLogService,
   ) {}
 
-  /** Creates an organization with this user as its account owner. */
-  async register(username: string, password: string): Promise<User> {
+  /** Creates an organization (named, or "<username>'s organization") with this user as its account owner. */
+  async register(username: string, password: string, organizationName?: string): Promise<User> {
     const passwordHash = await hashPassword(password);
     const user = await this.em.transactional(async (em) => {
-      const organization = em.create(Organization, { name: `${username}'s organization` });
+      const organization = em.create(Organization, { name: organizationName ?? defaultOrganizationName(username) });
       const created = em.create(User, {
         username,
         passwordHash,

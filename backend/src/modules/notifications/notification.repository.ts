@@ -24,6 +24,11 @@ export class NotificationRepository extends EntityRepository<Notification> {
     return this.count({ user: userId, isRead: false });
   }
 
+  /** Marks every unread notification of this user read; answers how many changed. */
+  markAllReadOf(userId: string): Promise<number> {
+    return this.nativeUpdate({ user: userId, isRead: false }, { isRead: true });
+  }
+
   /** Unread notifications per user, for these users (those with none are absent). */
   async unreadCounts(userIds: string[]): Promise<Map<string, number>> {
     const counts = await tenantSql(this.getEntityManager() as EntityManager).execute<{ user_id: string; n: number }[]>(

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Param, Patch, Query, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiCookieAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { type Actor, CurrentActor } from '../../common/auth/actor.js';
@@ -7,6 +7,7 @@ import { uuidOr404 } from '../../common/http/ids.js';
 import { NotificationNotFoundError } from './notifications.errors.js';
 import { setContentRange } from '../../common/http/list-query.js';
 import {
+  MarkAllReadResultDto,
   NotificationActionResultDto,
   NotificationQueryDto,
   NotificationResponseDto,
@@ -44,6 +45,17 @@ export class NotificationsController {
   @ApiOkResponse({ type: UnreadCountDto })
   async unreadCount(@CurrentActor() actor: Actor): Promise<UnreadCountDto> {
     return { count: await this.notifications.unreadCount(actor) };
+  }
+
+  @Post('mark-all-read')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Marks all of the signed-in user's notifications read",
+    description: "Only the caller's own notifications; the user's open tabs receive `unread_count` 0 over the live events. Any signed-in member. Errors: 401.",
+  })
+  @ApiOkResponse({ type: MarkAllReadResultDto })
+  async markAllRead(@CurrentActor() actor: Actor): Promise<MarkAllReadResultDto> {
+    return this.notifications.markAllRead(actor);
   }
 
   @Patch(':id/read')

@@ -55,6 +55,13 @@ export class NotificationsService {
     return n;
   }
 
+  /** Marks all of the user's notifications read; their open tabs' bells go to 0 (unread_count). */
+  async markAllRead(actor: Actor): Promise<{ updated: number; count: number }> {
+    const updated = await this.em.getRepository(Notification).markAllReadOf(actor.id);
+    const count = await this.publishUnreadCount(actor);
+    return { updated, count };
+  }
+
   async toggleFollowup(actor: Actor, id: string): Promise<Notification> {
     const n = await this.own(actor, id);
     n.isFollowup = !n.isFollowup;
@@ -76,9 +83,10 @@ export class NotificationsService {
   }
 
   /** The user's other tabs refresh their bell. */
-  private async publishUnreadCount(actor: Actor): Promise<void> {
+  private async publishUnreadCount(actor: Actor): Promise<number> {
     const count = await this.unreadCount(actor);
     await this.live.publish(this.em, { organizationId: actor.organizationId, userId: actor.id, event: 'unread_count', data: { count } });
+    return count;
   }
 }
 

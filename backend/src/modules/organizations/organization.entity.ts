@@ -24,6 +24,10 @@ export class Organization {
   @Property({ type: 'string', length: 255 })
   name!: string;
 
+  /** When an owner dismissed the setup checklist (issue 34); null while the dashboard shows it. */
+  @Property({ type: 'datetime', nullable: true })
+  onboardingDismissedAt?: Date | null;
+
   @Property({ type: 'string', length: 100, nullable: true, unique: true })
   twilioSubaccountSid?: string | null;
 

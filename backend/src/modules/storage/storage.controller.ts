@@ -7,6 +7,7 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
   ApiProduces,
   ApiTags,
   ApiUnauthorizedResponse,
@@ -50,6 +51,7 @@ export class StorageController {
   @Get('objects/uploads/*path')
   @ApiCookieAuth()
   @ApiOperation({ summary: "Read an uploaded file of the signed-in user's organization (supports Range)" })
+  @ApiParam({ name: 'path', required: true, type: String, description: 'The stored key after /objects/uploads/ (the `objectPath` of POST /api/objects/upload, may hold slashes)' })
   @ApiProduces('audio/mpeg', 'audio/wav')
   @ApiOkResponse({ description: 'The file' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })

@@ -1,6 +1,12 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsDefined, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import {
+  ORGANIZATION_NAME_MAX,
+  ORGANIZATION_NAME_REQUIRED,
+  ORGANIZATION_NAME_TEXT,
+  ORGANIZATION_NAME_TOO_LONG,
+} from '@warranty-crm/contract';
 import { trim } from '../../../common/http/transforms.js';
 
 /**
@@ -40,6 +46,18 @@ export class RegisterDto {
   @IsString({ message: 'Password must be text' })
   @IsDefined({ message: 'Password is required' })
   password!: string;
+
+  @ApiPropertyOptional({
+    example: 'Acme Audio',
+    maxLength: ORGANIZATION_NAME_MAX,
+    description: "The new organization's name (customers see it). When absent, \"<username>'s organization\".",
+  })
+  @Transform(trim)
+  @MaxLength(ORGANIZATION_NAME_MAX, { message: ORGANIZATION_NAME_TOO_LONG })
+  @IsNotEmpty({ message: ORGANIZATION_NAME_REQUIRED })
+  @IsString({ message: ORGANIZATION_NAME_TEXT })
+  @IsOptional()
+  organization_name?: string;
 }
 
 export class ForcedPasswordChangeDto {

@@ -74,3 +74,11 @@ export function toLiveNotification(n: Notification): NotificationResponseDto {
   const dto = toNotificationResponse(n);
   return dto.message.length > 1000 ? { ...dto, message: `${dto.message.slice(0, 999)}…` } : dto;
 }
+
+export class MarkAllReadResultDto {
+  @ApiProperty({ description: 'How many notifications were unread and are now read', example: 3 })
+  updated!: number;
+
+  @ApiProperty({ description: 'The unread count after the change (0 unless one arrived meanwhile)', example: 0 })
+  count!: number;
+}
