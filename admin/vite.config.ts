@@ -14,6 +14,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: the entry and its static imports, read by bench/bundle.ts
+    manifest: true,
     emptyOutDir: true,
     // No source maps in the build: they would publish the whole admin source (issue 26).
     sourcemap: false,
@@ -33,9 +35,6 @@ export default defineConfig({
             // Uppy (the upload dialog) loads on the first click of an upload button, never with the app.
             { name: 'uppy', test: /node_modules[\\/](@uppy|@transloadit|preact|exifr|namespace-emitter|mime-match)[\\/]/, priority: 50, includeDependenciesRecursively: false },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 40 },
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs)[\\/]/, priority: 30 },
-            { name: 'react-admin', test: /node_modules[\\/](react-admin|ra-[^\\/]+|@tanstack|react-hook-form)[\\/]/, priority: 20 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
           ],
         },
       },

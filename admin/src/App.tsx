@@ -1,16 +1,10 @@
+import { Suspense, type ComponentType } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router';
+import { CenteredSpinner } from './components/CenteredSpinner';
 import { Toaster } from './components/Toaster';
 import { Layout } from './layout/Layout';
-import { AnalyticsPage } from './pages/analytics/AnalyticsPage';
-import { AuthPage } from './pages/auth/AuthPage';
-import { ChangePasswordPage } from './pages/change-password/ChangePasswordPage';
-import { DashboardPage } from './pages/dashboard/DashboardPage';
-import { NotFoundPage } from './pages/not-found/NotFoundPage';
-import { PhoneSystemPage } from './pages/phone-system/PhoneSystemPage';
-import { ExportsPage } from './pages/exports/ExportsPage';
-import { ProfilePage } from './pages/profile/ProfilePage';
-import { SettingsPage } from './pages/settings/SettingsPage';
+import { lazyScreen } from './lib/lazyScreen';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { queryClient } from './providers/queryClient';
@@ -18,10 +12,22 @@ import customers from './resources/customers';
 import products from './resources/products';
 import notifications from './resources/notifications';
 import tickets from './resources/tickets';
-import { TicketEdit } from './resources/tickets/TicketEdit';
 import users from './resources/users';
 import webhooks from './resources/webhooks';
 import { theme } from './theme';
+
+// Every screen is loaded when it is first visited (issue 32: the first load carries the shell only);
+// the resources' screens are lazy in their resources/*/index.ts. Suspense: ScreenSuspense (Layout.tsx).
+const AnalyticsPage = lazyScreen(() => import('./pages/analytics/AnalyticsPage'), 'AnalyticsPage');
+const AuthPage = lazyScreen(() => import('./pages/auth/AuthPage'), 'AuthPage');
+const ChangePasswordPage = lazyScreen(() => import('./pages/change-password/ChangePasswordPage'), 'ChangePasswordPage');
+const DashboardPage = lazyScreen(() => import('./pages/dashboard/DashboardPage'), 'DashboardPage');
+const NotFoundPage = lazyScreen(() => import('./pages/not-found/NotFoundPage'), 'NotFoundPage');
+const PhoneSystemPage = lazyScreen(() => import('./pages/phone-system/PhoneSystemPage'), 'PhoneSystemPage');
+const ExportsPage = lazyScreen(() => import('./pages/exports/ExportsPage'), 'ExportsPage');
+const ProfilePage = lazyScreen(() => import('./pages/profile/ProfilePage'), 'ProfilePage');
+const SettingsPage = lazyScreen(() => import('./pages/settings/SettingsPage'), 'SettingsPage');
+const TicketEdit = lazyScreen(() => import('./resources/tickets/TicketEdit'), 'TicketEdit');
 
 export const APP_TITLE = 'Warranty CRM - Ticket Management System';
 
@@ -57,8 +63,8 @@ export function App() {
       <Resource name="call-logs" />
       <Resource name="phone-numbers" />
       <CustomRoutes noLayout>
-        <Route path="/auth" element={<AuthPage />} />
-        <Route path="/change-password" element={<ChangePasswordPage />} />
+        <Route path="/auth" element={<Bare screen={AuthPage} />} />
+        <Route path="/change-password" element={<Bare screen={ChangePasswordPage} />} />
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/analytics" element={<AnalyticsPage />} />
@@ -68,5 +74,14 @@ export function App() {
         <Route path="/exports" element={<ExportsPage />} />
       </CustomRoutes>
     </Admin>
+  );
+}
+
+/** A lazy screen outside the Layout (whose Suspense covers the others). */
+function Bare({ screen: Screen }: { screen: ComponentType }) {
+  return (
+    <Suspense fallback={<CenteredSpinner />}>
+      <Screen />
+    </Suspense>
   );
 }
