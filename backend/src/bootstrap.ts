@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { type DynamicModule, type INestApplication, Logger, type RawBodyRequest, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
@@ -85,7 +85,7 @@ export async function createApp(
   const sessionPaths = ['/api', '/objects'];
   app.use(
     sessionPaths,
-    session({
+    exceptProviderWebhooks(session({
       name: config.session.cookieName,
       secret: config.appSecret,
       // One query per request for the session and its user; the rolling expiry is written back
@@ -105,11 +105,11 @@ export async function createApp(
         maxAge: config.session.maxAgeMs,
         path: '/',
       },
-    }),
+    })),
   );
   app.use(sessionPaths, requestOrigin());
-  app.use(sessionPaths, passport.initialize());
-  app.use(sessionPaths, sessionActor());
+  app.use(sessionPaths, exceptProviderWebhooks(passport.initialize()));
+  app.use(sessionPaths, exceptProviderWebhooks(sessionActor()));
 
   setupOpenApi(app, config);
   serveAdmin(app, config.adminDistDir);
@@ -124,6 +124,22 @@ export async function createApp(
       await sessionPool.end();
     },
   };
+}
+
+/**
+ * The providers' callbacks (Twilio voice, recording, transcription, outbound and SMS; Retell's webhook
+ * and function calls; inbound e-mail): cookieless and signed, they never read or write the session
+ * store (issue 32). Not /api/webhooks itself nor /api/webhooks/{id}: the signed-in webhook settings.
+ */
+const PROVIDER_WEBHOOK_PATHS = ['/api/webhooks/twilio', '/api/webhooks/retell', '/api/webhooks/inbound-email', '/api/functions'];
+
+export function isProviderWebhookPath(path: string): boolean {
+  return PROVIDER_WEBHOOK_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/** The middleware for every request but the providers' callbacks (session and passport). */
+function exceptProviderWebhooks(middleware: RequestHandler): RequestHandler {
+  return (req, res, next) => (isProviderWebhookPath(req.baseUrl + req.path) ? next() : middleware(req, res, next));
 }
 
 /** Routes whose provider signs the exact bytes of the body (Retell's `x-retell-signature`). */
