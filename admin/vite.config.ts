@@ -1,13 +1,46 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
 
 // The API runs on :3000 in development; in production the backend serves the
 // built admin from admin/dist on the same origin.
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
 
+/**
+ * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every JS, CSS, HTML
+ * and SVG file of the build, when smaller than the file; the backend serves them to clients that
+ * accept them (bootstrap.ts, serveAdmin). No compression plugin is installed: Node's zlib does it.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'wcrm-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap(entry =>
+          entry.isDirectory() ? (entry.name.startsWith('.') ? [] : walk(join(dir, entry.name))) : [join(dir, entry.name)],
+        );
+      for (const file of walk(outDir).filter(name => /\.(js|mjs|css|html|svg)$/.test(name))) {
+        const bytes = readFileSync(file);
+        const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+        const gz = gzipSync(bytes, { level: 9 });
+        if (br.length < bytes.length) writeFileSync(`${file}.br`, br);
+        if (gz.length < bytes.length) writeFileSync(`${file}.gz`, gz);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     // the shared contract from its TypeScript source: no build of it needed for dev, tests or the bundle
     alias: { '@warranty-crm/contract': fileURLToPath(new URL('../packages/contract/src/index.ts', import.meta.url)) },

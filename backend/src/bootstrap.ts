@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import passport from 'passport';
 import pg from 'pg';
 import { AppModule } from './app.module.js';
+import { adminStatic, sendAdminIndex } from './common/http/admin-static.js';
 import { BODY_TOO_DEEP_MESSAGE, rejectDeepJson } from './common/http/body-depth.js';
 import { originCheck } from './common/http/origin-check.js';
 import { setupOpenApi } from './common/http/openapi.js';
@@ -176,7 +177,8 @@ function serveAdmin(app: NestExpressApplication, distDir: string): void {
   const index = join(distDir, 'index.html');
   const isApi = (req: Request) => req.path === '/api' || req.path.startsWith('/api/') || req.path.startsWith('/objects/');
   // The API's requests never look at the disk (a stat per request showed in the list's CPU profile).
-  const assets = express.static(distDir, { index: false, maxAge: '1h', immutable: false });
+  // Precompressed (brotli, gzip) and cached by kind: hashed files a year, HTML no-cache (admin-static.ts).
+  const assets = adminStatic(distDir);
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (isApi(req)) return next();
     // Source maps carry the whole admin source: never published, even if a build left some behind.
@@ -198,7 +200,6 @@ function serveAdmin(app: NestExpressApplication, distDir: string): void {
       res.status(503).type('text/plain').send('The admin is not built yet: run `npm run build`.');
       return;
     }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    sendAdminIndex(req, res, distDir);
   });
 }
