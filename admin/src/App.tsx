@@ -1,8 +1,9 @@
 import { Suspense, type ComponentType } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router';
 import { CenteredSpinner } from './components/CenteredSpinner';
 import { Toaster } from './components/Toaster';
+import { CrmAdmin } from './layout/CrmAdmin';
 import { Layout } from './layout/Layout';
 import { lazyScreen } from './lib/lazyScreen';
 import { authProvider } from './providers/authProvider';
@@ -37,7 +38,7 @@ export const APP_TITLE = 'Warranty CRM - Ticket Management System';
  */
 export function App() {
   return (
-    <Admin
+    <CrmAdmin
       disableTelemetry
       title={APP_TITLE}
       dataProvider={dataProvider}
@@ -46,6 +47,7 @@ export function App() {
       theme={theme}
       defaultTheme="light"
       layout={Layout}
+      loading={Loading}
       loginPage={false}
       dashboard={DashboardPage}
       catchAll={NotFoundPage}
@@ -73,8 +75,13 @@ export function App() {
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/exports" element={<ExportsPage />} />
       </CustomRoutes>
-    </Admin>
+    </CrmAdmin>
   );
+}
+
+/** While react-admin reads the resources and the permissions. */
+function Loading() {
+  return <CenteredSpinner />;
 }
 
 /** A lazy screen outside the Layout (whose Suspense covers the others). */
