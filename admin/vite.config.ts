@@ -57,16 +57,11 @@ export default defineConfig({
         // Long-lived vendor chunks: app releases do not invalidate them.
         codeSplitting: {
           groups: [
-            // The chart library is only used by the lazily loaded analytics page: keep it out of
-            // the eager 'mui' and 'vendor' chunks so the first load does not carry it.
-            {
-              name: 'charts',
-              test: /node_modules[\\/](@mui[\\/](x-charts|x-charts-vendor|x-internals|x-internal-gestures)|d3-[^\\/]+|internmap|flatqueue|bezier-easing)[\\/]/,
-              priority: 50,
-              includeDependenciesRecursively: false,
-            },
-            // Uppy (the upload dialog) loads on the first click of an upload button, never with the app.
-            { name: 'uppy', test: /node_modules[\\/](@uppy|@transloadit|preact|exifr|namespace-emitter|mime-match)[\\/]/, priority: 50, includeDependenciesRecursively: false },
+            // Only React and the router are grouped: every screen needs them. The rest (mui, react-admin,
+            // the charts of the analytics page, Uppy's upload dialog) is split by who imports it, so a
+            // lazily loaded screen brings its own parts. Forced library groups put a whole library into
+            // the first load, and groups of lazily used libraries (includeDependenciesRecursively: false)
+            // broke the chart chunk's import order once mui was no longer one group (issue 32).
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 40 },
           ],
         },
