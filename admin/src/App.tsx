@@ -1,16 +1,11 @@
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Suspense, type ComponentType } from 'react';
+import { CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router';
+import { CenteredSpinner } from './components/CenteredSpinner';
 import { Toaster } from './components/Toaster';
+import { CrmAdmin } from './layout/CrmAdmin';
 import { Layout } from './layout/Layout';
-import { AnalyticsPage } from './pages/analytics/AnalyticsPage';
-import { AuthPage } from './pages/auth/AuthPage';
-import { ChangePasswordPage } from './pages/change-password/ChangePasswordPage';
-import { DashboardPage } from './pages/dashboard/DashboardPage';
-import { NotFoundPage } from './pages/not-found/NotFoundPage';
-import { PhoneSystemPage } from './pages/phone-system/PhoneSystemPage';
-import { ExportsPage } from './pages/exports/ExportsPage';
-import { ProfilePage } from './pages/profile/ProfilePage';
-import { SettingsPage } from './pages/settings/SettingsPage';
+import { lazyScreen } from './lib/lazyScreen';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { queryClient } from './providers/queryClient';
@@ -18,10 +13,22 @@ import customers from './resources/customers';
 import products from './resources/products';
 import notifications from './resources/notifications';
 import tickets from './resources/tickets';
-import { TicketEdit } from './resources/tickets/TicketEdit';
 import users from './resources/users';
 import webhooks from './resources/webhooks';
 import { theme } from './theme';
+
+// Every screen is loaded when it is first visited (issue 32: the first load carries the shell only);
+// the resources' screens are lazy in their resources/*/index.ts. Suspense: ScreenSuspense (Layout.tsx).
+const AnalyticsPage = lazyScreen(() => import('./pages/analytics/AnalyticsPage'), 'AnalyticsPage');
+const AuthPage = lazyScreen(() => import('./pages/auth/AuthPage'), 'AuthPage');
+const ChangePasswordPage = lazyScreen(() => import('./pages/change-password/ChangePasswordPage'), 'ChangePasswordPage');
+const DashboardPage = lazyScreen(() => import('./pages/dashboard/DashboardPage'), 'DashboardPage');
+const NotFoundPage = lazyScreen(() => import('./pages/not-found/NotFoundPage'), 'NotFoundPage');
+const PhoneSystemPage = lazyScreen(() => import('./pages/phone-system/PhoneSystemPage'), 'PhoneSystemPage');
+const ExportsPage = lazyScreen(() => import('./pages/exports/ExportsPage'), 'ExportsPage');
+const ProfilePage = lazyScreen(() => import('./pages/profile/ProfilePage'), 'ProfilePage');
+const SettingsPage = lazyScreen(() => import('./pages/settings/SettingsPage'), 'SettingsPage');
+const TicketEdit = lazyScreen(() => import('./resources/tickets/TicketEdit'), 'TicketEdit');
 
 export const APP_TITLE = 'Warranty CRM - Ticket Management System';
 
@@ -31,7 +38,7 @@ export const APP_TITLE = 'Warranty CRM - Ticket Management System';
  */
 export function App() {
   return (
-    <Admin
+    <CrmAdmin
       disableTelemetry
       title={APP_TITLE}
       dataProvider={dataProvider}
@@ -40,6 +47,7 @@ export function App() {
       theme={theme}
       defaultTheme="light"
       layout={Layout}
+      loading={Loading}
       loginPage={false}
       dashboard={DashboardPage}
       catchAll={NotFoundPage}
@@ -57,8 +65,8 @@ export function App() {
       <Resource name="call-logs" />
       <Resource name="phone-numbers" />
       <CustomRoutes noLayout>
-        <Route path="/auth" element={<AuthPage />} />
-        <Route path="/change-password" element={<ChangePasswordPage />} />
+        <Route path="/auth" element={<Bare screen={AuthPage} />} />
+        <Route path="/change-password" element={<Bare screen={ChangePasswordPage} />} />
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/analytics" element={<AnalyticsPage />} />
@@ -67,6 +75,20 @@ export function App() {
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/exports" element={<ExportsPage />} />
       </CustomRoutes>
-    </Admin>
+    </CrmAdmin>
+  );
+}
+
+/** While react-admin reads the resources and the permissions. */
+function Loading() {
+  return <CenteredSpinner />;
+}
+
+/** A lazy screen outside the Layout (whose Suspense covers the others). */
+function Bare({ screen: Screen }: { screen: ComponentType }) {
+  return (
+    <Suspense fallback={<CenteredSpinner />}>
+      <Screen />
+    </Suspense>
   );
 }

@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { type DynamicModule, type INestApplication, Logger, type RawBodyRequest, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import passport from 'passport';
 import pg from 'pg';
 import { AppModule } from './app.module.js';
+import { adminStatic, sendAdminIndex } from './common/http/admin-static.js';
 import { BODY_TOO_DEEP_MESSAGE, rejectDeepJson } from './common/http/body-depth.js';
 import { originCheck } from './common/http/origin-check.js';
 import { setupOpenApi } from './common/http/openapi.js';
@@ -85,7 +86,7 @@ export async function createApp(
   const sessionPaths = ['/api', '/objects'];
   app.use(
     sessionPaths,
-    session({
+    exceptProviderWebhooks(session({
       name: config.session.cookieName,
       secret: config.appSecret,
       // One query per request for the session and its user; the rolling expiry is written back
@@ -105,11 +106,11 @@ export async function createApp(
         maxAge: config.session.maxAgeMs,
         path: '/',
       },
-    }),
+    })),
   );
   app.use(sessionPaths, requestOrigin());
-  app.use(sessionPaths, passport.initialize());
-  app.use(sessionPaths, sessionActor());
+  app.use(sessionPaths, exceptProviderWebhooks(passport.initialize()));
+  app.use(sessionPaths, exceptProviderWebhooks(sessionActor()));
 
   setupOpenApi(app, config);
   serveAdmin(app, config.adminDistDir);
@@ -124,6 +125,22 @@ export async function createApp(
       await sessionPool.end();
     },
   };
+}
+
+/**
+ * The providers' callbacks (Twilio voice, recording, transcription, outbound and SMS; Retell's webhook
+ * and function calls; inbound e-mail): cookieless and signed, they never read or write the session
+ * store (issue 32). Not /api/webhooks itself nor /api/webhooks/{id}: the signed-in webhook settings.
+ */
+const PROVIDER_WEBHOOK_PATHS = ['/api/webhooks/twilio', '/api/webhooks/retell', '/api/webhooks/inbound-email', '/api/functions'];
+
+export function isProviderWebhookPath(path: string): boolean {
+  return PROVIDER_WEBHOOK_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/** The middleware for every request but the providers' callbacks (session and passport). */
+function exceptProviderWebhooks(middleware: RequestHandler): RequestHandler {
+  return (req, res, next) => (isProviderWebhookPath(req.baseUrl + req.path) ? next() : middleware(req, res, next));
 }
 
 /** Routes whose provider signs the exact bytes of the body (Retell's `x-retell-signature`). */
@@ -160,7 +177,8 @@ function serveAdmin(app: NestExpressApplication, distDir: string): void {
   const index = join(distDir, 'index.html');
   const isApi = (req: Request) => req.path === '/api' || req.path.startsWith('/api/') || req.path.startsWith('/objects/');
   // The API's requests never look at the disk (a stat per request showed in the list's CPU profile).
-  const assets = express.static(distDir, { index: false, maxAge: '1h', immutable: false });
+  // Precompressed (brotli, gzip) and cached by kind: hashed files a year, HTML no-cache (admin-static.ts).
+  const assets = adminStatic(distDir);
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (isApi(req)) return next();
     // Source maps carry the whole admin source: never published, even if a build left some behind.
@@ -182,7 +200,6 @@ function serveAdmin(app: NestExpressApplication, distDir: string): void {
       res.status(503).type('text/plain').send('The admin is not built yet: run `npm run build`.');
       return;
     }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    sendAdminIndex(req, res, distDir);
   });
 }

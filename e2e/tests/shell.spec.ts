@@ -25,6 +25,25 @@ test.describe('application shell', () => {
     await expect(page.getByTestId('nav-dashboard')).toHaveAttribute('aria-current', 'page');
   });
 
+  test('a load asks for the signed-in user once, and the entry script arrives precompressed (issue 32)', async ({ page }) => {
+    await registerByApi(page.context().request, uniqueName('load'));
+    const ticket = await createTicket(page.context().request);
+    const userReads: string[] = [];
+    page.on('request', request => {
+      if (new URL(request.url()).pathname === '/api/user') userReads.push(request.method());
+    });
+    const entry = page.waitForResponse(response => /\/assets\/index-[^/]+\.js$/.test(new URL(response.url()).pathname));
+    await page.goto('/tickets');
+    await expect(page.getByText(String(ticket.ticket_number)).first()).toBeVisible();
+    // a screen loaded on its first visit, then back: still the one read of the load
+    await (await openNavigation(page)).getByTestId('nav-dashboard').click();
+    await expect(page.getByTestId('metric-total')).toBeVisible();
+    expect(userReads).toEqual(['GET']);
+    const script = await entry;
+    expect(['br', 'gzip']).toContain(script.headers()['content-encoding']);
+    expect(script.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
   test('the Phone System badge shows unread voicemails', async ({ page }) => {
     const username = uniqueName('vm');
     await registerByApi(page.context().request, username);

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Box, Drawer, useMediaQuery, type Theme } from '@mui/material';
 import { useAuthState } from 'react-admin';
@@ -28,7 +28,7 @@ export function Layout({ children }: { children?: ReactNode }) {
 
   if (isPending || (authenticated && permissionsPending)) return <CenteredSpinner />;
   const signedIn = authenticated && !permissions?.mustChangePassword;
-  if (!guarded && !signedIn) return <>{children}</>;
+  if (!guarded && !signedIn) return <Suspense fallback={<CenteredSpinner />}>{children}</Suspense>;
   if (!authenticated) return <CenteredSpinner />;
   if (permissions?.mustChangePassword) return <Navigate to={CHANGE_PASSWORD_URL} replace />;
   return <Shell>{children}</Shell>;
@@ -81,7 +81,10 @@ function Shell({ children }: { children?: ReactNode }) {
         <TopBar onMenuClick={() => setDrawerOpen(true)} onLogout={requestLogout} />
         <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 } }}>
           <Box sx={{ maxWidth: 1400, mx: 'auto', width: '100%' }} data-testid="page-content">
-            <ErrorBoundary key={pathname}>{children}</ErrorBoundary>
+            <ErrorBoundary key={pathname}>
+              {/* the screens load when first visited (App.tsx) */}
+              <Suspense fallback={<CenteredSpinner fullScreen={false} />}>{children}</Suspense>
+            </ErrorBoundary>
           </Box>
         </Box>
       </Box>

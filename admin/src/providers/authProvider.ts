@@ -1,6 +1,7 @@
 import { isRole } from '@warranty-crm/contract';
 import { HttpError, type AuthProvider } from 'react-admin';
 import { apiGet, apiSend } from './httpClient';
+import { forgetCurrentUser, rememberedUser, rememberUser } from './currentUserCache';
 import { queryClient } from './queryClient';
 import type { Credentials, Permissions, User } from './types';
 
@@ -10,18 +11,14 @@ export const CHANGE_PASSWORD_URL = '/change-password';
 /** `login` signs in, or with `register: true` creates an organization with this user as its owner. */
 export type LoginParams = Credentials & { register?: boolean; organizationName?: string };
 
-/** GET /api/user, one request at a time however many hooks ask at once; null when nobody is signed in. */
-let pendingUser: Promise<User | null> | null = null;
+/** GET /api/user once per page load, kept until the session changes (currentUserCache.ts). */
 function fetchUser(): Promise<User | null> {
-  pendingUser ??= apiGet<User>('/user')
-    .catch(error => {
+  return rememberedUser(() =>
+    apiGet<User>('/user').catch(error => {
       if (error instanceof HttpError && error.status === 401) return null;
       throw error;
-    })
-    .finally(() => {
-      pendingUser = null;
-    });
-  return pendingUser;
+    }),
+  );
 }
 
 async function signedInUser(): Promise<User> {
@@ -42,11 +39,13 @@ export const authProvider: AuthProvider = {
     const user = await apiSend<User>('POST', register ? '/register' : '/login', body);
     // a new session: nothing cached for the previous one survives
     queryClient.clear();
+    rememberUser(user);
     return user;
   },
 
   /** Ends the server session; a session that is already gone (401) counts as logged out. */
   async logout() {
+    forgetCurrentUser();
     try {
       await apiSend('POST', '/logout');
     } catch (error) {
@@ -60,7 +59,10 @@ export const authProvider: AuthProvider = {
   },
 
   async checkError(error: { status?: number }) {
-    if (error?.status === 401) throw { redirectTo: AUTH_URL, message: false };
+    if (error?.status === 401) {
+      forgetCurrentUser();
+      throw { redirectTo: AUTH_URL, message: false };
+    }
     // 403 and everything else: keep the session, let the caller show the error
   },
 

@@ -1,4 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { forgetCurrentUser } from './currentUserCache';
 
 /**
  * Query defaults from the spec: no automatic retry for queries or mutations, no refetch on window
@@ -13,6 +14,12 @@ import { MutationCache, QueryClient } from '@tanstack/react-query';
  */
 export const queryClient: QueryClient = new QueryClient({
   mutationCache: new MutationCache({
+    // a write to the signed-in user's own account (profile, password): the next identity read asks
+    // the server (runs before the mutation's own onSuccess, which may refetch it)
+    onSuccess: (_data, variables, _context, mutation) => {
+      const resource = mutation.options.mutationKey?.[0] ?? (variables as { resource?: unknown } | undefined)?.resource;
+      if (resource === 'user' || resource === 'users') forgetCurrentUser();
+    },
     // onSettled runs after the mutation's own onSuccess, where react-admin writes what it knows
     // into the cache (which would otherwise mark the invalidated reads fresh again)
     onSettled: (_data, error, variables, _context, mutation) => {

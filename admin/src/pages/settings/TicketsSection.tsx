@@ -8,7 +8,7 @@ import { useFormContext } from 'react-hook-form';
 import { WarnBeforeUnload } from '../../components/WarnBeforeUnload';
 import { addBrand, isSavedBrand, removeBrand, responseHoursError, TICKET_FIELD_OPTIONS } from '../../lib/settingsRules';
 import type { Settings } from '../../providers/types';
-import { ManageProductsDialog } from '../../resources/products';
+import { ManageProductsDialog } from '../../resources/products/ManageProductsDialog';
 import { WarrantyDecisionSettings } from './WarrantyDecisionSettings';
 import { useSaveSettings } from './settingsData';
 import { AutoAssignmentSettings } from './AutoAssignmentSettings';

@@ -1,8 +1,10 @@
 import CustomerIcon from '@mui/icons-material/PersonOutline';
 import type { CustomerListItem } from '../../providers/types';
-import { CustomerEdit } from './CustomerEdit';
-import { CustomerList } from './CustomerList';
-import { CustomerShow } from './CustomerShow';
+import { lazyScreen } from '../../lib/lazyScreen';
+
+const CustomerEdit = lazyScreen(() => import('./CustomerEdit'), 'CustomerEdit');
+const CustomerList = lazyScreen(() => import('./CustomerList'), 'CustomerList');
+const CustomerShow = lazyScreen(() => import('./CustomerShow'), 'CustomerShow');
 
 /**
  * The customers resource: <Resource name="customers" {...customers} />. Customers are created with

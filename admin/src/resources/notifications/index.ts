@@ -1,6 +1,8 @@
 import NotificationsIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import type { RaRecord } from 'react-admin';
-import { NotificationList } from './NotificationList';
+import { lazyScreen } from '../../lib/lazyScreen';
+
+const NotificationList = lazyScreen(() => import('./NotificationList'), 'NotificationList');
 
 /** The user's notifications: <Resource name="notifications" {...notifications} /> (list at /notifications). */
 const notifications = {

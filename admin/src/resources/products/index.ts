@@ -11,4 +11,3 @@ const products = {
 };
 
 export default products;
-export { ManageProductsDialog } from './ManageProductsDialog';

@@ -1,7 +1,9 @@
 import TicketIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import type { Ticket } from '../../providers/types';
-import { TicketDetail } from './TicketDetail';
-import { TicketList } from './TicketList';
+import { lazyScreen } from '../../lib/lazyScreen';
+
+const TicketDetail = lazyScreen(() => import('./TicketDetail'), 'TicketDetail');
+const TicketList = lazyScreen(() => import('./TicketList'), 'TicketList');
 
 /**
  * The tickets resource: <Resource name="tickets" {...tickets} />. The detail page lives at

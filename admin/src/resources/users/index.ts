@@ -1,6 +1,8 @@
 import UsersIcon from '@mui/icons-material/PeopleOutline';
 import type { UserListItem } from '../../providers/types';
-import { UserList } from './UserList';
+import { lazyScreen } from '../../lib/lazyScreen';
+
+const UserList = lazyScreen(() => import('./UserList'), 'UserList');
 
 /** The users resource (account owners only): <Resource name="users" {...users} />. */
 const users = {

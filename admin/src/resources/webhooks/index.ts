@@ -11,4 +11,3 @@ const webhooks = {
 };
 
 export default webhooks;
-export { WebhookManager } from './WebhookManager';

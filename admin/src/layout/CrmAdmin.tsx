@@ -1,0 +1,46 @@
+import { lazy, type ComponentType } from 'react';
+import { CssBaseline } from '@mui/material';
+import { AdminContext, CoreAdminUI, defaultI18nProvider, localStorageStore, type AdminProps } from 'react-admin';
+
+// react-admin's own screens for rare states, loaded when first shown: importing them with <Admin>
+// (its AdminUI's defaults: the login form, the error page...) put ~30 KB gz into every first load.
+const RaError = lazy(async () => ({ default: (await import('react-admin')).Error }));
+const AccessDenied = lazy(async () => ({ default: (await import('react-admin')).AccessDenied }));
+const AuthenticationError = lazy(async () => ({ default: (await import('react-admin')).AuthenticationError }));
+const AuthCallback = lazy(async () => ({ default: (await import('react-admin')).AuthCallback }));
+
+const store = localStorageStore();
+
+type Props = Omit<AdminProps, 'notification'> & { notification: ComponentType };
+
+/**
+ * react-admin's <Admin> (AdminContext + AdminUI) without the default screens this app replaces
+ * (issue 32, the first load): its own layout, 404, dashboard and toaster are passed in; the login page
+ * is ours (/auth); the rare screens (error, access denied) load when first shown.
+ */
+export function CrmAdmin({ notification: Notification, children, theme, defaultTheme, dataProvider, authProvider, queryClient, ...ui }: Props) {
+  return (
+    <AdminContext
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={defaultI18nProvider}
+      queryClient={queryClient}
+      store={store}
+      theme={theme}
+      defaultTheme={defaultTheme}
+    >
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          error={RaError}
+          accessDenied={AccessDenied}
+          authenticationError={AuthenticationError}
+          authCallbackPage={AuthCallback}
+          {...ui}
+        >
+          {children}
+        </CoreAdminUI>
+        <Notification />
+      </CssBaseline>
+    </AdminContext>
+  );
+}
