@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsDefined, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { OptionalField } from '../../../common/http/optional.js';
 import {
   ORGANIZATION_NAME_MAX,
   ORGANIZATION_NAME_REQUIRED,
@@ -56,7 +57,7 @@ export class RegisterDto {
   @MaxLength(ORGANIZATION_NAME_MAX, { message: ORGANIZATION_NAME_TOO_LONG })
   @IsNotEmpty({ message: ORGANIZATION_NAME_REQUIRED })
   @IsString({ message: ORGANIZATION_NAME_TEXT })
-  @IsOptional()
+  @OptionalField()
   organization_name?: string;
 }
 

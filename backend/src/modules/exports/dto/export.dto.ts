@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { EXPORT_KINDS, EXPORT_STATUSES, exportProgress } from '@warranty-crm/contract';
-import { IsIn, IsObject, IsOptional, IsUUID } from 'class-validator';
+import { IsIn, IsObject, IsUUID } from 'class-validator';
+import { OptionalField } from '../../../common/http/optional.js';
 import type { DataExport } from '../data-export.entity.js';
 
 export class CreateExportDto {
@@ -12,7 +13,7 @@ export class CreateExportDto {
     description: 'The list\'s filter, as its list route takes it in `filter` (tickets: status, brand, priority, dateFrom, dateTo, sla, q; customers: q)',
     example: { status: 'Open' },
   })
-  @IsOptional()
+  @OptionalField()
   @IsObject({ message: 'filter must be an object' })
   filter?: Record<string, unknown>;
 }

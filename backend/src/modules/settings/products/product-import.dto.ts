@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { OptionalField } from '../../../common/http/optional.js';
 
 export class ProductImportDto {
   @ApiProperty({
@@ -12,7 +13,7 @@ export class ProductImportDto {
   csv!: string;
 
   @ApiPropertyOptional({ description: 'The brand of every line when the file has no Brand column', example: 'IronJack' })
-  @IsOptional()
+  @OptionalField()
   @IsString({ message: 'brand must be text' })
   @MaxLength(50, { message: 'Brand must be at most 50 characters' })
   brand?: string;
