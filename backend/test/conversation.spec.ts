@@ -1,3 +1,4 @@
+import { CUSTOMER_SMS_OPTED_OUT_MESSAGE } from '@warranty-crm/contract';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TenantRunner } from '../src/common/tenancy/tenant-runner.js';
 import { matchTicket } from '../src/modules/conversations/inbound/ticket-matcher.js';
@@ -267,6 +268,15 @@ describe('replying by SMS', () => {
     const row = await t.app.db.query('select provider_id from ticket_messages where id = $1', [res.body.id]);
     expect(row.rows[0].provider_id).toBe(texts[0]!.sid);
   }, 60_000);
+
+  it('never texts a customer who sent STOP, and says why', async () => {
+    const ticket = await createTicket(owner.agent, { productBrand: 'Acme', customerPhone: '+15125550163' });
+    await t.app.db.query('update customers set sms_opted_out_at = now() where id = $1', [ticket.customer.id]);
+    const refused = await owner.agent.post(`/api/tickets/${ticket.id}/messages`).send({ channel: 'sms', body: 'Are you there?' }).expect(400);
+    expect(refused.body).toMatchObject({ error: CUSTOMER_SMS_OPTED_OUT_MESSAGE, code: 'conversations.sms_opted_out' });
+    expect(t.fake.messages.filter((m) => m.to === '+15125550163')).toEqual([]);
+    expect(await thread(owner, ticket.id)).toEqual([]);
+  });
 });
 
 describe("another organization's ticket", () => {

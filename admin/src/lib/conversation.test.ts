@@ -14,6 +14,9 @@ describe('the reply box channels', () => {
     expect(defaultChannel(channelChoices({ email: 'a@b.example', phone: null }))).toBe('email');
     expect(defaultChannel(channelChoices(null))).toBe('comment');
     expect(channelChoices({ email: 'a@b.example', phone: null })[1]!.reason).toBe('This customer does not have a phone number on file.');
+    const stopped = channelChoices({ email: null, phone: '+15125550100', sms_opted_out: true });
+    expect(stopped[1]).toMatchObject({ channel: 'sms', disabled: true, reason: 'This customer opted out of text messages (STOP); they can be texted again once they send START.' });
+    expect(defaultChannel(stopped)).toBe('comment');
   });
 
   it('refuses a blank text and one longer than the channel allows, with the server’s messages', () => {

@@ -2,6 +2,7 @@ import {
   MESSAGE_STATUS_LABELS,
   NO_CUSTOMER_EMAIL_MESSAGE,
   NO_CUSTOMER_PHONE_MESSAGE,
+  CUSTOMER_SMS_OPTED_OUT_MESSAGE,
   REPLY_BODY_REQUIRED_MESSAGE,
   REPLY_CHANNEL_LABELS,
   REPLY_CHANNELS,
@@ -22,10 +23,12 @@ export interface ChannelChoice {
 }
 
 /** E-mail needs the customer's e-mail, SMS their phone; an internal comment is always possible. */
-export function channelChoices(customer: { email?: string | null; phone?: string | null } | null | undefined): ChannelChoice[] {
+export function channelChoices(
+  customer: { email?: string | null; phone?: string | null; sms_opted_out?: boolean | null } | null | undefined,
+): ChannelChoice[] {
   const missing: Record<ReplyChannel, string | null> = {
     email: customer?.email?.trim() ? null : NO_CUSTOMER_EMAIL_MESSAGE,
-    sms: customer?.phone?.trim() ? null : NO_CUSTOMER_PHONE_MESSAGE,
+    sms: !customer?.phone?.trim() ? NO_CUSTOMER_PHONE_MESSAGE : customer.sms_opted_out ? CUSTOMER_SMS_OPTED_OUT_MESSAGE : null,
     comment: null,
   };
   return REPLY_CHANNELS.map(channel => ({ channel, label: REPLY_CHANNEL_LABELS[channel], disabled: missing[channel] !== null, reason: missing[channel] }));

@@ -4543,7 +4543,7 @@ export interface components {
             text: string;
         };
         /** @enum {string} */
-        TicketActivityKind: "created" | "status_changed" | "note" | "description_edited" | "priority_changed" | "purchase_verification" | "call_linked" | "call_returned" | "confirmation_email" | "attachment_added" | "attachment_removed" | "merged_into" | "merged_from" | "assigned" | "warranty_decision" | "resolution_created" | "resolution_changed";
+        TicketActivityKind: "created" | "status_changed" | "call_linked" | "call_returned" | "note" | "description_edited" | "priority_changed" | "purchase_verification" | "confirmation_email" | "attachment_added" | "attachment_removed" | "merged_into" | "merged_from" | "assigned" | "warranty_decision" | "resolution_created" | "resolution_changed";
         TicketAssigneeDto: {
             /** Format: uuid */
             id: string;

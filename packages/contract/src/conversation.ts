@@ -30,6 +30,8 @@ export function replyTooLongMessage(channel: ReplyChannel): string {
 }
 export const NO_CUSTOMER_EMAIL_MESSAGE = 'This customer does not have an email address on file.';
 export const NO_CUSTOMER_PHONE_MESSAGE = 'This customer does not have a phone number on file.';
+/** The customer texted STOP (or a synonym): no text goes to them until they text START. */
+export const CUSTOMER_SMS_OPTED_OUT_MESSAGE = 'This customer opted out of text messages (STOP); they can be texted again once they send START.';
 export const NO_SMTP_MESSAGE = 'E-mail is not set up: add the SMTP settings (host and from address) in Settings';
 export const NO_TWILIO_MESSAGE = 'SMS is not set up: connect a Twilio account in Phone Setup';
 export function noSenderNumberMessage(brand: string | null | undefined): string {

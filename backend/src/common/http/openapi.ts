@@ -17,6 +17,7 @@ export const API_TAGS: Record<string, string> = {
   'canned-replies': 'Saved replies with placeholders filled from the ticket',
   attachments: "Files attached to a ticket's messages: upload, read, remove",
   customers: 'The customers of the organization and their tickets',
+  warranty: 'The warranty decision on a claim, its resolution (RMA, items, shipments, states), the decision settings and the Warranty analytics',
   analytics: 'Ticket analytics: volume, response and resolution times, breakdowns per brand and agent',
   search: 'One search over tickets, customers and calls',
   exports: 'CSV exports of tickets and customers, built in the background',

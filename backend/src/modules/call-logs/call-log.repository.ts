@@ -17,6 +17,11 @@ export interface CallLogStats {
  * services keep the rules. Every read is the organization's (the tenant filter, TenantSql).
  */
 export class CallLogRepository extends EntityRepository<CallLog> {
+  /** The organization's call log, locked for the transaction (a ticket is being made from it). */
+  lockedOfOrganization(organizationId: string, id: string): Promise<CallLog | null> {
+    return this.findOne({ id, organization: organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  }
+
   /** Voicemails nobody has opened yet. */
   unreadVoicemails(): Promise<number> {
     return this.count({ callType: 'voicemail', isRead: false });

@@ -1,4 +1,4 @@
-import { type ReplyChannel, replyTooLongMessage, NO_CUSTOMER_EMAIL_MESSAGE, NO_CUSTOMER_PHONE_MESSAGE, NO_SMTP_MESSAGE, NO_TWILIO_MESSAGE, noSenderNumberMessage, RETRY_NOT_FAILED_MESSAGE } from '@warranty-crm/contract';
+import { type ReplyChannel, replyTooLongMessage, NO_CUSTOMER_EMAIL_MESSAGE, NO_CUSTOMER_PHONE_MESSAGE, NO_SMTP_MESSAGE, NO_TWILIO_MESSAGE, noSenderNumberMessage, RETRY_NOT_FAILED_MESSAGE, CUSTOMER_SMS_OPTED_OUT_MESSAGE } from '@warranty-crm/contract';
 import { DomainError } from '../../common/errors/domain-error.js';
 
 /** Also a message of another ticket or organization. */
@@ -17,6 +17,12 @@ export class NoCustomerEmailError extends DomainError {
 export class NoCustomerPhoneError extends DomainError {
   constructor() {
     super('conversations.no_customer_phone', 'invalid', NO_CUSTOMER_PHONE_MESSAGE, 'channel');
+  }
+}
+
+export class CustomerSmsOptedOutError extends DomainError {
+  constructor() {
+    super('conversations.sms_opted_out', 'invalid', CUSTOMER_SMS_OPTED_OUT_MESSAGE, 'channel');
   }
 }
 

@@ -15,6 +15,7 @@ import { ConversationRecorder } from './conversation-recorder.js';
 import {
   MessageNotFailedError,
   NoCustomerEmailError,
+  CustomerSmsOptedOutError,
   NoCustomerPhoneError,
   NoSenderNumberError,
   NoSmtpError,
@@ -129,6 +130,7 @@ export class ConversationsService {
   private async textAddressing(tx: EntityManager, organizationId: string, ticket: Ticket): Promise<Partial<TicketMessage>> {
     const to = ticket.customer.phone?.trim();
     if (!to) throw new NoCustomerPhoneError();
+    if (ticket.customer.smsOptedOutAt) throw new CustomerSmsOptedOutError();
     if (!(await this.twilioAccount.credentials(organizationId, tx))) throw new NoTwilioError();
     const from = await senderNumberOf(tx, this.settings, organizationId, ticket.productBrand);
     if (!from) throw new NoSenderNumberError(ticket.productBrand);

@@ -42,7 +42,7 @@ export async function lockCustomerContacts(em: EntityManager, organizationId: st
 export class CustomersService {
   /** The country a number without a country code is read in: the organization's business country. */
   async phoneCountry(em: EntityManager, organizationId: string): Promise<string> {
-    const organization = await em.findOne(Organization, { id: organizationId }, { fields: ['businessCountry'] });
+    const organization = await em.getRepository(Organization).countryOf(organizationId);
     return organization?.businessCountry || DEFAULT_PHONE_COUNTRY;
   }
 

@@ -81,6 +81,11 @@ select t.*, row_to_json(cu) as detail_customer,
  * list's statements are TicketListQuery's.
  */
 export class TicketRepository extends EntityRepository<Ticket> {
+  /** The organization's ticket: locked for the transaction, or read with its customer and assignee. */
+  ofOrganization(organizationId: string, id: string, lock = false): Promise<Ticket | null> {
+    return this.findOne({ id, organization: organizationId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : { populate: ['customer', 'assignee'] });
+  }
+
   /** The organization's ticket `ticketId` as the ticket screen reads it (detailSql); null when it has none. */
   async detail(ticketId: string, duplicatesLimit: number): Promise<TicketDetailRow | null> {
     const [row] = await tenantSql(this.getEntityManager() as EntityManager).preparedRead<TicketDetailRow>(detailSql(duplicatesLimit), [ticketId]);

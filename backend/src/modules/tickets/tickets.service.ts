@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { describeDescriptionChange, isNoteTooLong, isQuestionAsked, respondByOf, responseKind, type TicketQuestion, unaskedPayloadFields } from '@warranty-crm/contract';
@@ -253,7 +252,7 @@ export class TicketsService {
 
   /** A ticket made from a call: the organization's call log, locked, not yet linked to a ticket. */
   private async callForTicket(tx: EntityManager, organizationId: string, callLogId: string): Promise<CallLog> {
-    const call = await tx.findOne(CallLog, { id: callLogId, organization: organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const call = await tx.getRepository(CallLog).lockedOfOrganization(organizationId, callLogId);
     if (!call) throw new CallLogNotFoundError();
     if (call.ticket) throw new CallAlreadyHasTicketError();
     return call;
@@ -261,11 +260,7 @@ export class TicketsService {
 
   /** The organization's ticket with its customer; another organization's id is a 404. */
   async get(actor: Actor, id: string, em: EntityManager = this.em, lock = false): Promise<Ticket> {
-    const ticket = await em.findOne(
-      Ticket,
-      { id, organization: actor.organizationId },
-      lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : { populate: ['customer', 'assignee'] },
-    );
+    const ticket = await em.getRepository(Ticket).ofOrganization(actor.organizationId, id, lock);
     if (!ticket) throw new TicketNotFoundError();
     return ticket;
   }

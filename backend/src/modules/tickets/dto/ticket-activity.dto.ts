@@ -1,24 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { RECORDED_ACTIVITY_KINDS } from '../ticket-activity.entity.js';
 
-export const ACTIVITY_KINDS = [
-  'created',
-  'status_changed',
-  'note',
-  'description_edited',
-  'priority_changed',
-  'purchase_verification',
-  'call_linked',
-  'call_returned',
-  'confirmation_email',
-  'attachment_added',
-  'attachment_removed',
-  'merged_into',
-  'merged_from',
-  'assigned',
-  'warranty_decision',
-  'resolution_created',
-  'resolution_changed',
-] as const;
+/** The trail's kinds: those other records give (creation, status history, calls), then the recorded ones. */
+export const ACTIVITY_KINDS = ['created', 'status_changed', 'call_linked', 'call_returned', ...RECORDED_ACTIVITY_KINDS] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /** One event of a ticket's activity trail (GET /api/tickets/{id}/activity). */
