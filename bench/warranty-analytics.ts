@@ -25,6 +25,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { httpClient } from './http-client.ts';
 import { REBUILD_WARRANTY_ROLLUPS_SQL } from '../backend/src/modules/warranty/warranty-rollup-rebuild.ts';
+import { bindTenant } from '../backend/src/common/tenancy/tenant-statement.ts';
 
 const { values } = parseArgs({
   options: {
@@ -103,7 +104,11 @@ async function seedWarranty(db: pg.Client, org: string): Promise<void> {
     [org],
   );
   await db.query('set local session_replication_role = origin');
-  for (const sql of REBUILD_WARRANTY_ROLLUPS_SQL) await db.query(sql, [org]);
+  for (const sql of REBUILD_WARRANTY_ROLLUPS_SQL) {
+    const bound = bindTenant(org, { sql, params: [] });
+    let n = 0;
+    await db.query(bound.sql.replace(/\?/g, () => `$${++n}`), bound.params);
+  }
   await db.query('commit');
   await db.query('analyze warranty_claims; analyze warranty_resolutions; analyze warranty_rollups; analyze warranty_resolution_hours');
   console.error(`warranty seed: ${claims.rowCount} decisions in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -4,6 +4,13 @@ import { Migration } from '@mikro-orm/migrations';
 const KEY = (r: string) =>
   `${r}.organization_id, (${r}.created_at at time zone 'UTC')::date, coalesce(${r}.product_brand, ''), coalesce(${r}.product_sku, ''), coalesce(${r}.product_model, ''), coalesce(${r}.issue_category, '')`;
 const KEY_COLUMNS = `organization_id, day, brand, sku, product, category`;
+/**
+ * Concurrent writers add to different rows of the same key (as the ticket rollups do): the stripe is
+ * the writing session's backend pid modulo 16, so two creates of the same product on the same day do
+ * not wait for each other's commit. Readers sum over the stripes.
+ */
+const STRIPE = `(pg_backend_pid() % 16)::smallint`;
+const ROW_COLUMNS = `${KEY_COLUMNS}, stripe`;
 
 /** A claim row's contribution to the rollups, negated for the old rows. */
 const CLAIM_PART = (rows: string, sign: string) =>
@@ -11,10 +18,10 @@ const CLAIM_PART = (rows: string, sign: string) =>
   `${sign}(resolved_at is not null)::int as resolved, ${sign}coalesce(extract(epoch from resolved_at - claimed_at), 0) as seconds, ` +
   `floor(extract(epoch from resolved_at - claimed_at) / 3600)::int as hours from ${rows}`;
 const CLAIMS_APPLY = (source: string) => `    with d as (${source}), r as (
-      insert into warranty_rollups (${KEY_COLUMNS}, approved, denied, cost, resolved, resolution_seconds)
-        select ${KEY_COLUMNS}, sum(approved), sum(denied), sum(cost), sum(resolved), sum(seconds) from d
-        group by 1, 2, 3, 4, 5, 6 having sum(abs(approved)) + sum(abs(denied)) + sum(abs(cost)) + sum(abs(resolved)) <> 0 order by 1, 2, 3, 4, 5, 6
-        on conflict (${KEY_COLUMNS}) do update set approved = warranty_rollups.approved + excluded.approved, denied = warranty_rollups.denied + excluded.denied,
+      insert into warranty_rollups (${ROW_COLUMNS}, approved, denied, cost, resolved, resolution_seconds)
+        select ${KEY_COLUMNS}, ${STRIPE}, sum(approved), sum(denied), sum(cost), sum(resolved), sum(seconds) from d
+        group by 1, 2, 3, 4, 5, 6, 7 having sum(abs(approved)) + sum(abs(denied)) + sum(abs(cost)) + sum(abs(resolved)) <> 0 order by 1, 2, 3, 4, 5, 6, 7
+        on conflict (${ROW_COLUMNS}) do update set approved = warranty_rollups.approved + excluded.approved, denied = warranty_rollups.denied + excluded.denied,
           cost = warranty_rollups.cost + excluded.cost, resolved = warranty_rollups.resolved + excluded.resolved,
           resolution_seconds = warranty_rollups.resolution_seconds + excluded.resolution_seconds
         returning 1)
@@ -61,28 +68,28 @@ export class Migration20261130900000WarrantyResolution extends Migration {
 
     this.addSql(`create table "rma_counters" ("organization_id" uuid not null references "organizations" ("id") on delete cascade, "n" int not null default 0, primary key ("organization_id"));`);
 
-    this.addSql(`create table "warranty_rollups" ("organization_id" uuid not null references "organizations" ("id") on delete cascade, "day" date not null, "brand" varchar(50) not null, "sku" varchar(255) not null, "product" varchar(255) not null, "category" varchar(100) not null, "claims" int not null default 0, "approved" int not null default 0, "denied" int not null default 0, "cost" numeric(16,2) not null default 0, "resolved" int not null default 0, "resolution_seconds" double precision not null default 0, primary key (${KEY_COLUMNS}));`);
+    this.addSql(`create table "warranty_rollups" ("organization_id" uuid not null references "organizations" ("id") on delete cascade, "day" date not null, "brand" varchar(50) not null, "sku" varchar(255) not null, "product" varchar(255) not null, "category" varchar(100) not null, "claims" int not null default 0, "approved" int not null default 0, "denied" int not null default 0, "cost" numeric(16,2) not null default 0, "resolved" int not null default 0, "resolution_seconds" double precision not null default 0, "stripe" smallint not null default 0, primary key (${ROW_COLUMNS}));`);
     this.addSql(`create table "warranty_resolution_hours" ("organization_id" uuid not null references "organizations" ("id") on delete cascade, "day" date not null, "hours" int not null, "n" int not null default 0, primary key ("organization_id", "day", "hours"));`);
 
     // Claims: one per ticket, by the ticket's key. An edit of the key moves the ticket's claim and the decision's copy of the key.
     this.addSql(`create or replace function "warranty_rollups_tickets_apply"() returns trigger language plpgsql as $$
 begin
   if TG_OP = 'INSERT' then
-    insert into warranty_rollups (${KEY_COLUMNS}, claims)
-      select ${KEY('n')}, count(*) from new_rows n group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
-      on conflict (${KEY_COLUMNS}) do update set claims = warranty_rollups.claims + excluded.claims;
+    insert into warranty_rollups (${ROW_COLUMNS}, claims)
+      select ${KEY('n')}, ${STRIPE}, count(*) from new_rows n group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7
+      on conflict (${ROW_COLUMNS}) do update set claims = warranty_rollups.claims + excluded.claims;
   elsif TG_OP = 'DELETE' then
-    insert into warranty_rollups (${KEY_COLUMNS}, claims)
-      select ${KEY('o')}, -count(*) from old_rows o group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
-      on conflict (${KEY_COLUMNS}) do update set claims = warranty_rollups.claims + excluded.claims;
+    insert into warranty_rollups (${ROW_COLUMNS}, claims)
+      select ${KEY('o')}, ${STRIPE}, -count(*) from old_rows o group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7
+      on conflict (${ROW_COLUMNS}) do update set claims = warranty_rollups.claims + excluded.claims;
   else
-    insert into warranty_rollups (${KEY_COLUMNS}, claims)
-      select k.organization_id, k.day, k.brand, k.sku, k.product, k.category, sum(k.delta) from (
+    insert into warranty_rollups (${ROW_COLUMNS}, claims)
+      select k.organization_id, k.day, k.brand, k.sku, k.product, k.category, ${STRIPE}, sum(k.delta) from (
         select ${KEY('o')}, -1 as delta from old_rows o join new_rows n on n.id = o.id where (${KEY('o')}) is distinct from (${KEY('n')})
         union all
         select ${KEY('n')}, 1 from old_rows o join new_rows n on n.id = o.id where (${KEY('o')}) is distinct from (${KEY('n')})
-      ) k (${KEY_COLUMNS}, delta) group by 1, 2, 3, 4, 5, 6 having sum(k.delta) <> 0 order by 1, 2, 3, 4, 5, 6
-      on conflict (${KEY_COLUMNS}) do update set claims = warranty_rollups.claims + excluded.claims;
+      ) k (${KEY_COLUMNS}, delta) group by 1, 2, 3, 4, 5, 6, 7 having sum(k.delta) <> 0 order by 1, 2, 3, 4, 5, 6, 7
+      on conflict (${ROW_COLUMNS}) do update set claims = warranty_rollups.claims + excluded.claims;
     update warranty_claims c set day = (n.created_at at time zone 'UTC')::date, brand = coalesce(n.product_brand, ''), sku = coalesce(n.product_sku, ''),
         product = coalesce(n.product_model, ''), category = coalesce(n.issue_category, ''), claimed_at = n.created_at
       from new_rows n
