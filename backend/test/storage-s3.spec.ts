@@ -141,7 +141,7 @@ describe('S3 driver', () => {
     const bytes = Buffer.from('attachment bytes from an inbound e-mail');
     const organizationId = owner.user.organization_id;
     const objectPath = await app.created.app.get(TenantRunner).run(organizationId, ({ em }) =>
-      storage.storeReceived(em, organizationId, { name: 'mail-abc-1-photo.jpg', filename: 'photo.jpg', contentType: 'image/jpeg', bytes, purpose: 'email_attachment' }),
+      storage.store(em, organizationId, { name: 'mail-abc-1-photo.jpg', filename: 'photo.jpg', contentType: 'image/jpeg', bytes, purpose: 'email_attachment' }),
     );
     expect(await inBucket(objectPath)).toBe(true);
     await storage.removeOrphans(new Date(Date.now() + 3 * 24 * 3600 * 1000));

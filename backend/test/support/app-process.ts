@@ -48,12 +48,25 @@ export async function startProcess(
     },
     stdio: process.env.APP_PROCESS_LOG ? ['ignore', openSync(process.env.APP_PROCESS_LOG, 'a'), openSync(process.env.APP_PROCESS_LOG, 'a')] : 'ignore',
   });
-  await eventually('the app answers', async () => {
-    const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
-    return res?.status === 200;
-  }, startTimeoutMs);
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  try {
+    await eventually('the app answers', async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
+      return res?.status === 200;
+    }, startTimeoutMs);
+  } catch (error) {
+    child.kill('SIGKILL'); // a start that timed out leaves no server behind
+    throw error;
+  }
   return child;
 }
+
+/** Every app process this test worker started and that is still running: none outlives the worker. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
 
 export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;

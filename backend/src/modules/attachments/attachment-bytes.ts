@@ -1,6 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { ATTACHMENT_TYPES, attachmentMismatchMessage, attachmentTypesAgree, MAX_ATTACHMENT_BYTES } from '@warranty-crm/contract';
-import sharp from 'sharp';
 import { AttachmentTooLargeError, AttachmentTypeMismatchError, AttachmentTypeNotAllowedError } from './attachments.errors.js';
 
 /** How much of a file the type check reads: what file-type needs to tell every accepted kind apart (its `reasonableDetectionSizeInBytes`). */
@@ -35,7 +34,8 @@ export async function checkAttachmentBytes(file: { filename: string; declared: s
  * A WebP thumbnail THUMBNAIL_WIDTH pixels wide, turned upright by the photo's EXIF orientation.
  * Throws when the image cannot be decoded (a HEIC photo: the prebuilt libvips reads AVIF but not HEVC).
  */
-export function makeThumbnail(bytes: Buffer): Promise<Buffer> {
+export async function makeThumbnail(bytes: Buffer): Promise<Buffer> {
+  const { default: sharp } = await import('sharp'); // loaded by the first thumbnail, not by every start
   return sharp(bytes, { limitInputPixels: 100_000_000 })
     .rotate()
     .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })

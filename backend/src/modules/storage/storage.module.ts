@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { LocalDiskDriver } from './drivers/local-disk.driver.js';
-import { S3Driver } from './drivers/s3.driver.js';
 import { STORAGE_DRIVER, type StorageDriver } from './drivers/storage-driver.js';
 import { StorageController } from './storage.controller.js';
 import { StorageService } from './storage.service.js';
@@ -14,8 +13,11 @@ import { UrlSigner } from './url-signer.js';
     {
       provide: STORAGE_DRIVER,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): StorageDriver =>
-        config.s3 ? new S3Driver(config.s3) : new LocalDiskDriver(config.dataDir, new UrlSigner(config.appSecret), config.publicBaseUrl),
+      // The AWS SDK is loaded only when S3 is configured (it is a large library most installations never use).
+      useFactory: async (config: AppConfig): Promise<StorageDriver> =>
+        config.s3
+          ? new (await import('./drivers/s3.driver.js')).S3Driver(config.s3)
+          : new LocalDiskDriver(config.dataDir, new UrlSigner(config.appSecret), config.publicBaseUrl),
     },
     StorageService,
   ],

@@ -23,7 +23,7 @@ import {
   UploadNotFoundError,
 } from './storage.errors.js';
 import { OBJECT_PATH_PREFIX, storageKeyOf, Upload } from './upload.entity.js';
-import { contentTypeOfName, policyViolation, safeFileName, type UploadPurpose } from './upload-policy.js';
+import { contentTypeOfName, policyViolation, safeFileName, type StoredPurpose, type UploadPurpose } from './upload-policy.js';
 import type { SignedRequest, UrlSigner } from './url-signer.js';
 
 /** The query of a signed local-storage URL. */
@@ -137,31 +137,6 @@ export class StorageService {
   }
 
   /**
-   * Keeps bytes the server itself received for the organization (an inbound e-mail's attachment)
-   * as an upload already claimed, so the clean-up leaves it and `GET /objects/uploads/...` serves
-   * it to the organization's users. `name` makes the key: the same name again replaces the bytes
-   * (a redelivered e-mail writes the same object). The row is written on `em` (the caller's
-   * transaction, scoped to the organization); the bytes are written first.
-   */
-  async storeReceived(
-    em: EntityManager,
-    organizationId: string,
-    file: { name: string; filename: string; contentType: string; bytes: Buffer; purpose: string },
-  ): Promise<string> {
-    const key = `uploads/${organizationId}/${safeFileName(file.name)}`;
-    const objectPath = OBJECT_PATH_PREFIX + key;
-    const contentType = file.contentType.toLowerCase().slice(0, 100);
-    await this.driver.put(key, file.bytes, contentType);
-    await tenantSql(em).execute(
-      `insert into uploads (organization_id, object_path, purpose, file_name, content_type, size, claimed_at) values (@tenant_id, ?, ?, ?, ?, ?, now())
-       on conflict (object_path) do update set size = excluded.size, content_type = excluded.content_type, claimed_at = now()`,
-      [objectPath, file.purpose, file.filename.slice(0, 255), contentType, file.bytes.length],
-      'run',
-    );
-    return objectPath;
-  }
-
-  /**
    * An upload of `purpose` not claimed yet, with the first `headBytes` of what arrived, so the
    * caller can check the file by its bytes before it accepts it. Refuses a path of another
    * organization, one never issued (or issued for another purpose), and one whose bytes never arrived.
@@ -191,27 +166,27 @@ export class StorageService {
 
   /**
    * Stores bytes the server made or received (a thumbnail, an e-mail's attachment) as a claimed
-   * upload of the organization, in em's transaction; answers its object path. The bytes are
-   * written first: a rolled-back transaction leaves them without a row.
+   * upload of the organization, in em's transaction (scoped to the organization); answers its object
+   * path, which the clean-up leaves and `GET /objects/uploads/...` serves to the organization's users.
+   * The key is random unless `name` is given: the same name again replaces the bytes and the row (a
+   * redelivered e-mail writes the same object). The bytes are written first: a rolled-back
+   * transaction leaves them without a row.
    */
   async store(
     em: EntityManager,
     organizationId: string,
-    file: { filename: string; contentType: string; bytes: Buffer; purpose: UploadPurpose },
+    file: { filename: string; contentType: string; bytes: Buffer; purpose: StoredPurpose; name?: string },
   ): Promise<string> {
-    const key = `uploads/${organizationId}/${randomUUID()}-${safeFileName(file.filename)}`;
-    await this.driver.put(key, file.bytes, file.contentType);
+    const key = `uploads/${organizationId}/${file.name ? safeFileName(file.name) : `${randomUUID()}-${safeFileName(file.filename)}`}`;
     const objectPath = OBJECT_PATH_PREFIX + key;
-    em.create(Upload, {
-      organization: organizationId,
-      objectPath,
-      purpose: file.purpose,
-      fileName: file.filename.slice(0, 255),
-      contentType: file.contentType,
-      size: file.bytes.length,
-      claimedAt: new Date(),
-    });
-    await em.flush();
+    const contentType = file.contentType.toLowerCase().slice(0, 100);
+    await this.driver.put(key, file.bytes, contentType);
+    await tenantSql(em).execute(
+      `insert into uploads (organization_id, object_path, purpose, file_name, content_type, size, claimed_at) values (@tenant_id, ?, ?, ?, ?, ?, now())
+       on conflict (object_path) do update set size = excluded.size, content_type = excluded.content_type, claimed_at = now()`,
+      [objectPath, file.purpose, file.filename.slice(0, 255), contentType, file.bytes.length],
+      'run',
+    );
     return objectPath;
   }
 

@@ -3,6 +3,8 @@ import { ATTACHMENT_SIZE_MESSAGE, ATTACHMENT_TYPE_MESSAGE, ATTACHMENT_TYPES, MAX
 /** What may be uploaded for each purpose (spec part 2 sections 5 and 9; a ticket's evidence, issue 30). */
 export const UPLOAD_PURPOSES = ['greeting_audio', 'ticket_attachment'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+/** What the server itself stores (StorageService.store): an upload's purposes, and an inbound e-mail's other files. */
+export type StoredPurpose = UploadPurpose | 'email_attachment';
 /** What POST /api/objects/upload may name; a ticket's evidence has its own route, which checks the ticket. */
 export const PUBLIC_UPLOAD_PURPOSES = ['greeting_audio'] as const satisfies readonly UploadPurpose[];
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Optional, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -62,7 +62,7 @@ export class TicketsController {
     private readonly activity: TicketActivityService,
     private readonly merges: TicketMergeService,
     private readonly assignment: TicketAssignment,
-    @Optional() private readonly serialHistory?: TicketSerialHistory,
+    private readonly serialHistory: TicketSerialHistory,
   ) {}
 
   @Post()
@@ -186,7 +186,7 @@ export class TicketsController {
       merged_into: mergedInto,
       // Earlier claims on the serial are among the possible duplicates (matched on it): only then is there a history to read.
       serial_history: possibleDuplicates.some((d) => d.matched_on.includes('serial_number'))
-        ? ((await this.serialHistory?.of(actor.organizationId, ticket.id)) ?? [])
+        ? await this.serialHistory.of(actor.organizationId, ticket.id)
         : [],
     };
   }

@@ -169,7 +169,7 @@ export class InboundEmailService {
         continue;
       }
       const contentType = file.contentType || 'application/octet-stream';
-      const objectPath = await this.storage.storeReceived(em, organizationId, {
+      const objectPath = await this.storage.store(em, organizationId, {
         name: `${prefix}-${index + 1}-${filename}`,
         filename,
         contentType,

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
+import type { AddressObject, ParsedMail } from 'mailparser';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from 'smtp-server';
+import type { SMTPServer, SMTPServerAddress, SMTPServerSession } from 'smtp-server';
 import { APP_CONFIG, type AppConfig } from '../../../config/config.js';
 import { addressOf, type InboundEmail, messageIds } from './inbound-email.js';
 import { InboundEmailService } from './inbound-email.service.js';
@@ -78,6 +78,8 @@ export class InboundSmtpReceiver implements OnApplicationBootstrap, OnApplicatio
   async onApplicationBootstrap(): Promise<void> {
     const { smtpPort, smtpHost, maxBytes } = this.config.inboundEmail;
     if (smtpPort === undefined) return;
+    // The SMTP server and the MIME parser are loaded only where the receiver runs.
+    const { SMTPServer } = await import('smtp-server');
     const server = new SMTPServer({
       name: new URL(this.config.publicBaseUrl).hostname,
       banner: 'Warranty CRM inbound mail',
@@ -123,6 +125,7 @@ export class InboundSmtpReceiver implements OnApplicationBootstrap, OnApplicatio
   private async receive(stream: NodeJS.ReadableStream & { sizeExceeded?: boolean }, session: SMTPServerSession): Promise<void> {
     let parsed: ParsedMail;
     try {
+      const { simpleParser } = await import('mailparser');
       parsed = await simpleParser(stream as never);
     } catch (error) {
       throw smtpError(554, `5.6.0 Message could not be read: ${(error as Error).message}`);

@@ -1,3 +1,4 @@
+import pMap from 'p-map';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { JobHandler } from '../../../common/jobs/job-decorators.js';
@@ -20,20 +21,6 @@ export const EMAIL_BATCH_CONCURRENCY = SMTP_POOL_CONNECTIONS;
 export type EmailOutcome =
   | { payload: DeliveryPayload; status: DeliveryStatus; detail: string }
   | { payload: DeliveryPayload; error: Error };
-
-/** Runs `work` on every item with at most `limit` running at once; the results in the items' order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
-}
 
 /** The deliveryKey of a notification e-mail: its Message-ID, the same for every attempt. */
 const deliveryKeyOf = (payload: DeliveryPayload) => `notification:${payload.sourceKey}:${payload.userId}:email`;
@@ -70,7 +57,7 @@ export class EmailChannel {
     const emailOf = new Map(users.map((u) => [u.id, u.notificationEmail?.trim() ?? '']));
     const present = payloads.filter((p) => emailOf.has(p.userId));
     const smtp = present.some((p) => emailOf.get(p.userId)) ? await this.mailer.smtpOf(em, organizationId) : null;
-    return mapLimit(present, EMAIL_BATCH_CONCURRENCY, async (payload): Promise<EmailOutcome> => {
+    return pMap(present, async (payload): Promise<EmailOutcome> => {
       const to = emailOf.get(payload.userId)!;
       if (!to) return { payload, status: 'skipped', detail: NO_EMAIL };
       if (!smtp) return { payload, status: 'skipped', detail: NO_SMTP };
@@ -80,6 +67,6 @@ export class EmailChannel {
       } catch (error) {
         return { payload, error: error as Error };
       }
-    });
+    }, { concurrency: EMAIL_BATCH_CONCURRENCY });
   }
 }
