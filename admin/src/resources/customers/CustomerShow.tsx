@@ -1,6 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, Button, Card, CardContent, Chip, Link, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useGetOne } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -80,89 +81,71 @@ export function CustomerShow() {
 
 function TicketsCard({ tickets }: { tickets: CustomerTicket[] }) {
   return (
-    <Card data-testid="customer-tickets">
-      <CardContent>
-        <Typography variant="h6" sx={{ fontWeight: 600, mb: 1 }}>
-          Tickets
-        </Typography>
-        {tickets.length === 0 ? (
-          <Typography color="text.secondary">No tickets yet</Typography>
-        ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Ticket</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Product</TableCell>
-                  <TableCell>Warranty</TableCell>
-                  <TableCell>Created</TableCell>
+    <SectionCard title="Tickets" testId="customer-tickets" empty={tickets.length === 0 ? 'No tickets yet' : null}>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>Ticket</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell>Product</TableCell>
+              <TableCell>Warranty</TableCell>
+              <TableCell>Created</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {tickets.map((t) => {
+              const label = warrantyLabel(t);
+              return (
+                <TableRow key={t.id} data-testid="customer-ticket-row">
+                  <TableCell>
+                    <Link component={RouterLink} to={`/tickets/${t.id}`} sx={{ fontWeight: 600 }} data-testid="customer-ticket-link">
+                      {t.ticket_number}
+                    </Link>
+                  </TableCell>
+                  <TableCell>
+                    <StatusBadge status={t.status} />
+                  </TableCell>
+                  <TableCell>{[t.product_brand, t.product_model].filter(Boolean).join(' ') || 'N/A'}</TableCell>
+                  <TableCell>
+                    {label ? (
+                      <Chip size="small" variant="outlined" label={label} color={t.under_warranty ? 'success' : 'error'} data-testid="customer-ticket-warranty" />
+                    ) : (
+                      'N/A'
+                    )}
+                  </TableCell>
+                  <TableCell>{formatShortDate(t.created_at)}</TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {tickets.map((t) => {
-                  const label = warrantyLabel(t);
-                  return (
-                    <TableRow key={t.id} data-testid="customer-ticket-row">
-                      <TableCell>
-                        <Link component={RouterLink} to={`/tickets/${t.id}`} sx={{ fontWeight: 600 }} data-testid="customer-ticket-link">
-                          {t.ticket_number}
-                        </Link>
-                      </TableCell>
-                      <TableCell>
-                        <StatusBadge status={t.status} />
-                      </TableCell>
-                      <TableCell>{[t.product_brand, t.product_model].filter(Boolean).join(' ') || 'N/A'}</TableCell>
-                      <TableCell>
-                        {label ? (
-                          <Chip size="small" variant="outlined" label={label} color={t.under_warranty ? 'success' : 'error'} data-testid="customer-ticket-warranty" />
-                        ) : (
-                          'N/A'
-                        )}
-                      </TableCell>
-                      <TableCell>{formatShortDate(t.created_at)}</TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </Box>
-        )}
-      </CardContent>
-    </Card>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </Box>
+    </SectionCard>
   );
 }
 
 function CallsCard({ calls }: { calls: CustomerCall[] }) {
   return (
-    <Card data-testid="customer-calls">
-      <CardContent>
-        <Typography variant="h6" sx={{ fontWeight: 600, mb: 1 }}>
-          Calls
-        </Typography>
-        {calls.length === 0 ? (
-          <Typography color="text.secondary">No calls yet</Typography>
-        ) : (
-          <Stack spacing={1}>
-            {calls.map((c) => (
-              <Box key={c.id} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline' }} data-testid="customer-call-row">
-                <Typography sx={{ fontWeight: 600 }}>{c.call_type === 'voicemail' ? 'Voicemail' : 'Call'}</Typography>
-                <Typography variant="body2">{c.from_phone ?? 'Unknown number'}</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {formatDateTime(String(c.created_at))}
-                  {c.recording_duration != null ? ` · ${formatDuration(c.recording_duration)}` : ''}
-                </Typography>
-                {c.ticket_id ? (
-                  <Link component={RouterLink} to={`/tickets/${c.ticket_id}`} variant="body2">
-                    {c.ticket_number}
-                  </Link>
-                ) : null}
-              </Box>
-            ))}
-          </Stack>
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard title="Calls" testId="customer-calls" empty={calls.length === 0 ? 'No calls yet' : null}>
+      <Stack spacing={1}>
+        {calls.map((c) => (
+          <Box key={c.id} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline' }} data-testid="customer-call-row">
+            <Typography sx={{ fontWeight: 600 }}>{c.call_type === 'voicemail' ? 'Voicemail' : 'Call'}</Typography>
+            <Typography variant="body2">{c.from_phone ?? 'Unknown number'}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {formatDateTime(String(c.created_at))}
+              {c.recording_duration != null ? ` · ${formatDuration(c.recording_duration)}` : ''}
+            </Typography>
+            {c.ticket_id ? (
+              <Link component={RouterLink} to={`/tickets/${c.ticket_id}`} variant="body2">
+                {c.ticket_number}
+              </Link>
+            ) : null}
+          </Box>
+        ))}
+      </Stack>
+    </SectionCard>
   );
 }
 
@@ -171,39 +154,30 @@ const DIRECTION_LABEL: Record<string, string> = { inbound: 'from the customer', 
 
 function MessagesCard({ messages }: { messages: CustomerMessage[] }) {
   return (
-    <Card data-testid="customer-messages">
-      <CardContent>
-        <Typography variant="h6" sx={{ fontWeight: 600, mb: 1 }}>
-          Messages
-        </Typography>
-        {messages.length === 0 ? (
-          <Typography color="text.secondary">No messages yet</Typography>
-        ) : (
-          <Stack spacing={1.5}>
-            {messages.map((m) => (
-              <Box key={m.id} data-testid="customer-message-row">
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline' }}>
-                  <Typography sx={{ fontWeight: 600 }}>
-                    {CHANNEL_LABEL[m.channel] ?? m.channel} {DIRECTION_LABEL[m.direction] ?? ''}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {m.author_name ? `${m.author_name} · ` : ''}
-                    {formatDateTime(String(m.created_at))}
-                  </Typography>
-                  <Link component={RouterLink} to={`/tickets/${m.ticket_id}`} variant="body2">
-                    {m.ticket_number}
-                  </Link>
-                </Box>
-                <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {m.subject ? `${m.subject}: ` : ''}
-                  {m.excerpt}
-                </Typography>
-              </Box>
-            ))}
-          </Stack>
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard title="Messages" testId="customer-messages" empty={messages.length === 0 ? 'No messages yet' : null}>
+      <Stack spacing={1.5}>
+        {messages.map((m) => (
+          <Box key={m.id} data-testid="customer-message-row">
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline' }}>
+              <Typography sx={{ fontWeight: 600 }}>
+                {CHANNEL_LABEL[m.channel] ?? m.channel} {DIRECTION_LABEL[m.direction] ?? ''}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {m.author_name ? `${m.author_name} · ` : ''}
+                {formatDateTime(String(m.created_at))}
+              </Typography>
+              <Link component={RouterLink} to={`/tickets/${m.ticket_id}`} variant="body2">
+                {m.ticket_number}
+              </Link>
+            </Box>
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {m.subject ? `${m.subject}: ` : ''}
+              {m.excerpt}
+            </Typography>
+          </Box>
+        ))}
+      </Stack>
+    </SectionCard>
   );
 }
 
@@ -211,31 +185,36 @@ const TAG_LABEL: Record<string, string> = { receipt: 'Receipt', damage: 'Damage'
 
 function AttachmentsCard({ attachments }: { attachments: CustomerAttachment[] }) {
   return (
-    <Card data-testid="customer-attachments">
+    <SectionCard title="Attachments" testId="customer-attachments" empty={attachments.length === 0 ? 'No attachments yet' : null}>
+      <Stack spacing={1}>
+        {attachments.map((a) => (
+          <Box key={a.id} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline' }} data-testid="customer-attachment-row">
+            <Link href={a.content_url} target="_blank" rel="noopener" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {a.filename}
+            </Link>
+            <Chip size="small" label={TAG_LABEL[a.tag] ?? a.tag} />
+            <Typography variant="body2" color="text.secondary">
+              {formatDateTime(String(a.created_at))}
+            </Typography>
+            <Link component={RouterLink} to={`/tickets/${a.ticket_id}`} variant="body2">
+              {a.ticket_number}
+            </Link>
+          </Box>
+        ))}
+      </Stack>
+    </SectionCard>
+  );
+}
+
+/** One of the customer's record cards: its title, then what it lists or what it says when there is nothing. */
+function SectionCard({ title, testId, empty, children }: { title: string; testId: string; empty: string | null; children: ReactNode }) {
+  return (
+    <Card data-testid={testId}>
       <CardContent>
         <Typography variant="h6" sx={{ fontWeight: 600, mb: 1 }}>
-          Attachments
+          {title}
         </Typography>
-        {attachments.length === 0 ? (
-          <Typography color="text.secondary">No attachments yet</Typography>
-        ) : (
-          <Stack spacing={1}>
-            {attachments.map((a) => (
-              <Box key={a.id} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline' }} data-testid="customer-attachment-row">
-                <Link href={a.content_url} target="_blank" rel="noopener" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                  {a.filename}
-                </Link>
-                <Chip size="small" label={TAG_LABEL[a.tag] ?? a.tag} />
-                <Typography variant="body2" color="text.secondary">
-                  {formatDateTime(String(a.created_at))}
-                </Typography>
-                <Link component={RouterLink} to={`/tickets/${a.ticket_id}`} variant="body2">
-                  {a.ticket_number}
-                </Link>
-              </Box>
-            ))}
-          </Stack>
-        )}
+        {empty ? <Typography color="text.secondary">{empty}</Typography> : children}
       </CardContent>
     </Card>
   );
