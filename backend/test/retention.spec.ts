@@ -40,6 +40,18 @@ async function attach(agent: TestAgent, ticketId: string, at: Date): Promise<{ i
   return { id: res.body.id, object_path: target.body.objectPath };
 }
 
+/** A file an inbound e-mail carried `at` (kept on the message), stored through a signed upload. */
+async function mailedFile(agent: TestAgent, ticketId: string, at: Date): Promise<{ messageId: string; object_path: string }> {
+  const target = await agent.post(`/api/tickets/${ticketId}/attachments/uploads`).send({ filename: 'photo.pdf', type: 'application/pdf', size: PDF.length }).expect(200);
+  await app.request().put(target.body.uploadURL).set(target.body.headers).send(PDF).expect(200);
+  const { rows } = await app.db.query(
+    `insert into ticket_messages (organization_id, ticket_id, channel, direction, status, body, attachments, created_at)
+     select organization_id, id, 'email', 'inbound', 'received', 'Photo attached', $2::jsonb, $3 from tickets where id = $1 returning id`,
+    [ticketId, JSON.stringify([{ filename: 'photo.pdf', content_type: 'application/pdf', size: PDF.length, object_path: target.body.objectPath }]), at],
+  );
+  return { messageId: rows[0].id, object_path: target.body.objectPath };
+}
+
 /** A ticket closed through the API, then left untouched since `at`. */
 async function closedTicket(agent: TestAgent, at: Date, overrides: Record<string, unknown> = {}): Promise<CreatedTicket> {
   const ticket = await createTicket(agent, overrides);
@@ -129,6 +141,7 @@ describe('applying retention', () => {
     const atOld = await attach(owner.agent, holder.id, daysAgo(400));
     const atMiddle = await attach(owner.agent, holder.id, daysAgo(350));
     const atNew = await attach(owner.agent, holder.id, new Date());
+    const mailed = await mailedFile(owner.agent, holder.id, daysAgo(400));
     const closedOld = await closedTicket(owner.agent, daysAgo(400), { customerName: 'Olga Oldclosed', customerEmail: 'olga.oldclosed@example.com', customerPhone: '+15125550111', issueDescription: 'Olga wrote this long ago about her jack' });
     const closedMiddle = await closedTicket(owner.agent, daysAgo(350), { customerName: 'Mia Middle', customerPhone: '+15125550112' });
     const closedNew = await closedTicket(owner.agent, new Date(), { customerName: 'Nina New', customerPhone: '+15125550113' });
@@ -141,7 +154,7 @@ describe('applying retention', () => {
 
     await owner.agent.put('/api/settings/retention').send({ recordings_days: 365, attachments_days: 365, closed_tickets_days: 365, closed_tickets_action: 'anonymise' }).expect(200);
     const dry = await owner.agent.post('/api/settings/retention/dry-run').expect(200);
-    expect(dry.body).toMatchObject({ recordings: 1, attachments: 1, closed_tickets: 1, closed_tickets_action: 'anonymise' });
+    expect(dry.body).toMatchObject({ recordings: 1, attachments: 2, closed_tickets: 1, closed_tickets_action: 'anonymise' });
     // Nothing changed.
     expect((await callLog(vmOld.callSid)).recording_sid).toBe(vmOld.recordingSid);
     expect(await attachmentRow(atOld.id)).toBeDefined();
@@ -158,7 +171,7 @@ describe('applying retention', () => {
     const theirMetricsBefore = (await other.owner.agent.get('/api/tickets/metrics').expect(200)).body;
 
     const runs = await runner.applyAll(new Date(Date.now() + 30 * DAY));
-    expect(runs).toEqual([{ organizationId, recordings: 2, attachments: 2, closed_tickets: 2 }]);
+    expect(runs).toEqual([{ organizationId, recordings: 2, attachments: 3, closed_tickets: 2 }]);
 
     // Recordings: forgotten on the call log, deleted at Twilio; the newer one stays.
     for (const vm of [vmOld, vmMiddle]) expect(await callLog(vm.callSid)).toMatchObject({ recording_sid: null, recording_url: null });
@@ -169,6 +182,8 @@ describe('applying retention', () => {
     expect(await attachmentRow(atOld.id)).toBeUndefined();
     expect(await attachmentRow(atMiddle.id)).toBeUndefined();
     await eventually('the old attachments are gone from storage', async () => !(await exists(fileOnDisk(atOld.object_path))) && !(await exists(fileOnDisk(atMiddle.object_path))));
+    await eventually('the file the old e-mail carried is gone from storage', async () => !(await exists(fileOnDisk(mailed.object_path))));
+    expect((await app.db.query('select attachments from ticket_messages where id = $1', [mailed.messageId])).rows[0].attachments).toEqual([]);
     expect(await attachmentRow(atNew.id)).toBeDefined();
     expect(await exists(fileOnDisk(atNew.object_path))).toBe(true);
     // Closed tickets: anonymised (the ticket stays), their only customer erased; the newer and the open one untouched.
@@ -199,7 +214,7 @@ describe('applying retention', () => {
     expect(audit[0]).toMatchObject({ kind: 'retention_applied', actor_username: 'Retention policy' });
     expect(audit[0]!.changes).toEqual([
       { field: 'recordings_deleted', new: 2 },
-      { field: 'attachments_deleted', new: 2 },
+      { field: 'attachments_deleted', new: 3 },
       { field: 'closed_tickets_anonymised', new: 2 },
     ]);
     expect((await owner.agent.get('/api/settings/retention').expect(200)).body.last_run_at).not.toBeNull();

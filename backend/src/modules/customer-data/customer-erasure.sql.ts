@@ -55,7 +55,7 @@ export async function eraseCustomerRows(em: EntityManager, customerId: string, n
  * subjects, quotes, addresses and inbound authors; their call logs' caller, number, transcript and
  * recording; the details of the activity that quotes them (notes, description edits, confirmation
  * e-mail, file names) and the notifications about them (their texts quote the customer); their
- * attachments' rows deleted. The tickets' `anonymized_at` is set. Retention (closed tickets past
+ * attachments' rows deleted, and the files their inbound e-mails carried taken off the messages. The tickets' `anonymized_at` is set. Retention (closed tickets past
  * their period) and a customer's erasure both use it.
  */
 export async function anonymiseTickets(em: EntityManager, ticketIds: readonly string[], now = new Date()): Promise<ErasedLeftovers> {
@@ -90,9 +90,15 @@ async function anonymiseTicketRows(em: EntityManager, tickets: IdSet, now: Date)
     `select l.recording_sid from call_logs l where @tenant(l) and l.recording_sid is not null and l.ticket_id in ${IN}`,
     tickets.params,
   );
+  // The files inbound e-mails carried (kept on the message until the attachments table takes them over).
+  const mailed = await sql.execute<{ object_path: string }[]>(
+    `select x.value->>'object_path' as object_path from ticket_messages m cross join lateral jsonb_array_elements(m.attachments) x
+     where @tenant(m) and m.ticket_id in ${IN} and jsonb_typeof(m.attachments) = 'array'`,
+    tickets.params,
+  );
   await sql.execute(`delete from ticket_attachments a where @tenant(a) and a.ticket_id in ${IN}`, tickets.params, 'run');
   await sql.execute(
-    `update ticket_messages m set body = ?, body_html = null, quoted = null, subject = null, from_address = null, to_address = null,
+    `update ticket_messages m set body = ?, body_html = null, quoted = null, subject = null, from_address = null, to_address = null, attachments = '[]'::jsonb,
        author_name = case when m.direction = 'inbound' then null else m.author_name end, message_id = null, in_reply_to = null
      where @tenant(m) and m.ticket_id in ${IN}`,
     [ERASED_TEXT, ...tickets.params],
@@ -126,7 +132,10 @@ async function anonymiseTicketRows(em: EntityManager, tickets: IdSet, now: Date)
     'run',
   );
   return {
-    objectPaths: attachments.flatMap((a) => (a.thumbnail_path ? [a.object_path, a.thumbnail_path] : [a.object_path])),
+    objectPaths: [
+      ...attachments.flatMap((a) => (a.thumbnail_path ? [a.object_path, a.thumbnail_path] : [a.object_path])),
+      ...mailed.flatMap((m) => (m.object_path ? [m.object_path] : [])),
+    ],
     recordingSids: recordings.map((r) => r.recording_sid),
   };
 }

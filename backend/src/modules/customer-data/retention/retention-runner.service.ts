@@ -7,7 +7,7 @@ import { anonymiseTickets, type ErasedLeftovers, eraseCustomersWithoutKeptTicket
 import { ErasedFiles } from '../erased-files.service.js';
 import { RetentionPolicy } from './retention-policy.entity.js';
 import { cutoffsOf } from './retention-policy.service.js';
-import { deleteOldAttachments, deleteTickets, forgetOldRecordings, lockOldClosedTickets, type RetentionCounts } from './retention.sql.js';
+import { deleteOldAttachments, deleteTickets, dropOldMailedFiles, forgetOldRecordings, lockOldClosedTickets, type RetentionCounts } from './retention.sql.js';
 
 /** Rows per transaction: each batch is its own short transaction, so no table is held for long. */
 export const RETENTION_BATCH = 500;
@@ -92,6 +92,13 @@ export class RetentionRunner {
         const { count, objectPaths } = await deleteOldAttachments(em, cutoff, RETENTION_BATCH);
         await this.files.forget(em, organizationId, { objectPaths, recordingSids: [] }, `retention:${randomUUID()}`);
         return count;
+      });
+      // The files inbound e-mails carried, counted per file (the dry run counts them so too).
+      await batches(async ({ em }) => {
+        const { messages, objectPaths } = await dropOldMailedFiles(em, cutoff, RETENTION_BATCH);
+        await this.files.forget(em, organizationId, { objectPaths, recordingSids: [] }, `retention:${randomUUID()}`);
+        counts.attachments += objectPaths.length;
+        return messages;
       });
     }
     if (cutoffs.closedTickets) {
