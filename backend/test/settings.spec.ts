@@ -33,6 +33,8 @@ describe('GET /api/settings', () => {
       twilio_phone_number: null,
       warranty_response_hours: 24,
       support_response_hours: 48,
+      recording_notice_enabled: false,
+      recording_notice_text: 'This call may be recorded for quality and warranty purposes.',
       updated_at: expect.any(String),
     });
     const rows = await app.db.query('select count(*)::int as n from system_settings where organization_id = $1', [user.organization_id]);

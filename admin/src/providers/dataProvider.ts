@@ -12,6 +12,7 @@ import { onboardingMethods } from './methods/onboarding';
 import { restMethods } from './methods/rest';
 import { settingsMethods } from './methods/settings';
 import { inboundEmailMethods } from './methods/inboundEmail';
+import { retentionMethods } from './methods/retention';
 import { ticketMethods } from './methods/tickets';
 import { uploadMethods } from './methods/uploads';
 import { telephonyMethods } from './methods/telephony';
@@ -43,6 +44,7 @@ export const customMethods = {
   ...assignmentMethods,
   ...warrantyMethods,
   ...onboardingMethods,
+  ...retentionMethods,
 };
 
 export type CustomMethods = typeof customMethods;

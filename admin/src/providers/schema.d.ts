@@ -1692,6 +1692,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's data retention policy
+         * @description Days call recordings, attachments and closed tickets are kept (null: forever), what happens to closed tickets, and whether the daily task applies it.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 401 see the error body; 403 Only the account owner and admins can change settings.
+         */
+        get: operations["RetentionController_get"];
+        /**
+         * Change the data retention policy
+         * @description Any subset. A changed period or action turns the policy off until a new dry run; `enabled: true` needs a dry run of the periods as saved and at least one period. Recorded in the audit log.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 A period out of bounds, or enabling before a dry run (customer_data.retention_dry_run_required); 401 see the error body; 403 Only the account owner and admins can change settings.
+         */
+        put: operations["RetentionController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/retention/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count what the saved policy would delete or anonymise now
+         * @description Recordings, attachments and closed tickets past their periods at this moment; nothing is deleted or changed. Allows turning the policy on.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 401 see the error body; 403 Only the account owner and admins can change settings.
+         */
+        post: operations["RetentionController_dryRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/warranty": {
         parameters: {
             query?: never;
@@ -3021,7 +3077,7 @@ export interface components {
             id: string;
             ip: string | null;
             /** @enum {string} */
-            kind: "settings_changed" | "role_changed" | "user_invited" | "user_removed" | "number_bought" | "number_released" | "export" | "sign_in_new_device" | "customers_merged" | "customer_erased";
+            kind: "settings_changed" | "role_changed" | "user_invited" | "user_removed" | "number_bought" | "number_released" | "export" | "sign_in_new_device" | "customers_merged" | "customer_erased" | "retention_applied";
             /** @description What it is about: a username, a phone number, "settings" */
             subject: string | null;
             user_agent: string | null;
@@ -4430,6 +4486,64 @@ export interface components {
              */
             event: "call_started" | "call_ended" | "call_analyzed";
         };
+        RetentionDryRunDto: {
+            /**
+             * Format: date-time
+             * @description The moment the counts are for
+             */
+            as_of: string;
+            /**
+             * @description Attachments that would be deleted (rows and files)
+             * @example 3
+             */
+            attachments: number;
+            /**
+             * @description Closed tickets that would be deleted or anonymised
+             * @example 40
+             */
+            closed_tickets: number;
+            /** @enum {string} */
+            closed_tickets_action: "anonymise" | "delete";
+            /**
+             * @description Call recordings that would be deleted (here and at Twilio)
+             * @example 12
+             */
+            recordings: number;
+        };
+        RetentionPolicyDto: {
+            /**
+             * @description Days ticket attachments are kept; null keeps them forever
+             * @example null
+             */
+            attachments_days: number | null;
+            /**
+             * @description What happens to a closed ticket past its period
+             * @enum {string}
+             */
+            closed_tickets_action: "anonymise" | "delete";
+            /**
+             * @description Days closed tickets (since their last change) are kept; null keeps them forever
+             * @example 730
+             */
+            closed_tickets_days: number | null;
+            /**
+             * Format: date-time
+             * @description The last dry run of the periods as they are; null after a change
+             */
+            dry_run_at: string | null;
+            /** @description Whether the daily task applies the policy */
+            enabled: boolean;
+            /**
+             * Format: date-time
+             * @description When the task last applied the policy
+             */
+            last_run_at: string | null;
+            /**
+             * @description Days call recordings are kept; null keeps them forever
+             * @example 365
+             */
+            recordings_days: number | null;
+        };
         SearchResultsDto: {
             calls: components["schemas"]["CallHitDto"][];
             customers: components["schemas"]["CustomerHitDto"][];
@@ -4467,6 +4581,13 @@ export interface components {
              *     ]
              */
             brands: string[];
+            /** @description Say the recording notice before every number's voicemail greeting and at the start of the AI agent's calls */
+            recording_notice_enabled: boolean;
+            /**
+             * @description The notice as it is said (the default when none was saved)
+             * @example This call may be recorded for quality and warranty purposes.
+             */
+            recording_notice_text: string;
             retell_agent_id: string | null;
             retell_api_key_set: boolean;
             smtp_from_email: string | null;
@@ -5117,6 +5238,18 @@ export interface components {
             /** @description Only while awaiting the return */
             type?: components["schemas"]["ResolutionType"];
         };
+        UpdateRetentionPolicyDto: {
+            /** @description Days ticket attachments are kept; null keeps them forever */
+            attachments_days?: number | null;
+            /** @enum {string} */
+            closed_tickets_action?: "anonymise" | "delete";
+            /** @description Days closed tickets (since their last change) are kept; null keeps them forever */
+            closed_tickets_days?: number | null;
+            /** @description Turn the daily task on (after a dry run) or off */
+            enabled?: boolean;
+            /** @description Days call recordings are kept; null keeps them forever */
+            recordings_days?: number | null;
+        };
         UpdateRoleDto: {
             /**
              * @description admin: settings, numbers and the audit log too; agent: tickets and calls
@@ -5128,6 +5261,10 @@ export interface components {
         UpdateSettingsDto: {
             /** @description Trimmed, non-empty, at most 50 characters, no duplicates (any case) */
             brands?: string[];
+            /** @description Say the recording notice before every number's voicemail greeting and at the start of the AI agent's calls */
+            recording_notice_enabled?: boolean;
+            /** @description The notice's words; "" or null says the default ("This call may be recorded for quality and warranty purposes.") */
+            recording_notice_text?: string | null;
             /** @description "" or null clears it */
             retell_agent_id?: string | null;
             /** @description Write-only. Omitted or "" keeps the stored key; null clears it */
@@ -8973,6 +9110,127 @@ export interface operations {
             };
             /** @description Retell could not be reached */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    RetentionController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionPolicyDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can change settings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    RetentionController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateRetentionPolicyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionPolicyDto"];
+                };
+            };
+            /** @description A period out of bounds, or enabling before a dry run (customer_data.retention_dry_run_required) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can change settings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    RetentionController_dryRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionDryRunDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can change settings */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

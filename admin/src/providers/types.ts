@@ -85,6 +85,8 @@ export type SettingsPatch = Partial<{
   smtp_from_name: string;
   warranty_response_hours: number;
   support_response_hours: number;
+  recording_notice_enabled: boolean;
+  recording_notice_text: string | null;
 }>;
 
 export type A2pStatus = Organization['a2p_status'];

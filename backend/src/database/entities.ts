@@ -5,6 +5,7 @@ import { InboundMailbox } from '../modules/conversations/inbound/inbound-mailbox
 import { CannedReply } from '../modules/conversations/canned-replies/canned-reply.entity.js';
 import { TicketMessage } from '../modules/conversations/ticket-message.entity.js';
 import { DataExport } from '../modules/exports/data-export.entity.js';
+import { RetentionPolicy } from '../modules/customer-data/retention/retention-policy.entity.js';
 import { WarrantyClaim } from '../modules/warranty/warranty-claim.entity.js';
 import { WarrantyResolution, WarrantyResolutionItem } from '../modules/warranty/warranty-resolution.entity.js';
 import { WarrantySettings } from '../modules/warranty/warranty-settings.entity.js';
@@ -58,4 +59,5 @@ export const ENTITIES = [
   WarrantyClaim,
   WarrantyResolution,
   WarrantyResolutionItem,
+  RetentionPolicy,
 ];

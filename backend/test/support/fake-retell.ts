@@ -14,6 +14,8 @@ export interface FakeRetell {
   apiKeys: Set<string>;
   /** Agents by id, as GET /get-agent/{id} answers them. */
   agents: Map<string, Record<string, unknown>>;
+  /** Retell LLMs by id, as GET /get-retell-llm/{id} answers them; PATCH /update-retell-llm/{id} merges its body in. */
+  llms: Map<string, Record<string, unknown>>;
   /** Calls by id, as GET /v2/get-call/{id} answers them. */
   calls: Map<string, Record<string, unknown>>;
   /** Audio files served without a key at `${url}/recordings/{name}` (honouring Range), as Retell's storage does. */
@@ -47,7 +49,7 @@ function serveAudio(req: IncomingMessage, res: ServerResponse, audio: Buffer | u
 
 /** On `port` (0: any free one); the e2e app is configured with a fixed one. */
 export async function startFakeRetell(listenPort = 0): Promise<FakeRetell> {
-  const fake: Omit<FakeRetell, 'url' | 'close'> = { apiKeys: new Set(), agents: new Map(), calls: new Map(), recordings: new Map(), requests: [] };
+  const fake: Omit<FakeRetell, 'url' | 'close'> = { apiKeys: new Set(), agents: new Map(), llms: new Map(), calls: new Map(), recordings: new Map(), requests: [] };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
     fake.requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization });
@@ -59,6 +61,23 @@ export async function startFakeRetell(listenPort = 0): Promise<FakeRetell> {
     if (req.method === 'GET' && agent) {
       const found = fake.agents.get(decodeURIComponent(agent[1]!));
       return found ? json(res, 200, found) : json(res, 404, { status: 'error', message: 'Agent not found' });
+    }
+    const llm = /^\/(get|update)-retell-llm\/([^/]+)$/.exec(path);
+    if (llm) {
+      const id = decodeURIComponent(llm[2]!);
+      const found = fake.llms.get(id);
+      if (!found) return json(res, 404, { status: 'error', message: 'LLM not found' });
+      if (req.method === 'GET' && llm[1] === 'get') return json(res, 200, found);
+      if (req.method === 'PATCH' && llm[1] === 'update') {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          const next = { ...found, ...(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>) };
+          fake.llms.set(id, next);
+          json(res, 200, next);
+        });
+        return;
+      }
     }
     const call = /^\/v2\/get-call\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && call) {

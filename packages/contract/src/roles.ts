@@ -53,6 +53,7 @@ export const AUDIT_KINDS = [
   'sign_in_new_device',
   'customers_merged',
   'customer_erased',
+  'retention_applied',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -67,4 +68,5 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   sign_in_new_device: 'Sign-in from a new device',
   customers_merged: 'Customers merged',
   customer_erased: 'Customer erased',
+  retention_applied: 'Retention applied',
 };

@@ -4,6 +4,8 @@ import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumberOutlin
 import DialpadIcon from '@mui/icons-material/Dialpad';
 import EmailIcon from '@mui/icons-material/EmailOutlined';
 import HistoryIcon from '@mui/icons-material/History';
+import PolicyIcon from '@mui/icons-material/PolicyOutlined';
+import RecordVoiceOverIcon from '@mui/icons-material/RecordVoiceOverOutlined';
 import MoveToInboxIcon from '@mui/icons-material/MoveToInboxOutlined';
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import SmartToyIcon from '@mui/icons-material/SmartToyOutlined';
@@ -15,6 +17,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { failureMessage } from '../../lib/fieldErrors';
 import { AuditLogList } from '../../resources/audit-log';
 import { CannedRepliesSection } from './CannedRepliesSection';
+import { DataRetentionSection } from './DataRetentionSection';
+import { RecordingNoticeSection } from './RecordingNoticeSection';
 import { PhoneNumbersManager } from '../../resources/phone-numbers/PhoneNumbersManager';
 import { useAccountPermissions } from '../../providers/useAccount';
 import { PhoneSetupSection } from './PhoneSetupSection';
@@ -53,6 +57,9 @@ export function SettingsPage() {
           <SettingsSection id="phone-numbers" title="Phone Numbers" description="Numbers per brand and their voicemail" icon={<DialpadIcon color="primary" />} readOnly={readOnly}>
             <PhoneNumbersManager />
           </SettingsSection>
+          <SettingsSection id="recording-notice" title="Recording Notice" description="Said before voicemail greetings and at the AI agent's opening" icon={<RecordVoiceOverIcon color="primary" />} readOnly={readOnly}>
+            <RecordingNoticeSection settings={settings} />
+          </SettingsSection>
           <SettingsSection id="retell" title="Retell AI Configuration" description="The AI voice agent that answers calls and creates tickets" icon={<SmartToyIcon color="primary" />} readOnly={readOnly}>
             <RetellSection settings={settings} />
           </SettingsSection>
@@ -77,6 +84,11 @@ export function SettingsPage() {
           <SettingsSection id="notifications" title="Notification Preferences" description="How you hear about new tickets and calls" icon={<NotificationsIcon color="primary" />}>
             <NotificationPreferences />
           </SettingsSection>
+          {canManage ? (
+            <SettingsSection id="data-retention" title="Data Retention" description="How long recordings, attachments and closed tickets are kept" icon={<PolicyIcon color="primary" />}>
+              <DataRetentionSection />
+            </SettingsSection>
+          ) : null}
           {canManage ? (
             <SettingsSection id="audit-log" title="Audit Log" description="Who changed settings, roles, users and numbers, when and from where" icon={<HistoryIcon color="primary" />}>
               <AuditLogList />

@@ -14,8 +14,8 @@ export interface AuditRecord {
   changes?: AuditChange[];
 }
 
-/** Who did it: the signed-in user, or a user known only by id and name (signing in). */
-export type AuditActor = Pick<Actor, 'id' | 'username' | 'organizationId'>;
+/** Who did it: the signed-in user, a user known only by id and name (signing in), or a scheduled task (no id). */
+export type AuditActor = Pick<Actor, 'username' | 'organizationId'> & { id: string | null };
 
 export interface AuditPage {
   entries: AuditEntry[];

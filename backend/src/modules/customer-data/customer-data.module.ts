@@ -5,11 +5,15 @@ import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { StorageModule } from '../storage/storage.module.js';
 import { CustomerDataController } from './customer-data.controller.js';
 import { CustomerErasureService } from './customer-erasure.service.js';
+import { ErasedFiles } from './erased-files.service.js';
+import { RetentionController } from './retention/retention.controller.js';
+import { RetentionPolicyService } from './retention/retention-policy.service.js';
+import { RetentionRunner } from './retention/retention-runner.service.js';
 
-/** A customer's data on request (issue 35): erasure (the export is a kind of exports/). */
+/** A customer's data (issue 35): erasure on request and retention per organization (the export is a kind of exports/). */
 @Module({
   imports: [TwilioModule, OrganizationsModule, StorageModule, AuditLogModule],
-  controllers: [CustomerDataController],
-  providers: [CustomerErasureService],
+  controllers: [CustomerDataController, RetentionController],
+  providers: [CustomerErasureService, ErasedFiles, RetentionPolicyService, RetentionRunner],
 })
 export class CustomerDataModule {}

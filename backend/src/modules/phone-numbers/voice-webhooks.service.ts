@@ -9,6 +9,7 @@ import { type VoicemailFacts, type VoicemailNumber, VoicemailRecorder } from '..
 import { type LinkedAccount, TwilioAccountService } from '../organizations/twilio-account.service.js';
 import { BrandPhoneNumber } from './brand-phone-number.entity.js';
 import { StorageService } from '../storage/storage.service.js';
+import { SettingsService } from '../settings/settings.service.js';
 import { DEFAULT_GREETING, GREETING_AUDIO_URL_TTL_SECONDS, TRANSCRIPTION_LIMIT_SECONDS } from './phone-options.js';
 import { InvalidTwilioSignatureError } from './phone-numbers.errors.js';
 import { type TwilioCallback, TwilioSignatureService } from './twilio-signature.service.js';
@@ -46,6 +47,7 @@ export class VoiceWebhooksService {
     private readonly signatures: TwilioSignatureService,
     private readonly recorder: VoicemailRecorder,
     private readonly storage: StorageService,
+    private readonly settings: SettingsService,
   ) {}
 
   /** POST /api/webhooks/twilio/voice: greet the caller, then record a voicemail. */
@@ -58,7 +60,10 @@ export class VoiceWebhooksService {
       // connected account learns that a number is not in service, and only among its own numbers.
       const account = await this.accountOf(form);
       this.signatures.verify(req, account);
-      const number = form.To ? await this.tenants.run(account!.organizationId, ({ em }) => em.getRepository(BrandPhoneNumber).byPhoneNumber(form.To!)) : null;
+      const { number, notice } = await this.tenants.run(account!.organizationId, async ({ em }) => ({
+        number: form.To ? await em.getRepository(BrandPhoneNumber).byPhoneNumber(form.To) : null,
+        notice: await this.settings.recordingNotice(account!.organizationId, em),
+      }));
       if (!number) {
         this.logger.warn(`Incoming call to a number the account does not have here (${form.To ?? 'no To'})`);
         return this.say(NOT_IN_SERVICE);
@@ -66,7 +71,7 @@ export class VoiceWebhooksService {
       const audio = number.greetingType === 'audio_file' && number.greetingAudioUrl
         ? await this.storage.signedReadUrl(number.greetingAudioUrl, GREETING_AUDIO_URL_TTL_SECONDS)
         : null;
-      return this.greetingTwiml(number, form, audio);
+      return this.greetingTwiml(number, form, audio, notice);
     } catch (error) {
       // A forged request is refused; anything else still gives the caller a polite answer, never a 500.
       if (error instanceof InvalidTwilioSignatureError) throw error;
@@ -142,9 +147,13 @@ export class VoiceWebhooksService {
     return form.AccountSid ? this.twilioAccount.byAccountSid(form.AccountSid) : null;
   }
 
-  /** `audioUrl`: a signed URL Twilio can fetch the audio greeting from without a session. */
-  private greetingTwiml(number: BrandPhoneNumber, form: Form, audioUrl: string | null): string {
+  /**
+   * `audioUrl`: a signed URL Twilio can fetch the audio greeting from without a session; `notice`:
+   * the organization's recording notice (issue 35), said first when it is on.
+   */
+  private greetingTwiml(number: BrandPhoneNumber, form: Form, audioUrl: string | null, notice: string | null): string {
     const response = new twilio.twiml.VoiceResponse();
+    if (notice) response.say({ voice: number.ttsVoice as never }, notice);
     if (number.greetingType === 'text_to_speech' && number.greetingText) {
       response.say({ voice: number.ttsVoice as never }, number.greetingText);
     } else if (audioUrl) {

@@ -6,6 +6,7 @@ import { ProductImportService } from './products/product-import.service.js';
 import { ProductsController } from './products/products.controller.js';
 import { ProductsService } from './products/products.service.js';
 import { RetellAgentService } from './retell-agent.service.js';
+import { RetellOpeningListener } from './listeners/retell-opening.listener.js';
 import { SettingsController } from './settings.controller.js';
 import { SettingsService } from './settings.service.js';
 import { WebhooksController } from './webhooks/webhooks.controller.js';
@@ -13,7 +14,7 @@ import { WebhooksService } from './webhooks/webhooks.service.js';
 
 @Module({
   controllers: [SettingsController, ProductImportController, ProductsController, WebhooksController],
-  providers: [SettingsService, ProductsService, ProductImportService, ProductWarrantyTerms, WebhooksService, RetellClients, RetellAgentService],
+  providers: [SettingsService, ProductsService, ProductImportService, ProductWarrantyTerms, WebhooksService, RetellClients, RetellAgentService, RetellOpeningListener],
   exports: [SettingsService, ProductWarrantyTerms, WebhooksService],
 })
 export class SettingsModule {}

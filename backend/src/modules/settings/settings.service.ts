@@ -3,7 +3,9 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { ValidationFailedException } from '../../common/errors/app-exception.js';
-import { DEFAULT_RESPONSE_HOURS, type ResponseKind } from '@warranty-crm/contract';
+import { DEFAULT_RESPONSE_HOURS, recordingNoticeText, type ResponseKind } from '@warranty-crm/contract';
+import { DomainEvents } from '../../common/events/domain-event.js';
+import { RecordingNoticeChangedEvent } from './events/recording-notice-changed.event.js';
 import { DEFAULT_PHONE_COUNTRY } from '../customers/phone.js';
 import { AuditLogService } from '../audit-log/audit-log.service.js';
 import { diffChanges } from '../audit-log/changes.js';
@@ -34,6 +36,8 @@ export function toSettingsResponse(s: SystemSettings): SettingsResponseDto {
     twilio_phone_number: s.twilioPhoneNumber ?? null,
     warranty_response_hours: s.warrantyResponseHours,
     support_response_hours: s.supportResponseHours,
+    recording_notice_enabled: s.recordingNoticeEnabled,
+    recording_notice_text: recordingNoticeText(s.recordingNoticeText),
     updated_at: s.updatedAt,
   };
 }
@@ -54,6 +58,8 @@ function auditedSettings(s: SystemSettings): Record<string, unknown> {
     smtp_from_name: s.smtpFromName ?? null,
     warranty_response_hours: s.warrantyResponseHours,
     support_response_hours: s.supportResponseHours,
+    recording_notice_enabled: s.recordingNoticeEnabled,
+    recording_notice_text: s.recordingNoticeText ?? null,
     smtp_password: s.smtpPassword ?? null,
     retell_api_key: s.retellApiKey ?? null,
   };
@@ -78,6 +84,7 @@ export class SettingsService {
     private readonly em: EntityManager,
     private readonly secrets: SecretBox,
     private readonly auditLog: AuditLogService,
+    private readonly events: DomainEvents,
   ) {}
 
   /**
@@ -125,7 +132,7 @@ export class SettingsService {
     }
     const removed = settings.brands.filter((brand) => !brands.includes(brand));
     if (removed.length) return this.em.transactional((tx) => this.applyUpdate(tx, actor, dto, brands, true));
-    return this.applyUpdate(this.em, actor, dto, brands, false);
+    return this.em.transactional((tx) => this.applyUpdate(tx, actor, dto, brands, false));
   }
 
   /**
@@ -162,9 +169,15 @@ export class SettingsService {
     settings.smtpPassword = this.nextSecret(dto.smtp_password, settings.smtpPassword);
     settings.retellApiKey = this.nextSecret(dto.retell_api_key, settings.retellApiKey);
 
+    if (dto.recording_notice_enabled !== undefined) settings.recordingNoticeEnabled = dto.recording_notice_enabled;
+    settings.recordingNoticeText = textOrNull(dto.recording_notice_text, settings.recordingNoticeText);
+
     const changes = diffChanges(before, auditedSettings(settings), SECRET_SETTINGS);
     if (changes.length) this.auditLog.record(em, actor, 'settings_changed', { subject: 'settings', changes });
     await em.flush();
+    // The agent's opening at Retell says the notice (or no longer does): after the commit.
+    const opening = ['recording_notice_enabled', 'recording_notice_text', 'retell_agent_id', 'retell_api_key'];
+    if (changes.some((c) => opening.includes(c.field))) await this.events.publish(em, new RecordingNoticeChangedEvent(actor.organizationId));
     return toSettingsResponse(settings);
   }
 
@@ -173,6 +186,12 @@ export class SettingsService {
     if (value === null) return null;
     if (value === undefined || value === '') return current ?? null;
     return this.secrets.seal(value);
+  }
+
+  /** The recording notice when it is on (said before the voicemail greeting and at the agent's opening), else null. */
+  async recordingNotice(organizationId: string, em: EntityManager = this.em): Promise<string | null> {
+    const row = await em.getRepository(SystemSettings).ofOrganization(organizationId);
+    return row?.recordingNoticeEnabled ? recordingNoticeText(row.recordingNoticeText) : null;
   }
 
   /** The organization's Retell API key in clear, for verifying Retell's signatures; null when unset. */

@@ -71,6 +71,18 @@ export class SystemSettings {
   @Property({ type: 'integer', default: 48 })
   supportResponseHours: Opt<number> = 48;
 
+  /** Say the recording notice before every voicemail greeting and at the start of the AI agent's calls (issue 35). */
+  @Property({ type: 'boolean', default: false })
+  recordingNoticeEnabled: Opt<boolean> = false;
+
+  /** The notice's words; null says the default. */
+  @Property({ type: 'string', length: 300, nullable: true })
+  recordingNoticeText?: string | null;
+
+  /** The notice last put at the start of the Retell agent's begin message (taken off again when it changes). */
+  @Property({ type: 'string', length: 300, nullable: true })
+  retellNoticeApplied?: string | null;
+
   @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Opt<Date> = new Date();
 }

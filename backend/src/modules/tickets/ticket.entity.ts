@@ -187,6 +187,10 @@ export class Ticket {
   @Property({ type: 'datetime', nullable: true })
   overdueNotifiedAt?: Date | null;
 
+  /** When a retention policy anonymised this closed ticket (issue 35); null for the others. */
+  @Property({ type: 'datetime', nullable: true })
+  anonymizedAt?: Date | null;
+
   /** Set when this ticket was merged into another as a duplicate claim (then it is Closed). */
   @ManyToOne({ entity: () => Ticket, nullable: true, deleteRule: 'set null' })
   mergedInto?: Rel<Ticket> | null;

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Allow, IsArray, IsEmail, IsIn, IsInt, IsOptional, IsString, isFQDN, isIP, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
+import { Allow, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, isFQDN, isIP, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { OptionalField } from '../../../common/http/optional.js';
-import { RESPONSE_HOURS_MAX, RESPONSE_HOURS_MIN, SMTP_MESSAGES } from '@warranty-crm/contract';
+import { DEFAULT_RECORDING_NOTICE, RECORDING_NOTICE_MAX, RECORDING_NOTICE_MESSAGES, RESPONSE_HOURS_MAX, RESPONSE_HOURS_MIN, SMTP_MESSAGES } from '@warranty-crm/contract';
 import { TICKET_FIELDS } from '../system-settings.entity.js';
 
 export const RESPONSE_HOURS_MESSAGES = {
@@ -55,6 +55,10 @@ export class SettingsResponseDto {
   @ApiProperty({ nullable: true, type: String }) twilio_phone_number!: string | null;
   @ApiProperty({ example: 24, description: 'Hours to the response promised on a warranty issue' }) warranty_response_hours!: number;
   @ApiProperty({ example: 48, description: 'Hours to the response promised on a technical-support request' }) support_response_hours!: number;
+  @ApiProperty({ description: "Say the recording notice before every number's voicemail greeting and at the start of the AI agent's calls" })
+  recording_notice_enabled!: boolean;
+  @ApiProperty({ example: DEFAULT_RECORDING_NOTICE, description: 'The notice as it is said (the default when none was saved)' })
+  recording_notice_text!: string;
   @ApiProperty() updated_at!: Date;
 }
 
@@ -155,6 +159,18 @@ export class UpdateSettingsDto {
   })
   @ResponseHours('support_response_hours')
   support_response_hours?: number;
+
+  @ApiPropertyOptional({ description: "Say the recording notice before every number's voicemail greeting and at the start of the AI agent's calls" })
+  @OptionalField()
+  @IsBoolean({ message: 'recording_notice_enabled must be true or false' })
+  recording_notice_enabled?: boolean;
+
+  @ApiPropertyOptional({ nullable: true, type: String, maxLength: RECORDING_NOTICE_MAX, description: `The notice's words; "" or null says the default ("${DEFAULT_RECORDING_NOTICE}")` })
+  @IsOptional()
+  @Transform(trim)
+  @MaxLength(RECORDING_NOTICE_MAX, { message: RECORDING_NOTICE_MESSAGES.text })
+  @IsString({ message: RECORDING_NOTICE_MESSAGES.text })
+  recording_notice_text?: string | null;
 }
 
 export class RetellAgentWebhookDto {
