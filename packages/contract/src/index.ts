@@ -21,3 +21,4 @@ export * from './customers.js';
 export * from './canned-replies.js';
 export * from './warranty-resolution.js';
 export * from './onboarding.js';
+export * from './phone-simulation.js';
