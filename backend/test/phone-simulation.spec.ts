@@ -7,6 +7,7 @@ import { connectAccount, startTelephonyApp, type TelephonyApp } from './factorie
 import { inviteMember } from './factories/members.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { eventually } from './support/job-probe.js';
+import { SseClient } from './support/sse-client.js';
 import { startTestApp } from './support/test-app.js';
 
 /**
@@ -38,11 +39,13 @@ describe('in development', () => {
   let t: TelephonyApp;
   let owner: SignedIn;
   let real: FakeAccount;
+  let base: string;
 
   beforeAll(async () => {
     t = await startTelephonyApp();
     // The simulated call posts the webhooks to the app itself over HTTP.
-    await t.app.created.app.listen(0, '127.0.0.1');
+    const server = await t.app.created.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     owner = await registerOwner(t.app);
     real = await connectAccount(t.fake, owner.agent);
   });
@@ -133,5 +136,31 @@ describe('in development', () => {
     expect((await member.agent.get('/api/phone-system/simulation').expect(200)).body.enabled).toBe(true);
     await member.agent.post('/api/phone-system/simulation').send({ enabled: false }).expect(403);
     await member.agent.post('/api/phone-system/simulation/calls').send({ number_id: realNumber.id, from: '+15125550177' }).expect(403);
+  });
+
+  it("tells the organization's open tabs live when the simulated voicemail arrives, and no other organization's", async () => {
+    const cookieOf = async (who: SignedIn) => {
+      const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: who.user.username, password: who.password }) });
+      expect(res.status).toBe(200);
+      return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    };
+    const mine = await registerOwner(t.app);
+    const stranger = await registerOwner(t.app);
+    await mine.agent.post('/api/phone-system/simulation').send({ enabled: true }).expect(200);
+    const found = await mine.agent.get('/api/phone-numbers/search').query({ country: 'GB' }).expect(200);
+    const number = (await mine.agent.post('/api/phone-numbers/purchase').send({ phoneNumber: found.body[0].phoneNumber, brand: 'Acme' }).expect(201)).body;
+    const tab = await SseClient.connect(`${base}/api/events/stream`, await cookieOf(mine));
+    const strangerTab = await SseClient.connect(`${base}/api/events/stream`, await cookieOf(stranger));
+    try {
+      expect(tab.status).toBe(200);
+      const placed = await mine.agent.post('/api/phone-system/simulation/calls').send({ number_id: number.id, from: '+447700900123' }).expect(201);
+      const log = await t.app.db.query('select id from call_logs where call_sid = $1', [placed.body.call_sid]);
+      await tab.waitFor('the voicemail is announced', () => tab.of('call_log').some((d) => (d as { call_log_id: string }).call_log_id === log.rows[0].id));
+      expect([...new Set(tab.of('call_log').map((d) => (d as { call_log_id: string }).call_log_id))]).toEqual([log.rows[0].id]);
+      expect(strangerTab.of('call_log')).toEqual([]);
+    } finally {
+      tab.close();
+      strangerTab.close();
+    }
   });
 });
