@@ -9,6 +9,7 @@ import { analyticsMethods } from './methods/analytics';
 import { conversationMethods } from './methods/conversation';
 import { notificationMethods } from './methods/notifications';
 import { onboardingMethods } from './methods/onboarding';
+import { phoneSimulationMethods } from './methods/phoneSimulation';
 import { restMethods } from './methods/rest';
 import { settingsMethods } from './methods/settings';
 import { inboundEmailMethods } from './methods/inboundEmail';
@@ -43,6 +44,7 @@ export const customMethods = {
   ...assignmentMethods,
   ...warrantyMethods,
   ...onboardingMethods,
+  ...phoneSimulationMethods,
 };
 
 export type CustomMethods = typeof customMethods;
