@@ -9,6 +9,8 @@ import { registerOwner, type SignedIn } from './factories/users.js';
 import { eventually } from './support/job-probe.js';
 import { SseClient } from './support/sse-client.js';
 import { startTestApp } from './support/test-app.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 
 /**
  * The built-in phone simulation (issue 34): a simulated Twilio inside the app, switched on and off
@@ -161,6 +163,42 @@ describe('in development', () => {
     } finally {
       tab.close();
       strangerTab.close();
+    }
+  });
+});
+
+describe('after a restart', () => {
+  it('keeps the simulation: the next process starts the simulated Twilio again with the numbers bought, and a call goes through', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wcrm-sim-'));
+    const first = await startTestApp({ DATA_DIR: dataDir });
+    let databaseUrl: string;
+    let owner: SignedIn;
+    let numberId: string;
+    try {
+      databaseUrl = first.databaseUrl;
+      owner = await registerOwner(first);
+      await owner.agent.post('/api/phone-system/simulation').send({ enabled: true }).expect(200);
+      const found = await owner.agent.get('/api/phone-numbers/search').query({ country: 'CA' }).expect(200);
+      numberId = (await owner.agent.post('/api/phone-numbers/purchase').send({ phoneNumber: found.body[0].phoneNumber, brand: 'Acme' }).expect(201)).body.id;
+    } finally {
+      await first.close();
+    }
+    const second = await startTestApp({ DATA_DIR: dataDir }, { databaseUrl });
+    try {
+      await second.created.app.listen(0, '127.0.0.1');
+      const agent = second.agent();
+      await agent.post('/api/login').send({ username: owner.user.username, password: owner.password }).expect(200);
+      // Before anything asks the simulation: the app's own Twilio calls reach it (there is no other Twilio here).
+      const found = await agent.get('/api/phone-numbers/search').query({ country: 'GB' }).expect(200);
+      expect(found.body.length).toBeGreaterThan(0);
+      expect((await agent.get('/api/phone-system/simulation').expect(200)).body.enabled).toBe(true);
+      const placed = await agent.post('/api/phone-system/simulation/calls').send({ number_id: numberId, from: '+14165550100', transcript: 'Still here after a restart' }).expect(201);
+      await eventually('the voicemail after the restart', async () => {
+        const list = await agent.get('/api/call-logs').expect(200);
+        return list.body.some((c: { call_sid: string; transcription: string | null }) => c.call_sid === placed.body.call_sid && c.transcription === 'Still here after a restart');
+      });
+    } finally {
+      await second.close();
     }
   });
 });
