@@ -9,6 +9,7 @@ import { LiveModule } from './common/live/live.module.js';
 import { createValidationPipe } from './common/http/validation.pipe.js';
 import { APP_CONFIG, type AppConfig, ormPoolSize } from './config/config.js';
 import { DATABASE_URL } from './database/database-url.js';
+import { PhoneSimulationModule } from './dev/phone-simulation/phone-simulation.module.js';
 import { buildOrmOptions } from './database/mikro-orm.config.js';
 import { AttachmentsModule } from './modules/attachments/attachments.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -88,6 +89,7 @@ export class AppModule {
         StorageModule,
         AttachmentsModule,
         PhoneNumbersModule,
+        PhoneSimulationModule,
         VoiceAgentModule,
         SearchModule,
         ...(extraImports ?? []),

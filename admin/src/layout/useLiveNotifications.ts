@@ -44,6 +44,8 @@ export function useLiveNotifications(): void {
         },
         // someone (or the round-robin) assigned tickets: the list, its counts and open tickets re-read
         tickets_assigned: () => void queryClient.invalidateQueries({ queryKey: ['tickets'] }),
+        // a voicemail arrived or changed (a simulated one too): the calls, one call and the unread badge re-read
+        call_log: () => void queryClient.invalidateQueries({ queryKey: ['call-logs'] }),
         // After a reconnect, re-read what may have changed while the stream was down.
         open: () => void refresh(),
       }),

@@ -8,7 +8,7 @@ export const ONBOARDING_STEP_LINKS: Record<OnboardingStepKey, { to: string; acti
   twilio: {
     to: '/settings#phone-setup',
     action: 'Connect Twilio',
-    hint: 'Settings → Phone Setup: your Twilio account. No account yet? Start the app with the built-in Twilio simulation (see the README)',
+    hint: 'Settings → Phone Setup: your Twilio account. No account yet? Try the built-in Twilio simulation on the Phone System page',
   },
   team: { to: '/users', action: 'Invite', hint: 'Users: invite your agents and admins' },
 };

@@ -168,8 +168,9 @@ export function purchaseConfirmText(r: { phoneNumber: string; locality?: string 
 /* ---- before Twilio is connected (issue 34) ---- */
 
 export const TWILIO_NOT_CONNECTED = 'Twilio is not connected yet';
-export const TWILIO_SETUP_HINT =
-  'Connect your Twilio account in Settings → Phone Setup to buy numbers and take calls. No account? Start the app with the built-in Twilio simulation (see the README) to try it.';
+export const TWILIO_SETUP_HINT = 'Connect your Twilio account in Settings → Phone Setup to buy numbers and take calls.';
+/** Added where the built-in simulation is available (development, demo data). */
+export const TWILIO_SIMULATION_HINT = 'No account? Try the built-in Twilio simulation: it runs inside the app, sells simulated numbers and leaves you voicemails, no real calls.';
 export const BUY_NEEDS_TWILIO = 'Connect Twilio in Settings → Phone Setup before buying a number.';
 export const FIX_NEEDS_TWILIO = 'Connect Twilio in Settings → Phone Setup first.';
 export const FIX_NEEDS_NUMBERS = 'No phone numbers to reconfigure yet: buy or import one.';

@@ -9,6 +9,7 @@ import { analyticsMethods } from './methods/analytics';
 import { conversationMethods } from './methods/conversation';
 import { notificationMethods } from './methods/notifications';
 import { onboardingMethods } from './methods/onboarding';
+import { phoneSimulationMethods } from './methods/phoneSimulation';
 import { restMethods } from './methods/rest';
 import { settingsMethods } from './methods/settings';
 import { inboundEmailMethods } from './methods/inboundEmail';
@@ -45,6 +46,7 @@ export const customMethods = {
   ...warrantyMethods,
   ...onboardingMethods,
   ...retentionMethods,
+  ...phoneSimulationMethods,
 };
 
 export type CustomMethods = typeof customMethods;

@@ -10,6 +10,8 @@ export interface LiveHandlers {
   ticket_attachment?: (data: { ticket_id: string; attachment_id: string }) => void;
   /** Tickets of the organization were assigned or unassigned (by anyone, or automatically). */
   tickets_assigned?: (data: { ticket_ids: string[] }) => void;
+  /** A call log arrived or changed (a voicemail, its recording or transcription). */
+  call_log?: (data: { call_log_id: string }) => void;
   /** The stream (re)connected: anything missed while it was down should be re-read. */
   open?: () => void;
 }
@@ -37,6 +39,7 @@ export function openLiveEvents(handlers: LiveHandlers): () => void {
   on('ticket_message', handlers.ticket_message);
   on('ticket_attachment', handlers.ticket_attachment);
   on('tickets_assigned', handlers.tickets_assigned);
+  on('call_log', handlers.call_log);
   if (handlers.open) source.addEventListener('open', handlers.open);
   return () => source.close();
 }

@@ -1324,6 +1324,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/phone-system/simulation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the built-in phone simulation is available here and on for the organization
+         * @description available is false in production without the demo data (the switch is then refused).
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in.
+         */
+        get: operations["PhoneSimulationController_get"];
+        put?: never;
+        /**
+         * Turn the built-in phone simulation on or off
+         * @description On: a simulated Twilio runs inside the app (no restart) and becomes the organization's Twilio account, so numbers can be bought and webhooks fixed without a real account. Off: the real Twilio link comes back (or none). Development, or a deployment with the demo data, only: 404 otherwise.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 enabled is not a boolean; 401 Not signed in; 403 Only the account owner and admins can manage phone numbers; 404 The phone simulation is only available in development or with the demo data.
+         */
+        post: operations["PhoneSimulationController_set"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/phone-system/simulation/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A simulated caller leaves a voicemail on one of the numbers
+         * @description The simulated Twilio drives the app's real webhooks, signed as Twilio signs them: the voice webhook, the recording and the transcription. The voicemail then shows in the call logs (and live in open tabs).
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 A field is invalid; 401 Not signed in; 403 Only the account owner and admins can manage phone numbers; 404 No such number, or the simulation is not available here; 409 The simulation is off, or the number was not bought in it; 502 A webhook refused the simulated call.
+         */
+        post: operations["PhoneSimulationController_call"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products": {
         parameters: {
             query?: never;
@@ -4220,6 +4276,17 @@ export interface components {
             /** @example 120 */
             voicemail_max_length: number;
         };
+        PhoneSimulationStateDto: {
+            /**
+             * @description The simulated account's SID while on
+             * @example AC0123456789abcdef0123456789abcdef
+             */
+            account_sid: string | null;
+            /** @description Whether the simulation may run here: development, or a deployment with the demo data */
+            available: boolean;
+            /** @description Whether the organization's Twilio is the simulated one */
+            enabled: boolean;
+        };
         PossibleDuplicateDto: {
             /** Format: date-time */
             created_at: string;
@@ -4573,6 +4640,10 @@ export interface components {
             /** @example WC-000045 */
             ticket_number: string;
         };
+        SetPhoneSimulationDto: {
+            /** @description true: run the simulated Twilio and link it; false: back to the real Twilio link (or none) */
+            enabled: boolean;
+        };
         SettingsResponseDto: {
             /**
              * @example [
@@ -4618,6 +4689,37 @@ export interface components {
              * @example 24
              */
             warranty_response_hours: number;
+        };
+        SimulateCallDto: {
+            /**
+             * @description The simulated caller's phone (E.164)
+             * @example +15125550123
+             */
+            from: string;
+            /**
+             * Format: uuid
+             * @description One of the organization's numbers, bought while the simulation is on
+             */
+            number_id: string;
+            /**
+             * @description The recording's length in seconds
+             * @default 10
+             */
+            seconds: number;
+            /**
+             * @description The voicemail's words (its transcription); default: a sample sentence
+             * @example My floor jack leaks oil
+             */
+            transcript?: string;
+        };
+        SimulatedCallDto: {
+            /**
+             * @description The simulated call's CallSid (the call log's call_sid)
+             * @example CA0123456789abcdef0123456789abcdef
+             */
+            call_sid: string;
+            /** @example RE0123456789abcdef0123456789abcdef */
+            recording_sid: string;
         };
         SmtpReceiverStatusDto: {
             /** @description Whether this instance runs the SMTP receiver (INBOUND_SMTP_PORT set) */
@@ -8239,6 +8341,170 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PhoneSimulationController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneSimulationStateDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PhoneSimulationController_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPhoneSimulationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneSimulationStateDto"];
+                };
+            };
+            /** @description enabled is not a boolean */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can manage phone numbers */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The phone simulation is only available in development or with the demo data */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PhoneSimulationController_call: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulateCallDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulatedCallDto"];
+                };
+            };
+            /** @description A field is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can manage phone numbers */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such number, or the simulation is not available here */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The simulation is off, or the number was not bought in it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A webhook refused the simulated call */
             502: {
                 headers: {
                     [name: string]: unknown;

@@ -67,6 +67,10 @@ export type GreetingPatch = Schemas['UpdateGreetingDto'];
 export type AvailableNumber = Schemas['AvailableNumberDto'];
 export type NumberSearchQuery = ApiQuery<'PhoneNumbersController_search'>;
 export type MakeCallPayload = Schemas['MakeCallDto'];
+export type PhoneSimulationState = Schemas['PhoneSimulationStateDto'];
+/** `seconds` has a default (10), so the generated type names it required. */
+export type SimulateCallPayload = Omit<Schemas['SimulateCallDto'], 'seconds'> & { seconds?: number };
+export type SimulatedCall = Schemas['SimulatedCallDto'];
 export type MakeCallResult = Schemas['MakeCallResponseDto'];
 export type VoiceToken = Schemas['VoiceTokenResponseDto'];
 

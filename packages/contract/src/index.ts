@@ -22,3 +22,4 @@ export * from './canned-replies.js';
 export * from './warranty-resolution.js';
 export * from './onboarding.js';
 export * from './data-retention.js';
+export * from './phone-simulation.js';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useGetList, useGetOne, useUpdate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router';
-import { TWILIO_NOT_CONNECTED, TWILIO_SETUP_HINT } from '../../lib/phoneSystem';
+import { TWILIO_NOT_CONNECTED, TWILIO_SETUP_HINT, TWILIO_SIMULATION_HINT } from '../../lib/phoneSystem';
 import { useTwilioConnected } from '../../providers/useAccount';
 import { PageHeader } from '../../components/PageHeader';
 import type { CallLog, VoicemailStats } from '../../providers/types';
@@ -12,6 +12,7 @@ import { CallDetail } from './CallDetail';
 import { CallLauncher } from './CallLauncher';
 import { ALL_BRANDS, CallList, type CallFilters } from './CallList';
 import { CallTicketPanel } from './CallTicketPanel';
+import { SimulationBanner, SimulationOffer, usePhoneSimulation } from './PhoneSimulation';
 
 const PER_PAGE = 20;
 const NARROW = '(max-width:899.95px)';
@@ -38,6 +39,7 @@ export function PhoneSystemPage() {
   const [update] = useUpdate<CallLog>();
   const markedRead = useRef(new Set<string>());
   const twilioConnected = useTwilioConnected();
+  const { data: simulation } = usePhoneSimulation();
 
   // the search waits for typing to pause
   useEffect(() => {
@@ -106,12 +108,19 @@ export function PhoneSystemPage() {
         <Alert
           severity="info"
           data-testid="phone-system-no-twilio"
-          action={<Button component={Link} to="/settings#phone-setup" size="small" data-testid="phone-system-connect-twilio">Connect Twilio</Button>}
+          action={
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end' }}>
+              <Button component={Link} to="/settings#phone-setup" size="small" data-testid="phone-system-connect-twilio">Connect Twilio</Button>
+              <SimulationOffer />
+            </Box>
+          }
         >
           <AlertTitle>{TWILIO_NOT_CONNECTED}</AlertTitle>
           {TWILIO_SETUP_HINT}
+          {simulation?.available ? ` ${TWILIO_SIMULATION_HINT}` : null}
         </Alert>
       ) : null}
+      <SimulationBanner />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <CallLauncher />
       </Paper>

@@ -25,6 +25,7 @@ export const API_TAGS: Record<string, string> = {
   events: 'The live event stream (Server-Sent Events) that keeps open tabs current',
   'call-logs': 'Calls and voicemails: the list, one call, its recording, read state and ticket',
   'phone-numbers': "The organization's Twilio numbers: search, buy, import, brand, voicemail, webhooks",
+  'phone-simulation': 'The built-in phone simulation (development and demo data): a simulated Twilio inside the app and simulated calls',
   webhooks: 'Twilio and Retell callbacks (signed by the provider) and the brand webhooks of the voice agent',
   'voice agent (Retell)': 'The Retell AI voice agent that answers calls and creates tickets',
   organizations: "The organization's record, its Twilio account and its A2P 10DLC registration",

@@ -71,4 +71,29 @@ describe('TwilioClients against the fake Twilio', () => {
     expect(denied.status).toBe(401);
     await readAll(denied.body);
   });
+
+  it('routes one account to another origin (the phone simulation) and back, requests and media alike', async () => {
+    const other = await FakeTwilio.start();
+    try {
+      const account = other.addAccount({ sid: fake.addAccount().sid, friendlyName: 'Simulated' });
+      const recording = other.addRecording(account.sid, 'CA1', 1);
+      clients.route(account.sid, other.url);
+      const fetched = await clients.forAccount({ accountSid: account.sid, authToken: account.authToken }).api.v2010.accounts(account.sid).fetch();
+      expect(fetched.friendlyName).toBe('Simulated');
+      const uri = `https://api.twilio.com/2010-04-01/Accounts/${account.sid}/Recordings/${recording.sid}.wav`;
+      const media = await clients.media({ accountSid: account.sid, authToken: account.authToken }, uri);
+      expect(media.status).toBe(200);
+      await readAll(media.body);
+      expect(other.received('GET').map((r) => r.username)).toEqual([account.sid, account.sid]);
+
+      clients.route(account.sid, null);
+      fake.clearRequests();
+      const back = await clients.forAccount({ accountSid: account.sid, authToken: 'x' }).api.v2010.accounts(account.sid).fetch().catch((e: unknown) => e);
+      expect((back as { status: number }).status).toBe(401);
+      expect(fake.received('GET').map((r) => r.username)).toEqual([account.sid]);
+      expect(other.received('GET')).toHaveLength(2);
+    } finally {
+      await other.stop();
+    }
+  });
 });

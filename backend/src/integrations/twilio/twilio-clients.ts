@@ -16,18 +16,31 @@ const TIMEOUT_MS = 15_000;
 /**
  * Builds SDK clients (ARCHITECTURE rule 8): for an organization's account, or for the platform
  * account that creates subaccounts. Every client shares one HTTP client that honours
- * `TWILIO_API_BASE_URL`.
+ * `TWILIO_API_BASE_URL`, except the accounts routed elsewhere (`route`): the built-in phone
+ * simulation's accounts, whose requests go to the simulated Twilio inside the app (issue 34).
  */
 @Injectable()
 export class TwilioClients {
   private readonly http: BaseUrlRequestClient;
+  /** Account SID → the HTTP client of the origin its requests go to instead. */
+  private readonly routed = new Map<string, BaseUrlRequestClient>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.http = new BaseUrlRequestClient(config.twilio.apiBaseUrl, { timeout: TIMEOUT_MS, keepAlive: true });
   }
 
+  /** Every request of this account goes to `baseUrl` (an origin) from now on; null routes it back to Twilio. */
+  route(accountSid: string, baseUrl: string | null): void {
+    if (baseUrl === null) this.routed.delete(accountSid);
+    else this.routed.set(accountSid, new BaseUrlRequestClient(baseUrl, { timeout: TIMEOUT_MS, keepAlive: true }));
+  }
+
+  private httpOf(accountSid: string): BaseUrlRequestClient {
+    return this.routed.get(accountSid) ?? this.http;
+  }
+
   forAccount(credentials: TwilioCredentials): TwilioClient {
-    return twilio(credentials.accountSid, credentials.authToken, { httpClient: this.http, timeout: TIMEOUT_MS });
+    return twilio(credentials.accountSid, credentials.authToken, { httpClient: this.httpOf(credentials.accountSid), timeout: TIMEOUT_MS });
   }
 
   /** The platform (main) account from TWILIO_ACCOUNT_SID / TWILIO_AUTH_TOKEN, when configured. */
@@ -38,7 +51,7 @@ export class TwilioClients {
 
   /** Streams a recording's audio with the account's own credentials (see BaseUrlRequestClient.media). */
   media(credentials: TwilioCredentials, uri: string, range?: string): Promise<MediaResponse> {
-    return this.http.media(uri, { username: credentials.accountSid, password: credentials.authToken }, range);
+    return this.httpOf(credentials.accountSid).media(uri, { username: credentials.accountSid, password: credentials.authToken }, range);
   }
 
   /** X-Twilio-Signature check of a form-encoded callback, through the SDK. */

@@ -1,9 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { Jobs } from '../../common/jobs/jobs.js';
+import { LiveHub } from '../../common/live/live-hub.js';
 import type { TenantContext } from '../../common/tenancy/tenant-runner.js';
 import { CustomersService } from '../customers/customers.service.js';
 import { CallLog, type TranscriptionStatus } from './call-log.entity.js';
+import { callLogChanged } from './call-log-live.js';
 import { CallTickets } from './call-tickets.js';
 import { CallLinkedToTicketEvent } from './events/call-linked-to-ticket.event.js';
 import { VoicemailReceivedEvent } from './events/voicemail-received.event.js';
@@ -48,6 +50,7 @@ export class VoicemailRecorder {
     private readonly jobs: Jobs,
     private readonly customers: CustomersService,
     private readonly tickets: CallTickets,
+    private readonly live: LiveHub,
   ) {}
 
   async record({ organizationId, em }: TenantContext, facts: VoicemailFacts): Promise<CallLog | null> {
@@ -81,6 +84,8 @@ export class VoicemailRecorder {
     }
     if (log.fromPhone && !log.customer) await this.matchCaller(em, organizationId, log);
     await em.flush();
+    // Open Phone System tabs read the calls again (the voicemail arrives, then its transcription).
+    await callLogChanged(this.live, em, organizationId, log.id);
 
     if (!hadRecording && log.recordingSid) {
       await this.events.publish(em, new VoicemailReceivedEvent(organizationId, log.id, log.brand ?? null));

@@ -7,7 +7,19 @@ import { OrganizationRepository } from './organization.repository.js';
 /** failed: Twilio refused the brand registration (the reason in a2pFailureReason); synced from Twilio on a schedule. */
 export const A2P_STATUSES = ['not_started', 'pending_registration', 'approved', 'failed'] as const;
 export type A2pStatus = (typeof A2P_STATUSES)[number];
-export const SUBACCOUNT_ORIGINS = ['created', 'imported'] as const;
+/** simulated: the built-in phone simulation's account (issue 34); the real link waits in twilioLinkBeforeSimulation. */
+export const SUBACCOUNT_ORIGINS = ['created', 'imported', 'simulated'] as const;
+
+/** The organization's Twilio link as it was before the simulation was switched on (tokens still sealed). */
+export interface TwilioLinkBeforeSimulation {
+  accountSid: string | null;
+  authToken: string | null;
+  origin: string | null;
+  importedAt: string | null;
+  apiKeySid: string | null;
+  apiKeySecret: string | null;
+  twimlAppSid: string | null;
+}
 
 @Entity({
   tableName: 'organizations',
@@ -40,6 +52,10 @@ export class Organization {
 
   @Property({ type: 'datetime', nullable: true })
   importedAt?: Date | null;
+
+  /** While the phone simulation is on (subaccountOrigin 'simulated'): the link it replaced, restored when it goes off. */
+  @Property({ type: 'json', nullable: true })
+  twilioLinkBeforeSimulation?: TwilioLinkBeforeSimulation | null;
 
   /** API key (SK…) and its secret (encrypted) that sign Voice SDK access tokens for in-browser calls. */
   @Property({ type: 'string', length: 100, nullable: true })

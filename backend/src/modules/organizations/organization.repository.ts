@@ -17,6 +17,11 @@ export class OrganizationRepository extends EntityRepository<Organization> {
     return this.findOne({ id }, { fields: ['twilioSubaccountSid', 'twilioSubaccountAuthToken'] });
   }
 
+  /** Only the linked account's SID and where it comes from (created, imported, simulated). */
+  twilioLinkOf(id: string) {
+    return this.findOne({ id }, { fields: ['twilioSubaccountSid', 'subaccountOrigin'] });
+  }
+
   /** The organization a Twilio subaccount SID belongs to, with its sealed token. */
   byTwilioAccountSid(accountSid: string) {
     return this.findOne({ twilioSubaccountSid: accountSid }, { fields: ['id', 'twilioSubaccountSid', 'twilioSubaccountAuthToken'] });

@@ -69,12 +69,70 @@ export class TwilioAccountService {
         organization.twilioSubaccountAuthToken = this.secrets.seal(credentials.authToken);
         organization.subaccountOrigin = 'imported';
         organization.importedAt = new Date();
+        // A real account connected while the simulation was on replaces the link it kept.
+        organization.twilioLinkBeforeSimulation = null;
         return organization;
       });
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) throw new TwilioAccountTakenError();
       throw error;
     }
+  }
+
+  /**
+   * The built-in phone simulation goes on (issue 34): its account becomes the organization's Twilio
+   * link (origin 'simulated'), and the link it replaces (a real account, or none) is kept, tokens
+   * still sealed, until `endSimulation`. Already on: the simulation's account is linked again.
+   */
+  async startSimulation(actor: Actor, credentials: TwilioCredentials): Promise<void> {
+    await this.em.transactional(async (tx) => {
+      await this.lockAccount(tx, actor.organizationId);
+      const organization = await tx.getRepository(Organization).fresh(actor.organizationId);
+      if (organization.subaccountOrigin !== 'simulated') {
+        organization.twilioLinkBeforeSimulation = {
+          accountSid: organization.twilioSubaccountSid ?? null,
+          authToken: organization.twilioSubaccountAuthToken ?? null,
+          origin: organization.subaccountOrigin ?? null,
+          importedAt: organization.importedAt?.toISOString() ?? null,
+          apiKeySid: organization.twilioApiKeySid ?? null,
+          apiKeySecret: organization.twilioApiKeySecret ?? null,
+          twimlAppSid: organization.twilioTwimlAppSid ?? null,
+        };
+      }
+      if (organization.twilioSubaccountSid !== credentials.accountSid) {
+        organization.twilioApiKeySid = null;
+        organization.twilioApiKeySecret = null;
+        organization.twilioTwimlAppSid = null;
+      }
+      organization.twilioSubaccountSid = credentials.accountSid;
+      organization.twilioSubaccountAuthToken = this.secrets.seal(credentials.authToken);
+      organization.subaccountOrigin = 'simulated';
+      organization.importedAt = new Date();
+    });
+  }
+
+  /** The simulation goes off: the link it replaced comes back (none when there was none). Off already: nothing changes. */
+  async endSimulation(actor: Actor): Promise<void> {
+    await this.em.transactional(async (tx) => {
+      await this.lockAccount(tx, actor.organizationId);
+      const organization = await tx.getRepository(Organization).fresh(actor.organizationId);
+      if (organization.subaccountOrigin !== 'simulated') return;
+      const before = organization.twilioLinkBeforeSimulation;
+      organization.twilioSubaccountSid = before?.accountSid ?? null;
+      organization.twilioSubaccountAuthToken = before?.authToken ?? null;
+      organization.subaccountOrigin = before?.origin ?? null;
+      organization.importedAt = before?.importedAt ? new Date(before.importedAt) : null;
+      organization.twilioApiKeySid = before?.apiKeySid ?? null;
+      organization.twilioApiKeySecret = before?.apiKeySecret ?? null;
+      organization.twilioTwimlAppSid = before?.twimlAppSid ?? null;
+      organization.twilioLinkBeforeSimulation = null;
+    });
+  }
+
+  /** The simulation's account SID while the simulation is on for the organization, else null. */
+  async simulatedAccountSid(organizationId: string): Promise<string | null> {
+    const link = await this.em.getRepository(Organization).twilioLinkOf(organizationId);
+    return link?.subaccountOrigin === 'simulated' ? (link.twilioSubaccountSid ?? null) : null;
   }
 
   /**
