@@ -19,6 +19,14 @@ describe('redactText', () => {
     expect(redactText(line)).toBe(line);
   });
 
+  it("keeps a stored file's ids but not its uploaded name", () => {
+    const org = '3f2a1c9e-1234-4678-9abc-def012345678';
+    const id = '0b9d7c4e-5f6a-4b8c-9d0e-1f2a3b4c5d6e';
+    expect(redactText(`Upload to uploads/${org}/${id}-Zyxmarker-Qwvperson_receipt.jpg failed`)).toBe(`Upload to uploads/${org}/${id}-[file] failed`);
+    expect(redactText(`Could not remove /objects/uploads/${org}/${id}-zyxmarker-receipt.jpg: gone`)).toBe(`Could not remove /objects/uploads/${org}/${id}-[file]: gone`);
+    expect(redactText(`greeting uploads/${org}/greeting-zyx.wav`)).toBe(`greeting uploads/${org}/[file]`);
+  });
+
   it('masks secrets named in key=value, key: value and JSON pairs, and Basic/Bearer credentials', () => {
     expect(redactText('password=Qw3rtyMarker&user=a')).toBe('password=[redacted]&user=a');
     expect(redactText('{"smtp_password":"Qw3rtyMarker","port":25}')).toBe('{"smtp_password":"[redacted]","port":25}');

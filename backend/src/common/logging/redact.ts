@@ -35,6 +35,13 @@ const SECRET_PAIR =
 /** Credentials in an Authorization header written out. */
 const AUTH_SCHEME = /\b(Basic|Bearer)\s+[A-Za-z0-9._~+/=-]{6,}/g;
 
+/**
+ * A stored file's key keeps the uploaded file's name (`uploads/<organization>/<uuid>-<name>`), and a
+ * customer's photo or receipt is often named after them: a log names the object by its ids only
+ * (storage's safeFileName leaves letters, digits, dots, dashes and underscores).
+ */
+const OBJECT_FILE_NAME = /(uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-)?)[A-Za-z0-9._-]+/gi;
+
 /** Keys of an object whose values are a secret: replaced whatever their value. */
 const SECRET_KEY = /pass(word)?|passwd|secret|token|api[_-]?key|authorization|cookie|signature|credential/i;
 
@@ -50,6 +57,7 @@ export function redactText(text: string): string {
   return text
     .replace(AUTH_SCHEME, (_m, scheme: string) => `${scheme} ${SECRET_MASK}`)
     .replace(SECRET_PAIR, (_m, key: string) => `${key}${SECRET_MASK}`)
+    .replace(OBJECT_FILE_NAME, (_m, ids: string) => `${ids}[file]`)
     .replace(EMAIL, EMAIL_MASK)
     .replace(PHONE, PHONE_MASK);
 }
