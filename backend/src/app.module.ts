@@ -36,6 +36,7 @@ import { InboundModule } from './modules/conversations/inbound/inbound.module.js
 import { VoiceAgentModule } from './modules/voice-agent/voice-agent.module.js';
 import { WarrantyModule } from './modules/warranty/warranty.module.js';
 import { WarrantySerialHistoryModule } from './modules/warranty/warranty-serial-history.js';
+import { ormLogging } from './common/logging/orm-logging.js';
 
 /** Config, the database URL and the secret box, available to every module. */
 @Global()
@@ -62,7 +63,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.forRoot(config, databaseUrl),
-        MikroOrmModule.forRoot({ ...buildOrmOptions(databaseUrl, { pool: { min: 0, max: ormPoolSize(config) } }), registerRequestContext: true }),
+        MikroOrmModule.forRoot({ ...buildOrmOptions(databaseUrl, { pool: { min: 0, max: ormPoolSize(config) }, ...ormLogging(config.logLevel) }), registerRequestContext: true }),
         JobsModule,
         LiveModule,
         HealthModule,

@@ -15,6 +15,8 @@ import { AppModule } from './app.module.js';
 import { adminStatic, sendAdminIndex } from './common/http/admin-static.js';
 import { BODY_TOO_DEEP_MESSAGE, rejectDeepJson } from './common/http/body-depth.js';
 import { originCheck } from './common/http/origin-check.js';
+import { RedactingLogger } from './common/logging/logger.js';
+import { requestLog } from './common/logging/request-log.js';
 import { setupOpenApi } from './common/http/openapi.js';
 import { requestOrigin } from './common/http/request-origin.js';
 import type { AppConfig } from './config/config.js';
@@ -39,7 +41,8 @@ export async function createApp(
   options: { logger?: false; imports?: DynamicModule['imports'] } = {},
 ): Promise<CreatedApp> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, options.imports), {
-    logger: options.logger ?? ['error', 'warn', 'log'],
+    // Every line through the redaction (issue 35: no e-mail, phone number or secret in a log).
+    logger: options.logger ?? new RedactingLogger(config.logLevel),
     bodyParser: false,
   });
   if (config.trustProxy) app.set('trust proxy', 1);
@@ -58,6 +61,7 @@ export async function createApp(
       },
     }),
   );
+  if (config.logLevel === 'debug' || config.logLevel === 'verbose') app.use(requestLog());
   app.use(originCheck(config.publicBaseUrl));
   // The nesting limit is checked on the raw bytes before parsing (MAX_BODY_DEPTH, body-depth.ts).
   const checkDepth = rejectDeepJson();

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import cluster, { type Worker } from 'node:cluster';
 import { Logger } from '@nestjs/common';
 import { createApp, type CreatedApp } from './bootstrap.js';
+import { RedactingLogger } from './common/logging/logger.js';
 import { TenantRunner } from './common/tenancy/tenant-runner.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/config.js';
 import { EMBEDDED_DATABASE, type EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres.js';
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // The lines written before the app exists (embedded PostgreSQL, migrations) are redacted too.
+  Logger.overrideLogger(new RedactingLogger(config.logLevel));
   if (cluster.isWorker) return serveWorker(config);
 
   let embedded: EmbeddedDatabase | undefined;

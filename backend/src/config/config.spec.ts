@@ -47,6 +47,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres: or postgresql:/],
     [{ PUBLIC_BASE_URL: 'not a url' }, /PUBLIC_BASE_URL must be a URL/],
     [{ NODE_ENV: 'staging' }, /NODE_ENV must be development, production or test/],
+    [{ LOG_LEVEL: 'trace' }, /LOG_LEVEL must be one of error, warn, log, debug, verbose/],
     [{ APP_SECRET: 'short' }, /APP_SECRET must be at least 32 characters/],
     [{ SESSION_SECURE: 'maybe' }, /SESSION_SECURE must be true or false/],
     [{ SESSION_MAX_AGE_HOURS: '0' }, /SESSION_MAX_AGE_HOURS must be an integer/],
@@ -89,6 +90,11 @@ describe('loadConfig', () => {
     const sid = `AC${'0'.repeat(32)}`;
     const twilio = loadConfig({ DATA_DIR: dataDir(), TWILIO_API_BASE_URL: 'http://127.0.0.1:4010/', TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 'tok' }).twilio;
     expect(twilio).toEqual({ apiBaseUrl: 'http://127.0.0.1:4010', accountSid: sid, authToken: 'tok' });
+  });
+
+  it('logs at the log level unless LOG_LEVEL says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).logLevel).toBe('log');
+    expect(loadConfig({ DATA_DIR: dataDir(), LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
   });
 
   it('defaults PUBLIC_BASE_URL to the port on localhost', () => {

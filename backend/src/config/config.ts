@@ -8,6 +8,10 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', 
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
+/** LOG_LEVEL's values, least to most verbose. */
+export const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
+export type AppLogLevel = (typeof LOG_LEVELS)[number];
+
 export interface RetellConfig {
   /** Origin the Retell SDK calls instead of https://api.retellai.com (a fake in tests), or unset. */
   apiBaseUrl?: string;
@@ -15,6 +19,8 @@ export interface RetellConfig {
 
 export interface AppConfig {
   nodeEnv: NodeEnv;
+  /** LOG_LEVEL: how much the app writes (every line redacted, common/logging); `debug` adds a line per request and MikroORM's SQL without its values. */
+  logLevel: AppLogLevel;
   port: number;
   host: string;
   /** HTTP server processes (node:cluster workers) sharing the port; 1 serves in the main process. */
@@ -237,6 +243,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
 
   return {
     nodeEnv,
+    logLevel: logLevel(env),
     port,
     host: env.HOST || '0.0.0.0',
     webConcurrency: int(env, 'WEB_CONCURRENCY', 1, 1, 64),
@@ -275,6 +282,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     twilio: twilioConfig(env),
     inboundEmail: inboundEmailConfig(env),
   };
+}
+
+function logLevel(env: Env): AppLogLevel {
+  const raw = env.LOG_LEVEL || 'log';
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${raw}")`);
+  }
+  return raw as AppLogLevel;
 }
 
 /** MikroORM's pool: DB_POOL_SIZE for the requests, plus one connection per job the worker runs at once. */

@@ -4,7 +4,7 @@ import { ValidationFailedException } from './app-exception.js';
 import { DomainError } from './domain-error.js';
 import { HttpExceptionFilter } from './http-exception.filter.js';
 
-function respond(exception: unknown): { status: number; body: unknown } {
+function respond(exception: unknown, req = { method: 'GET', originalUrl: '/api/x' }): { status: number; body: unknown } {
   const sent = { status: 0, body: undefined as unknown };
   const res = {
     headersSent: false,
@@ -18,7 +18,7 @@ function respond(exception: unknown): { status: number; body: unknown } {
     },
   };
   const host = {
-    switchToHttp: () => ({ getResponse: () => res, getRequest: () => ({ method: 'GET', originalUrl: '/api/x' }) }),
+    switchToHttp: () => ({ getResponse: () => res, getRequest: () => req }),
   } as unknown as ArgumentsHost;
   new HttpExceptionFilter().catch(exception, host);
   return sent;
@@ -47,6 +47,18 @@ describe('HttpExceptionFilter', () => {
       body: { statusCode: 500, error: 'Internal server error', message: 'Internal server error' },
     });
     expect(log).toHaveBeenCalled();
+    log.mockRestore();
+  });
+
+  it("logs an unknown error by path, class, code and redacted message: no query string, address, number or secret", () => {
+    const log = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const error = Object.assign(new Error('insert failed for zyx@example.test / +15550009876 password=hunter2xx'), { code: '23505' });
+    respond(error, { method: 'POST', originalUrl: '/api/tickets?search=zyx%40example.test&phone=%2B15550009876' });
+    expect(log).toHaveBeenCalledTimes(1);
+    const [message, stack] = log.mock.calls[0] as [string, string];
+    expect(message).toBe('POST /api/tickets failed: Error [23505]: insert failed for [email] / [phone] password=[redacted]');
+    expect(stack).toMatch(/^\s+at /);
+    expect(`${message}\n${stack}`).not.toMatch(/zyx|5550009876|hunter2/);
     log.mockRestore();
   });
 

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { describeError, stackFrames } from '../logging/redact.js';
 import { ValidationFailedException } from './app-exception.js';
 import { DOMAIN_ERROR_STATUS, DomainError } from './domain-error.js';
 
@@ -69,7 +70,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
         : status === 400 ? 'Malformed request body' : 'Bad request';
       return { statusCode: status, error: message, message };
     }
-    this.logger.error(`${req.method} ${req.originalUrl} failed`, (exception as Error)?.stack ?? String(exception));
+    // The path without its query, the error's class, code and (redacted) message and the stack's
+    // frames: never the body, the query string or what the message line of a stack may quote.
+    this.logger.error(`${req.method} ${req.originalUrl.split('?')[0]} failed: ${describeError(exception)}`, stackFrames(exception));
     return { statusCode: 500, error: 'Internal server error', message: 'Internal server error' };
   }
 }

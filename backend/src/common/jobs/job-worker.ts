@@ -4,6 +4,7 @@ import { Logger as WorkerLogger, parseCronItems, run, type Runner, type Task, ty
 import pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { DATABASE_URL } from '../../database/database-url.js';
+import { describeError, redactText } from '../logging/redact.js';
 import { TenantRunner } from '../tenancy/tenant-runner.js';
 import { JobRegistry, type TenantTask } from './job-registry.js';
 import { type JobPayload, RECEIPT_FIELD } from './jobs.js';
@@ -68,8 +69,8 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
       concurrency: this.config.jobs.concurrency,
       pollInterval: this.config.jobs.pollIntervalMs,
       noHandleSignals: true,
-      logger: new WorkerLogger(() => (level, message) => {
-        if (level === 'error' || level === 'warning') this.logger.warn(message);
+      logger: new WorkerLogger(() => (level, message, meta) => {
+        if (level === 'error' || level === 'warning') this.logger.warn(jobLogLine(message, meta));
       }),
     });
     const everyMs = Math.max(500, (this.config.jobs.deadWorkerSeconds * 1000) / 4);
@@ -136,4 +137,15 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
       });
     };
   }
+}
+
+/**
+ * What a job's log line says: its id, kind, attempt and the error's class, code and (redacted)
+ * message. graphile-worker's own line quotes the whole error and its stack, where a provider's
+ * answer (a refused recipient's address, a number Twilio rejected) would show.
+ */
+export function jobLogLine(message: string, meta?: Record<string, unknown>): string {
+  const job = meta?.job as { id: string; task_identifier: string; attempts: number; max_attempts: number } | undefined;
+  if (!meta?.failure || !job) return redactText(message);
+  return `Job ${job.id} (${job.task_identifier}) failed, attempt ${job.attempts} of ${job.max_attempts}: ${describeError(meta.error)}`;
 }

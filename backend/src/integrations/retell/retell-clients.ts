@@ -11,6 +11,7 @@ export class RetellClients {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   forKey(apiKey: string): Retell {
-    return new Retell({ apiKey, baseURL: this.config.retell.apiBaseUrl ?? null, maxRetries: 1, timeout: 10_000 });
+    // 'warn' whatever RETELL_LOG says: the SDK's debug log prints requests and answers (calls, transcripts).
+    return new Retell({ apiKey, baseURL: this.config.retell.apiBaseUrl ?? null, maxRetries: 1, timeout: 10_000, logLevel: 'warn' });
   }
 }

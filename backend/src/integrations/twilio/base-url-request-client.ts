@@ -29,7 +29,9 @@ export class BaseUrlRequestClient extends twilio.RequestClient {
   }
 
   override request<TData>(opts: RequestClient.RequestOptions<TData>) {
-    return super.request<TData>({ ...opts, uri: this.rewrite(opts.uri) });
+    // Never the SDK's debug log (TWILIO_LOG_LEVEL=debug): it prints every request's parameters
+    // (the customer's To and From, a text's Body) to stdout, past the app's redacting logger.
+    return super.request<TData>({ ...opts, uri: this.rewrite(opts.uri), logLevel: undefined });
   }
 
   /**

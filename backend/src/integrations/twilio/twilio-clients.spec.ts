@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import twilio from 'twilio';
 import type { Readable } from 'node:stream';
 import { DOMAIN_ERROR_STATUS } from '../../common/errors/domain-error.js';
 import { loadConfig } from '../../config/config.js';
 import { FakeTwilio } from '../../dev/fake-twilio/fake-twilio.js';
+import { BaseUrlRequestClient } from './base-url-request-client.js';
 import { TwilioClients } from './twilio-clients.js';
 import { providerFailure } from './twilio-errors.js';
 
@@ -28,6 +30,18 @@ describe('TwilioClients against the fake Twilio', () => {
     expect(fetched.friendlyName).toBe('Acme');
     const [request] = fake.received('GET', new RegExp(`/2010-04-01/Accounts/${account.sid}\\.json$`));
     expect(request.username).toBe(account.sid);
+  });
+
+  it("never writes the SDK's debug request log (it prints a request's To, From and Body), even when asked for it", async () => {
+    const account = fake.addAccount({ friendlyName: 'Acme' });
+    const client = twilio(account.sid, account.authToken, { httpClient: new BaseUrlRequestClient(fake.url), logLevel: 'debug' });
+    const printed = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      await client.api.v2010.accounts(account.sid).fetch();
+      expect(printed).not.toHaveBeenCalled();
+    } finally {
+      printed.mockRestore();
+    }
   });
 
   it('surfaces a wrong token as Twilio’s 401 and maps it to a 502 with the fallback text', async () => {

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import twilio from 'twilio';
+import { redactText } from '../../common/logging/redact.js';
 import { ProviderUnavailableError } from '../provider.errors.js';
 
 const logger = new Logger('Twilio');
@@ -16,10 +17,10 @@ export function isTwilioRestError(error: unknown): error is InstanceType<typeof 
  */
 export function providerFailure(action: string, error: unknown, fallback: string, options: { passMessage?: boolean } = {}): ProviderUnavailableError {
   if (isTwilioRestError(error)) {
-    logger.warn(`${action}: Twilio answered ${error.status}${error.code ? ` (code ${error.code})` : ''}: ${error.message}`);
+    logger.warn(`${action}: Twilio answered ${error.status}${error.code ? ` (code ${error.code})` : ''}: ${redactText(error.message)}`);
     const message = options.passMessage && error.status < 500 && error.message && !error.message.startsWith('[HTTP') ? error.message : fallback;
     return new ProviderUnavailableError('twilio', message);
   }
-  logger.warn(`${action}: Twilio unreachable: ${(error as Error)?.message ?? String(error)}`);
+  logger.warn(`${action}: Twilio unreachable: ${redactText((error as Error)?.message ?? String(error))}`);
   return new ProviderUnavailableError('twilio', fallback);
 }

@@ -14,6 +14,7 @@ import { DEFAULT_GREETING, GREETING_AUDIO_URL_TTL_SECONDS, TRANSCRIPTION_LIMIT_S
 import { InvalidTwilioSignatureError } from './phone-numbers.errors.js';
 import { type TwilioCallback, TwilioSignatureService } from './twilio-signature.service.js';
 import { webhookUrl } from './webhook-urls.js';
+import { describeError, stackFrames } from '../../common/logging/redact.js';
 
 type Form = Record<string, string | undefined>;
 
@@ -65,7 +66,7 @@ export class VoiceWebhooksService {
         notice: await this.settings.recordingNotice(account!.organizationId, em),
       }));
       if (!number) {
-        this.logger.warn(`Incoming call to a number the account does not have here (${form.To ?? 'no To'})`);
+        this.logger.warn(`Incoming call to a number account ${form.AccountSid} does not have here`);
         return this.say(NOT_IN_SERVICE);
       }
       const audio = number.greetingType === 'audio_file' && number.greetingAudioUrl
@@ -75,7 +76,7 @@ export class VoiceWebhooksService {
     } catch (error) {
       // A forged request is refused; anything else still gives the caller a polite answer, never a 500.
       if (error instanceof InvalidTwilioSignatureError) throw error;
-      this.logger.error(`Voice webhook failed: ${(error as Error).message}`, (error as Error).stack);
+      this.logger.error(`Voice webhook failed: ${describeError(error)}`, stackFrames(error));
       return this.say(UNAVAILABLE);
     }
   }

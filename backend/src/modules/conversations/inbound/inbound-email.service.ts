@@ -59,7 +59,7 @@ export class InboundEmailService {
       ? await this.tenants.run(organizationId, async ({ em }) => (await em.getRepository(InboundMailbox).ofOrganization(organizationId))?.signingKey)
       : null;
     if (!organizationId || !isMailgunSigned(this.secrets.openOptional(sealed), form)) {
-      this.logger.warn(`Rejected an inbound-mail webhook for ${webhookRecipients(form).join(', ') || 'no recipient'}: ${organizationId ? 'bad signature' : 'no such mailbox'}`);
+      this.logger.warn(`Rejected an inbound-mail webhook${organizationId ? ` of organization ${organizationId}: bad signature` : ': no such mailbox'}`);
       throw new InvalidInboundSignatureError();
     }
     return this.receive(organizationId, inboundFromWebhook(form, files));
@@ -86,7 +86,7 @@ export class InboundEmailService {
   async receive(organizationId: string, mail: InboundEmail): Promise<InboundEmailOutcome> {
     const automated = automatedReason(mail) ?? (await this.sentByUs(organizationId, mail));
     if (automated) {
-      this.logger.log(`Dropped an automated e-mail from ${mail.from.address || '<>'} (${automated}): no ticket, no message`);
+      this.logger.log(`Dropped an automated e-mail to organization ${organizationId} (${automated}): no ticket, no message`);
       return { outcome: 'ignored', reason: automated };
     }
     const messageId = clip(mail.messageId, 998) ?? syntheticMessageId(mail);
@@ -149,7 +149,7 @@ export class InboundEmailService {
       propertyDamage: false,
       source: 'email',
     });
-    this.logger.log(`E-mail from ${email} opened ticket ${ticket.ticketNumber}`);
+    this.logger.log(`An e-mail opened ticket ${ticket.ticketNumber}`);
     return ticket.id;
   }
 

@@ -76,7 +76,7 @@ export class InboundSmsService {
 
     if (keyword === 'stop') {
       await this.customers.setSmsOptOut(em, organizationId, from, true);
-      this.logger.log(`${from} opted out of texts`);
+      this.logger.log(`A number opted out of texts${customer ? ` (customer ${customer.id})` : ''}`);
       return EMPTY_TWIML;
     }
     if (keyword === 'start' && (body.toUpperCase() !== 'YES' || customer?.smsOptedOutAt)) {
@@ -119,7 +119,7 @@ export class InboundSmsService {
       propertyDamage: false,
       source: 'sms',
     });
-    this.logger.log(`Text from ${phone} opened ticket ${ticket.ticketNumber}`);
+    this.logger.log(`A text opened ticket ${ticket.ticketNumber}`);
     return ticket.id;
   }
 
