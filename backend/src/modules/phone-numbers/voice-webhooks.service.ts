@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import twilio from 'twilio';
 import { isUuid } from '../../common/http/ids.js';
@@ -8,6 +8,7 @@ import type { TranscriptionStatus } from '../call-logs/call-log.entity.js';
 import { type VoicemailFacts, type VoicemailNumber, VoicemailRecorder } from '../call-logs/voicemail-recorder.service.js';
 import { type LinkedAccount, TwilioAccountService } from '../organizations/twilio-account.service.js';
 import { BrandPhoneNumber } from './brand-phone-number.entity.js';
+import type { InboundNumber } from './brand-phone-number.repository.js';
 import { StorageService } from '../storage/storage.service.js';
 import { DEFAULT_GREETING, GREETING_AUDIO_URL_TTL_SECONDS, TRANSCRIPTION_LIMIT_SECONDS } from './phone-options.js';
 import { InvalidTwilioSignatureError } from './phone-numbers.errors.js';
@@ -46,6 +47,7 @@ export class VoiceWebhooksService {
     private readonly signatures: TwilioSignatureService,
     private readonly recorder: VoicemailRecorder,
     private readonly storage: StorageService,
+    private readonly em: EntityManager,
   ) {}
 
   /** POST /api/webhooks/twilio/voice: greet the caller, then record a voicemail. */
@@ -56,9 +58,13 @@ export class VoiceWebhooksService {
       // other callback): an unsigned or forged request gets the same 403 whether or not To is one of
       // our numbers, so it cannot probe which numbers are ours (issue 26). Only a request signed by a
       // connected account learns that a number is not in service, and only among its own numbers.
-      const account = await this.accountOf(form);
+      // One read (issue 32): the account's organization with its sealed token and, of it, the number called.
+      const route = form.AccountSid ? await this.em.getRepository(BrandPhoneNumber).inboundRoute(form.AccountSid, form.To ?? null) : null;
+      const account = route
+        ? this.twilioAccount.credentialsOf({ twilioSubaccountSid: route.accountSid, twilioSubaccountAuthToken: route.sealedAuthToken })
+        : null;
       this.signatures.verify(req, account);
-      const number = form.To ? await this.tenants.run(account!.organizationId, ({ em }) => em.getRepository(BrandPhoneNumber).byPhoneNumber(form.To!)) : null;
+      const number = form.To ? route!.number : null;
       if (!number) {
         this.logger.warn(`Incoming call to a number the account does not have here (${form.To ?? 'no To'})`);
         return this.say(NOT_IN_SERVICE);
@@ -143,7 +149,7 @@ export class VoiceWebhooksService {
   }
 
   /** `audioUrl`: a signed URL Twilio can fetch the audio greeting from without a session. */
-  private greetingTwiml(number: BrandPhoneNumber, form: Form, audioUrl: string | null): string {
+  private greetingTwiml(number: InboundNumber, form: Form, audioUrl: string | null): string {
     const response = new twilio.twiml.VoiceResponse();
     if (number.greetingType === 'text_to_speech' && number.greetingText) {
       response.say({ voice: number.ttsVoice as never }, number.greetingText);
