@@ -21,6 +21,7 @@ import { setupOpenApi } from './common/http/openapi.js';
 import { requestOrigin } from './common/http/request-origin.js';
 import type { AppConfig } from './config/config.js';
 import { INBOUND_EMAIL_WEBHOOK_PATH } from '@warranty-crm/contract';
+import { SessionCache } from './common/auth/session-cache.js';
 import { ActorSessionStore, sessionActor } from './modules/auth/session-store.js';
 import { OBJECT_NOT_FOUND, ObjectNotFoundError } from './modules/storage/storage.errors.js';
 
@@ -93,12 +94,14 @@ export async function createApp(
     exceptProviderWebhooks(session({
       name: config.session.cookieName,
       secret: config.appSecret,
-      // One query per request for the session and its user; the rolling expiry is written back
+      // One query for the session and its user, then served from memory for up to 30 s (dropped on
+      // every instance when either changes: session-cache.ts); the rolling expiry is written back
       // when it moved by more than 5 minutes (or a tenth of the lifetime), not on every request.
       store: new ActorSessionStore(
         sessionPool,
         { tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 },
         Math.min(5 * 60_000, config.session.maxAgeMs / 10),
+        app.get(SessionCache),
       ),
       resave: false,
       saveUninitialized: false,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eventually } from './support/job-probe.js';
 import { registerOwner, uniqueUsername } from './factories/users.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -206,7 +207,8 @@ describe('sessions', () => {
     const { agent, user } = await registerOwner(app);
     await agent.get('/api/user').expect(200);
     await app.db.query('delete from users where id = $1', [user.id]);
-    await agent.get('/api/user').expect(401);
+    // A change made outside the app reaches its session cache by NOTIFY, within moments (issue 32).
+    await eventually('the removed user is signed out', async () => (await agent.get('/api/user')).status === 401, 2_000);
   });
 });
 
@@ -214,8 +216,8 @@ describe('forced password change', () => {
   it('holds a user with a temporary password to the change, then releases them', async () => {
     const { agent, user, password } = await registerOwner(app);
     await app.db.query('update users set must_change_password = true where id = $1', [user.id]);
-    const me = await agent.get('/api/user').expect(200);
-    expect(me.body.must_change_password).toBe(true);
+    // A change made outside the app reaches its session cache by NOTIFY, within moments (issue 32).
+    await eventually('the pending change shows', async () => (await agent.get('/api/user').expect(200)).body.must_change_password === true, 2_000);
     const held = await agent.get('/api/notifications').expect(403);
     expect(held.body.error).toBe('You must change your password before continuing.');
 
@@ -253,6 +255,7 @@ describe('forced password change', () => {
   it('works once: after the forced change, the same route answers 403', async () => {
     const { agent, user } = await registerOwner(app);
     await app.db.query('update users set must_change_password = true where id = $1', [user.id]);
+    await eventually('the pending change shows', async () => (await agent.get('/api/user').expect(200)).body.must_change_password === true, 2_000);
     await agent.post('/api/change-password').send({ newPassword: 'brand-new-1' }).expect(200);
     await agent.post('/api/change-password').send({ newPassword: 'brand-new-2' }).expect(403);
     await app.request().post('/api/login').send({ username: user.username, password: 'brand-new-1' }).expect(200);

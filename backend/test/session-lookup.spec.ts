@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eventually } from './support/job-probe.js';
 import { registerOwner } from './factories/users.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -25,12 +26,15 @@ describe('session lookup', () => {
   it('sees a change of the user at once (the must-change-password flag), and an ended session answers 401', async () => {
     const owner = await registerOwner(app);
     await owner.agent.get('/api/tickets/metrics').expect(200);
+    // Changes made outside the app reach its session cache by NOTIFY, within moments (issue 32).
+    const answers = (status: number) => async () => (await owner.agent.get('/api/tickets/metrics')).status === status;
     await app.db.query('update users set must_change_password = true where id = $1', [owner.user.id]);
+    await eventually('the pending change is enforced', answers(403), 2_000);
     const refused = await owner.agent.get('/api/tickets/metrics').expect(403);
     expect(refused.body.error).toBe('You must change your password before continuing.');
     await app.db.query('update users set must_change_password = false where id = $1', [owner.user.id]);
-    await owner.agent.get('/api/tickets/metrics').expect(200);
+    await eventually('the change is released', answers(200), 2_000);
     await app.db.query(`delete from "session" where sess -> 'passport' ->> 'user' = $1`, [owner.user.id]);
-    await owner.agent.get('/api/tickets/metrics').expect(401);
+    await eventually('the ended session is refused', answers(401), 2_000);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eventually } from './support/job-probe.js';
 import { randomUUID } from 'node:crypto';
 import { inviteMember } from './factories/members.js';
 import { registerOwner, uniqueUsername } from './factories/users.js';
@@ -257,6 +258,8 @@ describe('DELETE /api/users/{id}', () => {
     const coOwner = await inviteMember(app, owner);
     const member = await inviteMember(app, owner);
     await app.db.query(`update users set role = 'owner' where id = $1`, [coOwner.user.id]);
+    // A change made outside the app reaches its session cache by NOTIFY, within moments (issue 32).
+    await eventually('the new role shows', async () => (await coOwner.agent.get('/api/user').expect(200)).body.role === 'owner', 2_000);
     await coOwner.agent.delete(`/api/users/${member.user.id}`).expect(200);
     expect(await userRow(member.user.id)).toBeUndefined();
   });

@@ -22,6 +22,16 @@ export interface LiveMessage {
 export type LiveSend = (event: string, data: unknown) => void;
 
 /**
+ * Another channel on the hub's one LISTEN connection (the session cache's invalidations): its
+ * messages, and `listening(false)` when the connection is lost (messages may be missed until it is
+ * back: `listening(true)` once LISTEN runs again).
+ */
+export interface ChannelListener {
+  message(payload: string): void;
+  listening(on: boolean): void;
+}
+
+/**
  * The live stream's fan-in across app instances: a message is a PostgreSQL NOTIFY, so it is sent
  * when (and only if) the publishing transaction commits, and every instance, listening on one
  * connection of its own, hands it to the tabs of that user connected to it.
@@ -31,6 +41,7 @@ export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy, OnAppli
   private readonly logger = new Logger('Live');
   private readonly subscribers = new Map<string, Set<LiveSend>>();
   private readonly closers = new Set<() => void>();
+  private readonly channels = new Map<string, ChannelListener>();
   private client?: pg.Client;
   private stopped = false;
   private reconnectTimer?: NodeJS.Timeout;
@@ -69,6 +80,15 @@ export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy, OnAppli
     };
   }
 
+  /**
+   * Listens on another channel over the same connection (one LISTEN client per process). Register
+   * before the application bootstraps; a channel name is a plain identifier.
+   */
+  listenOn(channel: string, listener: ChannelListener): void {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+    this.channels.set(channel, listener);
+  }
+
   /** Open tabs on this instance (for the tests and the health of the stream). */
   get connections(): number {
     let n = 0;
@@ -87,6 +107,7 @@ export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy, OnAppli
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
+    for (const listener of this.channels.values()) listener.listening(false);
     clearTimeout(this.reconnectTimer);
     const client = this.client;
     this.client = undefined;
@@ -98,16 +119,25 @@ export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy, OnAppli
     const lost = (reason: string) => {
       if (this.client !== client || this.stopped) return;
       this.client = undefined;
+      for (const listener of this.channels.values()) listener.listening(false);
       this.logger.warn(`Live connection lost (${reason}); reconnecting`);
       client.end().catch(() => undefined);
       this.reconnectTimer = setTimeout(() => void this.listen().catch((e: Error) => lost(e.message)), 1000);
     };
     client.on('error', (error) => lost(error.message));
     client.on('end', () => lost('closed'));
-    client.on('notification', (n) => this.dispatch(n.payload));
+    client.on('notification', (n) => {
+      const other = this.channels.get(n.channel);
+      if (other) other.message(n.payload ?? '');
+      else this.dispatch(n.payload);
+    });
     this.client = client;
     await client.connect();
     await client.query(`listen ${LIVE_CHANNEL}`);
+    for (const [channel, listener] of this.channels) {
+      await client.query(`listen ${channel}`);
+      if (this.client === client) listener.listening(true);
+    }
   }
 
   private dispatch(payload: string | undefined): void {

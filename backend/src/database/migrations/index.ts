@@ -26,6 +26,7 @@ import { Migration20261130800000DataExports } from './Migration20261130800000Dat
 import { Migration20261201434000OnboardingDismissed } from './Migration20261201434000OnboardingDismissed.js';
 import { Migration20261202100000DataRetention } from './Migration20261202100000DataRetention.js';
 import { Migration20261202300000PhoneSimulation } from './Migration20261202300000PhoneSimulation.js';
+import { Migration20261202700000SessionCache } from './Migration20261202700000SessionCache.js';
 import { Migration20261130500000InboundMessages } from './Migration20261130500000InboundMessages.js';
 import { Migration20261130600000TicketAttachments } from './Migration20261130600000TicketAttachments.js';
 import { Migration20261130700000TicketMerges } from './Migration20261130700000TicketMerges.js';
@@ -70,4 +71,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261201434000OnboardingDismissed', class: Migration20261201434000OnboardingDismissed },
   { name: 'Migration20261202100000DataRetention', class: Migration20261202100000DataRetention },
   { name: 'Migration20261202300000PhoneSimulation', class: Migration20261202300000PhoneSimulation },
+  { name: 'Migration20261202700000SessionCache', class: Migration20261202700000SessionCache },
 ];

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { defaultOrganizationName } from '@warranty-crm/contract';
 import type { Actor } from '../../common/auth/actor.js';
+import { SessionCache } from '../../common/auth/session-cache.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../common/auth/password.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { AuditLogService } from '../audit-log/audit-log.service.js';
@@ -31,6 +32,7 @@ export class AuthService {
     private readonly throttle: LoginThrottleService,
     private readonly events: DomainEvents,
     private readonly auditLog: AuditLogService,
+    private readonly sessionCache: SessionCache,
   ) {}
 
   /** Creates an organization (named, or "<username>'s organization") with this user as its account owner. */
@@ -90,6 +92,7 @@ export class AuthService {
     user.passwordHash = await hashPassword(newPassword);
     user.mustChangePassword = false;
     await this.em.flush();
+    this.sessionCache.dropUsers(user.id);
     return user;
   }
 

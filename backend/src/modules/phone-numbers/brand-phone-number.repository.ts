@@ -1,5 +1,65 @@
-import { EntityRepository } from '@mikro-orm/postgresql';
-import type { BrandPhoneNumber } from './brand-phone-number.entity.js';
+import { recordingNoticeText } from '@warranty-crm/contract';
+import { type EntityManager, EntityRepository } from '@mikro-orm/postgresql';
+import { preparedRead } from '../../database/prepared-read.js';
+import type { BrandPhoneNumber, GreetingType } from './brand-phone-number.entity.js';
+
+/** What an incoming call's answer needs of the number it came in on. */
+export interface InboundNumber {
+  id: string;
+  brand: string | null;
+  phoneNumber: string;
+  greetingType: GreetingType;
+  greetingText: string | null;
+  greetingAudioUrl: string | null;
+  ttsVoice: string;
+  voicemailMaxLength: number;
+  enableTranscription: boolean;
+}
+
+/**
+ * The organization of a Twilio account (its sealed token, to check the callback's signature) and its
+ * number a call came in on, if it has that number.
+ */
+export interface InboundRoute {
+  organizationId: string;
+  accountSid: string;
+  sealedAuthToken: string | null;
+  number: InboundNumber | null;
+  /** The organization's recording notice when it is on (issue 35), else null. */
+  recordingNotice: string | null;
+}
+
+/**
+ * The voice webhook's one read (issue 32): the account's organization by its unique SID (organizations
+ * are not tenant rows) and, of that organization only (a column join), the number called.
+ */
+const INBOUND_ROUTE_SQL = `
+select o.id as organization_id, o.twilio_subaccount_sid as account_sid, o.twilio_subaccount_auth_token as sealed_auth_token,
+       n.id as number_id, n.brand, n.phone_number, n.greeting_type, n.greeting_text, n.greeting_audio_url, n.tts_voice,
+       n.voicemail_max_length, n.enable_transcription,
+       coalesce(s.recording_notice_enabled, false) as recording_notice_enabled, s.recording_notice_text
+from organizations o
+left join brand_phone_numbers n on n.organization_id = o.id and n.phone_number = ?
+left join system_settings s on s.organization_id = o.id
+where o.twilio_subaccount_sid = ?
+limit 1`;
+
+interface InboundRouteRow {
+  organization_id: string;
+  account_sid: string;
+  sealed_auth_token: string | null;
+  number_id: string | null;
+  brand: string | null;
+  phone_number: string;
+  greeting_type: GreetingType;
+  greeting_text: string | null;
+  greeting_audio_url: string | null;
+  tts_voice: string;
+  voicemail_max_length: number;
+  enable_transcription: boolean;
+  recording_notice_enabled: boolean;
+  recording_notice_text: string | null;
+}
 
 /** Who holds a phone number in the app (any organization): the unique column's owner. */
 export interface NumberHolder {
@@ -46,6 +106,34 @@ export class BrandPhoneNumberRepository extends EntityRepository<BrandPhoneNumbe
   /** Every number of the organization, oldest first. */
   ofOrganizationOldestFirst(organizationId: string): Promise<BrandPhoneNumber[]> {
     return this.find({ organization: organizationId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
+  /**
+   * The organization of the Twilio account and its number `to` (null when it has none such), in one
+   * prepared statement on the pool: no EntityManager fork, no transaction, no entity.
+   */
+  async inboundRoute(accountSid: string, to: string | null): Promise<InboundRoute | null> {
+    const [row] = await preparedRead<InboundRouteRow>(this.getEntityManager() as EntityManager, INBOUND_ROUTE_SQL, [to, accountSid]);
+    if (!row) return null;
+    return {
+      organizationId: row.organization_id,
+      accountSid: row.account_sid,
+      sealedAuthToken: row.sealed_auth_token,
+      number: row.number_id
+        ? {
+            id: row.number_id,
+            brand: row.brand,
+            phoneNumber: row.phone_number,
+            greetingType: row.greeting_type,
+            greetingText: row.greeting_text,
+            greetingAudioUrl: row.greeting_audio_url,
+            ttsVoice: row.tts_voice,
+            voicemailMaxLength: row.voicemail_max_length,
+            enableTranscription: row.enable_transcription,
+          }
+        : null,
+      recordingNotice: row.recording_notice_enabled ? recordingNoticeText(row.recording_notice_text) : null,
+    };
   }
 
   /**

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { TwilioModule } from '../../integrations/twilio/twilio.module.js';
 import { CallLogsModule } from '../call-logs/call-logs.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
-import { SettingsModule } from '../settings/settings.module.js';
 import { StorageModule } from '../storage/storage.module.js';
 import { ClickToCallController } from './click-to-call.controller.js';
 import { ClickToCallService } from './click-to-call.service.js';
@@ -16,7 +15,7 @@ import { TwilioWebhooksController } from './twilio-webhooks.controller.js';
 import { VoiceWebhooksService } from './voice-webhooks.service.js';
 
 @Module({
-  imports: [TwilioModule, OrganizationsModule, CallLogsModule, StorageModule, SettingsModule],
+  imports: [TwilioModule, OrganizationsModule, CallLogsModule, StorageModule],
   // Click-to-call first: its fixed paths (make-call, voice-token) never meet the :id routes anyway.
   controllers: [ClickToCallController, PhoneNumbersController, TwilioWebhooksController],
   providers: [

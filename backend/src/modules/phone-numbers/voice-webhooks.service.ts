@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import twilio from 'twilio';
 import { isUuid } from '../../common/http/ids.js';
@@ -8,8 +8,8 @@ import type { TranscriptionStatus } from '../call-logs/call-log.entity.js';
 import { type VoicemailFacts, type VoicemailNumber, VoicemailRecorder } from '../call-logs/voicemail-recorder.service.js';
 import { type LinkedAccount, TwilioAccountService } from '../organizations/twilio-account.service.js';
 import { BrandPhoneNumber } from './brand-phone-number.entity.js';
+import type { InboundNumber } from './brand-phone-number.repository.js';
 import { StorageService } from '../storage/storage.service.js';
-import { SettingsService } from '../settings/settings.service.js';
 import { DEFAULT_GREETING, GREETING_AUDIO_URL_TTL_SECONDS, TRANSCRIPTION_LIMIT_SECONDS } from './phone-options.js';
 import { InvalidTwilioSignatureError } from './phone-numbers.errors.js';
 import { type TwilioCallback, TwilioSignatureService } from './twilio-signature.service.js';
@@ -48,7 +48,7 @@ export class VoiceWebhooksService {
     private readonly signatures: TwilioSignatureService,
     private readonly recorder: VoicemailRecorder,
     private readonly storage: StorageService,
-    private readonly settings: SettingsService,
+    private readonly em: EntityManager,
   ) {}
 
   /** POST /api/webhooks/twilio/voice: greet the caller, then record a voicemail. */
@@ -59,12 +59,14 @@ export class VoiceWebhooksService {
       // other callback): an unsigned or forged request gets the same 403 whether or not To is one of
       // our numbers, so it cannot probe which numbers are ours (issue 26). Only a request signed by a
       // connected account learns that a number is not in service, and only among its own numbers.
-      const account = await this.accountOf(form);
+      // One read (issue 32): the account's organization with its sealed token and, of it, the number called.
+      const route = form.AccountSid ? await this.em.getRepository(BrandPhoneNumber).inboundRoute(form.AccountSid, form.To ?? null) : null;
+      const account = route
+        ? this.twilioAccount.credentialsOf({ twilioSubaccountSid: route.accountSid, twilioSubaccountAuthToken: route.sealedAuthToken })
+        : null;
       this.signatures.verify(req, account);
-      const { number, notice } = await this.tenants.run(account!.organizationId, async ({ em }) => ({
-        number: form.To ? await em.getRepository(BrandPhoneNumber).byPhoneNumber(form.To) : null,
-        notice: await this.settings.recordingNotice(account!.organizationId, em),
-      }));
+      const number = form.To ? route!.number : null;
+      const notice = route!.recordingNotice;
       if (!number) {
         this.logger.warn(`Incoming call to a number account ${form.AccountSid} does not have here`);
         return this.say(NOT_IN_SERVICE);
@@ -152,7 +154,7 @@ export class VoiceWebhooksService {
    * `audioUrl`: a signed URL Twilio can fetch the audio greeting from without a session; `notice`:
    * the organization's recording notice (issue 35), said first when it is on.
    */
-  private greetingTwiml(number: BrandPhoneNumber, form: Form, audioUrl: string | null, notice: string | null): string {
+  private greetingTwiml(number: InboundNumber, form: Form, audioUrl: string | null, notice: string | null): string {
     const response = new twilio.twiml.VoiceResponse();
     if (notice) response.say({ voice: number.ttsVoice as never }, notice);
     if (number.greetingType === 'text_to_speech' && number.greetingText) {

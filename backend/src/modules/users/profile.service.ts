@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
+import { SessionCache } from '../../common/auth/session-cache.js';
 import { hashPassword, verifyPassword } from '../../common/auth/password.js';
 import type { ChangePasswordDto, UpdateProfileDto } from './dto/profile.dto.js';
 import { User } from './user.entity.js';
@@ -24,6 +25,7 @@ export class ProfileService {
   constructor(
     private readonly em: EntityManager,
     private readonly sessions: UserSessions,
+    private readonly sessionCache: SessionCache,
   ) {}
 
   /** Sets the fields present in the body; null (or an empty string) clears one. */
@@ -34,6 +36,8 @@ export class ProfileService {
       if (value !== undefined) user[property] = value;
     }
     await this.em.flush();
+    // Every instance drops its cached copy on the users trigger's NOTIFY; this one at once.
+    this.sessionCache.dropUsers(user.id);
     return user;
   }
 
@@ -51,6 +55,7 @@ export class ProfileService {
       await em.nativeUpdate(User, { id: user.id }, { passwordHash, mustChangePassword: false });
       await this.sessions.endOthers(user.id, currentSessionId, em);
     });
+    this.sessionCache.dropUsers(user.id);
   }
 
   private async self(actor: Actor): Promise<User> {

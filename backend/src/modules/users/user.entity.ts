@@ -5,7 +5,20 @@ import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { UserRepository } from './user.repository.js';
 
-@Entity({ tableName: 'users', repository: () => UserRepository })
+/**
+ * The session cache's invalidation on every change of a user (Migration20261202700000SessionCache;
+ * common/auth/session-cache.ts): declared with the entity so the schema diff knows them.
+ */
+export const USERS_SESSION_CACHE_TRIGGERS = [
+  { name: 'users_session_cache_update', events: ['update'], expression: `create trigger "users_session_cache_update" after update on "users" referencing old table as old_rows for each statement execute function "session_cache_users_changed"()` },
+  { name: 'users_session_cache_delete', events: ['delete'], expression: `create trigger "users_session_cache_delete" after delete on "users" referencing old table as old_rows for each statement execute function "session_cache_users_changed"()` },
+] as const;
+
+@Entity({
+  tableName: 'users',
+  repository: () => UserRepository,
+  triggers: USERS_SESSION_CACHE_TRIGGERS.map((t) => ({ name: t.name, timing: 'after' as const, events: [...t.events], forEach: 'statement' as const, expression: t.expression })),
+})
 @Check({ name: 'users_role_check', expression: `"role" in ('owner', 'admin', 'agent')` })
 @TenantScoped()
 @Index({ name: 'users_username_lower_unique', expression: 'create unique index "users_username_lower_unique" on "users" (lower("username"))' })

@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { Actor } from '../../common/auth/actor.js';
 import { generatePassword, hashPassword } from '../../common/auth/password.js';
 import { roleAllows } from '../../common/auth/roles.js';
+import { SessionCache } from '../../common/auth/session-cache.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { containsPattern, isUuid } from '../../common/http/ids.js';
 import { type ListQueryDto, parseListQuery } from '../../common/http/list-query.js';
@@ -43,6 +44,7 @@ export class UsersService {
     private readonly secrets: SecretBox,
     private readonly auditLog: AuditLogService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly sessionCache: SessionCache,
   ) {}
 
   /** The organization's users (the tenant filter scopes the query), one page in SQL. */
@@ -121,6 +123,8 @@ export class UsersService {
       await this.events.publish(em, new UserRemovedEvent(actor.organizationId, user.id, actor.id));
     });
     this.em.getUnitOfWork().unsetIdentity(user);
+    // Every instance drops the user's cached sessions on the triggers' NOTIFY; this one at once.
+    this.sessionCache.dropUsers(user.id);
   }
 
   /** The owner gives a user the admin or agent role; the account owner's own role never changes. */
@@ -133,6 +137,7 @@ export class UsersService {
     this.auditLog.record(this.em, actor, 'role_changed', { subject: user.username, changes: [{ field: 'role', old: user.role, new: role }] });
     user.role = role;
     await this.em.flush();
+    this.sessionCache.dropUsers(user.id);
     return user;
   }
 

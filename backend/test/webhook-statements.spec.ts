@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { FakeAccount } from '../src/dev/fake-twilio/fake-twilio.js';
+import { callSid, type CallFacts, greetingOf, parseRecordVerb, recordedForm, recordingStatusForm, voiceForm } from '../src/dev/twilio-callbacks.js';
+import { connectAccount, startTelephonyApp, type TelephonyApp, twilioPost } from './factories/telephony.js';
+import { registerOwner, type SignedIn } from './factories/users.js';
+import { statementsOf } from './support/statement-counter.js';
+
+/**
+ * Issue 32: what the provider webhooks cost the database, counted statement by statement. The voice
+ * webhook answers from one read (no EntityManager fork, no transaction); none touches the session store.
+ */
+let t: TelephonyApp;
+let owner: SignedIn;
+let account: FakeAccount;
+let number: { id: string; phone_number: string };
+
+beforeAll(async () => {
+  // No job worker: the handlers of what a callback queues would run their statements in the same window.
+  t = await startTelephonyApp({ JOBS_WORKER: 'false' });
+  owner = await registerOwner(t.app);
+  account = await connectAccount(t.fake, owner.agent);
+  const found = await owner.agent.get('/api/phone-numbers/search').query({ areaCode: '415' }).expect(200);
+  number = (await owner.agent.post('/api/phone-numbers/purchase').send({ phoneNumber: found.body[0].phoneNumber, brand: 'Acme' }).expect(201)).body;
+  await owner.agent.patch(`/api/phone-numbers/${number.id}/greeting`).send({ greeting_type: 'text_to_speech', greeting_text: 'Thanks for calling Acme support.' }).expect(200);
+});
+afterAll(async () => t.close());
+
+function call(to = number.phone_number): CallFacts {
+  return { accountSid: account.sid, callSid: callSid(), from: '+15125550142', to, callerName: 'MARIA GONZALEZ' };
+}
+
+/** The statements of one request. */
+async function statementsOfRequest(work: () => Promise<unknown>): Promise<string[]> {
+  const { statements, error } = await statementsOf(t.app.em, work);
+  expect(error).toBeUndefined();
+  return statements;
+}
+
+describe('provider webhooks, statement by statement', () => {
+  it('the voice webhook reads the account, its organization and the number called in one statement', async () => {
+    // warm: the prepared statement exists after the first call on a connection
+    await twilioPost(t.app, '/api/webhooks/twilio/voice', voiceForm(call()), account.authToken).expect(200);
+    let twiml = '';
+    const statements = await statementsOfRequest(async () => {
+      twiml = (await twilioPost(t.app, '/api/webhooks/twilio/voice', voiceForm(call()), account.authToken).expect(200)).text;
+    });
+    expect(greetingOf(twiml)).toBe('Thanks for calling Acme support.');
+    expect(parseRecordVerb(twiml)?.action).toContain(`number=${number.id}`);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/from organizations o\s+left join brand_phone_numbers n/);
+    expect(statements.join('\n')).not.toMatch(/\bbegin\b|\bcommit\b|"session"/i);
+  });
+
+  it('a number the account does not have, and a forged request, cost that one read too', async () => {
+    const notOurs = await statementsOfRequest(async () => {
+      const res = await twilioPost(t.app, '/api/webhooks/twilio/voice', voiceForm(call('+15005550000')), account.authToken).expect(200);
+      expect(greetingOf(res.text)).toBe('We are sorry, the number you have called is not in service. Goodbye.');
+    });
+    expect(notOurs).toHaveLength(1);
+    const forged = await statementsOfRequest(() => twilioPost(t.app, '/api/webhooks/twilio/voice', voiceForm(call()), 'not-the-token').expect(403));
+    expect(forged).toHaveLength(1);
+  });
+
+  it('the recording callbacks never read or write the session store, and a repeated one writes nothing new', async () => {
+    const facts = call();
+    await twilioPost(t.app, '/api/webhooks/twilio/voice', voiceForm(facts), account.authToken).expect(200);
+    const recording = { recordingSid: t.fake.addRecording(account.sid, facts.callSid, 12).sid, duration: 12 };
+    const query = `?number=${number.id}&from=${encodeURIComponent(facts.from)}&transcription=pending`;
+    const first = await statementsOfRequest(() =>
+      twilioPost(t.app, `/api/webhooks/twilio/voice/recorded${query}`, recordedForm(facts, recording), account.authToken).expect(200),
+    );
+    const repeated = await statementsOfRequest(() =>
+      twilioPost(t.app, `/api/webhooks/twilio/recording${query}`, recordingStatusForm(facts, recording), account.authToken).expect(204),
+    );
+    for (const statements of [first, repeated]) expect(statements.join('\n')).not.toMatch(/"session"/);
+    // The first callback queues the recording's job and the voicemail event; the repeated one neither.
+    expect(first.join('\n')).toMatch(/add_job/);
+    expect(repeated.join('\n')).not.toMatch(/add_job/);
+    // Today's counts as bounds (the account; then in one transaction the row, the number, the caller's
+    // match, the update and the queued work): more is a regression.
+    expect(first.length).toBeLessThanOrEqual(12);
+    expect(repeated.length).toBeLessThanOrEqual(7);
+  });
+});
