@@ -182,9 +182,15 @@ describe('routing an answer back to its ticket (for the inbound receiver)', () =
     await settled(ticket.id, res.body.id, 'sent');
     const reply = smtp.to('router@example.com').find((m) => m.text.includes('Route me back'))!;
     // The inbound receiver's matcher (inbound/ticket-matcher.ts), with Message-IDs as its parser gives them (no brackets).
-    const route = (organizationId: string, mail: { recipients: string[]; inReplyTo?: string; references?: string; subject?: string }) =>
+    const route = (organizationId: string, mail: { recipients: string[]; inReplyTo?: string; references?: string; subject?: string; from?: string }) =>
       t.app.created.app.get(TenantRunner).run(organizationId, ({ em }) =>
-        matchTicket(em, { recipients: mail.recipients, inReplyTo: messageIdsOf(mail.inReplyTo)[0] ?? null, references: messageIdsOf(mail.references), subject: mail.subject ?? '' }),
+        matchTicket(em, {
+          recipients: mail.recipients,
+          inReplyTo: messageIdsOf(mail.inReplyTo)[0] ?? null,
+          references: messageIdsOf(mail.references),
+          subject: mail.subject ?? '',
+          from: { address: mail.from ?? 'Router@Example.com' },
+        }),
       );
     const ours = owner.user.organization_id;
 
@@ -192,6 +198,11 @@ describe('routing an answer back to its ticket (for the inbound receiver)', () =
     expect(await route(ours, { recipients: [SUPPORT], inReplyTo: reply.messageId, subject: 'Re: hello' })).toBe(ticket.id);
     expect(await route(ours, { recipients: [SUPPORT], references: `<unknown@x.example> ${reply.messageId}` })).toBe(ticket.id);
     expect(await route(ours, { recipients: [SUPPORT], subject: `Re: [#${ticket.ticketNumber}] Photo` })).toBe(ticket.id);
+    // A ticket number is guessable: it routes only the customer's own e-mail; the tokens route anyone.
+    expect(await route(ours, { recipients: [SUPPORT], subject: `Re: [#${ticket.ticketNumber}] Photo`, from: 'stranger@example.net' })).toBeNull();
+    expect(await route(ours, { recipients: [SUPPORT.replace('@', `+${ticket.ticketNumber.toLowerCase()}@`)], from: 'stranger@example.net' })).toBeNull();
+    expect(await route(ours, { recipients: [SUPPORT.replace('@', `+${ticket.ticketNumber.toLowerCase()}@`)] })).toBe(ticket.id);
+    expect(await route(ours, { recipients: [reply.replyTo], from: 'stranger@example.net' })).toBe(ticket.id);
     expect(await route(ours, { recipients: [SUPPORT], subject: 'A new question' })).toBeNull();
     // The same answer delivered to another organization finds none of this ticket.
     expect(await route(other.user.organization_id, { recipients: [reply.replyTo], inReplyTo: reply.messageId, subject: `Re: [#${ticket.ticketNumber}]` })).toBeNull();

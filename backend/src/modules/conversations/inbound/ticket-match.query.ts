@@ -41,9 +41,16 @@ export class TicketMatchQuery {
     return rows[0]?.id ?? null;
   }
 
-  /** `ticketNumber` as tickets keep it (upper case: `WC-000042`). */
-  async byNumber(ticketNumber: string): Promise<string | null> {
-    const rows = await tenantSql(this.em).execute<{ id: string }[]>('select t.id from tickets t where @tenant(t) and t.ticket_number = ?', [ticketNumber]);
+  /**
+   * `ticketNumber` as tickets keep it (upper case: `WC-000042`), when `sender` (normalized) is the
+   * e-mail of the ticket's customer: numbers are sequential, so anyone could guess one.
+   */
+  async byNumberFrom(ticketNumber: string, sender: string): Promise<string | null> {
+    const rows = await tenantSql(this.em).execute<{ id: string }[]>(
+      `select t.id from tickets t join customers c on c.id = t.customer_id
+       where @tenant(t) and t.ticket_number = ? and lower(btrim(c.email)) = ?`,
+      [ticketNumber, sender],
+    );
     return rows[0]?.id ?? null;
   }
 

@@ -37,19 +37,27 @@ export function plusTagTicket(address: string): { id: string } | { number: strin
  *     replies and the customer's earlier e-mails), then against the ticket's confirmation e-mail;
  * (b) a `[#<ticket number>]` in the subject;
  * (c) a plus-address tag of a recipient (`support+<ticket id>@…` or `support+<ticket number>@…`).
+ * A ticket number (b, c) is sequential and guessable: it routes an e-mail only when the sender is the
+ * ticket's customer (their e-mail on the customer record); a stranger's e-mail naming another's
+ * ticket opens a ticket of its own instead of writing into that conversation. Message-IDs, ticket ids
+ * and reply tokens are not guessable and route from any sender (a customer's other address).
  * Null when none matches: the e-mail opens a new ticket.
  */
-export async function matchTicket(em: EntityManager, mail: Pick<InboundEmail, 'inReplyTo' | 'references' | 'subject' | 'recipients'>): Promise<string | null> {
+export async function matchTicket(
+  em: EntityManager,
+  mail: Pick<InboundEmail, 'inReplyTo' | 'references' | 'subject' | 'recipients'> & { from: { address: string } },
+): Promise<string | null> {
   const query = new TicketMatchQuery(em);
   const ids = [...new Set([...(mail.inReplyTo ? [mail.inReplyTo] : []), ...mail.references])];
   const byThread = (await query.byMessageIds(ids)) ?? (await query.byConfirmationMessageIds(ids));
   if (byThread) return byThread;
   const number = subjectTicketNumber(mail.subject);
-  const bySubject = number ? await query.byNumber(number) : null;
+  const sender = mail.from.address.trim().toLowerCase();
+  const bySubject = number && sender ? await query.byNumberFrom(number, sender) : null;
   if (bySubject) return bySubject;
   for (const recipient of mail.recipients) {
     const tagged = plusTagTicket(recipient);
-    const found = tagged && ('id' in tagged ? await query.byId(tagged.id) : await query.byNumber(tagged.number));
+    const found = tagged && ('id' in tagged ? await query.byId(tagged.id) : sender ? await query.byNumberFrom(tagged.number, sender) : null);
     if (found) return found;
   }
   return null;
