@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTicket, setCreatedAt, type CreatedTicket } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { REBUILD_WARRANTY_ROLLUPS_SQL } from '../src/modules/warranty/warranty-rollup-rebuild.js';
+import { hoursWindow, RESOLUTION_HOURS_SQL, resolutionHoursParams } from '../src/modules/warranty/warranty-analytics.query.js';
+import { medianOfHistogram } from '../src/modules/warranty/warranty-analytics.service.js';
 import { bindTenant } from '../src/common/tenancy/tenant-statement.js';
 import { positionalSql } from '../src/database/prepared-read.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -143,7 +145,17 @@ describe('GET /api/analytics/warranty', () => {
       ).rows;
     const hours = async () =>
       (await app.db.query('select day::text, hours, n from warranty_resolution_hours where organization_id = $1 and n <> 0 order by 1, 2', [owner.user.organization_id])).rows;
-    const [byTriggers, hoursByTriggers] = [await kept(), await hours()];
+    const monthly = async () =>
+      (await app.db.query('select month::text, hours, n from warranty_resolution_hours_monthly where organization_id = $1 and n <> 0 order by 1, 2', [owner.user.organization_id])).rows;
+    const [byTriggers, hoursByTriggers, monthlyByTriggers] = [await kept(), await hours(), await monthly()];
+    // The monthly histogram is the daily one summed by month (first day of the month), and not empty.
+    expect(monthlyByTriggers.length).toBeGreaterThan(1);
+    const summed = new Map<string, number>();
+    for (const h of hoursByTriggers) {
+      const key = `${h.day.slice(0, 8)}01 ${h.hours}`;
+      summed.set(key, (summed.get(key) ?? 0) + h.n);
+    }
+    expect(Object.fromEntries(monthlyByTriggers.map((m) => [`${m.month} ${m.hours}`, m.n]))).toEqual(Object.fromEntries([...summed].filter(([, n]) => n !== 0)));
     await app.db.query('begin');
     for (const sql of REBUILD_WARRANTY_ROLLUPS_SQL) {
       const bound = bindTenant(owner.user.organization_id, { sql, params: [] });
@@ -152,7 +164,58 @@ describe('GET /api/analytics/warranty', () => {
     await app.db.query('commit');
     expect(await kept()).toEqual(byTriggers);
     expect(await hours()).toEqual(hoursByTriggers);
+    expect(await monthly()).toEqual(monthlyByTriggers);
   }, 180_000);
+
+  it('reads the histogram of hours to resolution, for a window starting on any day, as a scan of the claims', async () => {
+    // Runs after the test above: its claims span ~200 days (and one moved 400 days back), in two organizations.
+    const org = owner.user.organization_id;
+    const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+    const seen = { added: 0, takenOut: 0, wholeMonths: 0 };
+    let medians = 0;
+    for (let back = 0; back <= 420; back++) {
+      const from = new Date(today - back * DAY).toISOString().slice(0, 10);
+      const window = hoursWindow(from);
+      if (!window.daily) seen.wholeMonths++;
+      else if (window.daily.sign === 1) seen.added++;
+      else seen.takenOut++;
+      const bound = bindTenant(org, { sql: RESOLUTION_HOURS_SQL, params: resolutionHoursParams(from) });
+      const read = (await app.db.query(positionalSql(bound.sql), bound.params)).rows;
+      const scanned = (
+        await app.db.query(
+          `select floor(extract(epoch from (case when c.decision = 'denied' then c.decided_at else r.resolved_at end) - t.created_at) / 3600)::int as hours, count(*)::int as n
+             from tickets t join warranty_claims c on c.ticket_id = t.id left join warranty_resolutions r on r.ticket_id = t.id
+            where t.organization_id = $1 and (t.created_at at time zone 'UTC')::date >= $2::date
+              and (case when c.decision = 'denied' then c.decided_at else r.resolved_at end) is not null
+            group by 1 order by 1`,
+          [org, from],
+        )
+      ).rows;
+      expect({ from, read }).toEqual({ from, read: scanned });
+      if (scanned.length) medians++;
+      expect(medianOfHistogram(read)).toBe(medianOfHistogram(scanned));
+    }
+    // Every way of reading a window was taken, on windows that hold resolved claims.
+    expect(seen.added).toBeGreaterThan(0);
+    expect(seen.takenOut).toBeGreaterThan(0);
+    expect(seen.wholeMonths).toBeGreaterThan(0);
+    expect(medians).toBeGreaterThan(100);
+  }, 120_000);
+
+  it('splits a period into whole months and the shorter side of its first month', () => {
+    expect(hoursWindow(null)).toEqual({ monthsFrom: null, daily: null });
+    expect(hoursWindow('2026-03-01')).toEqual({ monthsFrom: '2026-03-01', daily: null });
+    // Day 2: the month read whole, its first day taken out.
+    expect(hoursWindow('2026-03-02')).toEqual({ monthsFrom: '2026-03-01', daily: { from: '2026-03-01', to: '2026-03-02', sign: -1 } });
+    // March has 31 days: from the 16th, 15 days before and 16 from it: the 15 taken out.
+    expect(hoursWindow('2026-03-16')).toEqual({ monthsFrom: '2026-03-01', daily: { from: '2026-03-01', to: '2026-03-16', sign: -1 } });
+    // From the 17th: 16 days before, 15 from it: those 15 added to the months after.
+    expect(hoursWindow('2026-03-17')).toEqual({ monthsFrom: '2026-04-01', daily: { from: '2026-03-17', to: '2026-04-01', sign: 1 } });
+    // December rolls over to January; February of a leap year has 29 days.
+    expect(hoursWindow('2026-12-31')).toEqual({ monthsFrom: '2027-01-01', daily: { from: '2026-12-31', to: '2027-01-01', sign: 1 } });
+    expect(hoursWindow('2028-02-15')).toEqual({ monthsFrom: '2028-02-01', daily: { from: '2028-02-01', to: '2028-02-15', sign: -1 } });
+    expect(hoursWindow('2028-02-16')).toEqual({ monthsFrom: '2028-03-01', daily: { from: '2028-02-16', to: '2028-03-01', sign: 1 } });
+  });
 
   it('refuses an unknown period', async () => {
     expect((await owner.agent.get('/api/analytics/warranty').query({ period: '7' }).expect(400)).body.message).toContain('period must be one of: 30, 90, 365, all');

@@ -7,6 +7,7 @@
 export const REBUILD_WARRANTY_ROLLUPS_SQL = [
   `delete from warranty_rollups where @tenant()`,
   `delete from warranty_resolution_hours where @tenant()`,
+  `delete from warranty_resolution_hours_monthly where @tenant()`,
   `insert into warranty_rollups (organization_id, day, brand, sku, product, category, claims, approved, denied, cost, resolved, resolution_seconds)
    select organization_id, day, brand, sku, product, category, sum(claims), sum(approved), sum(denied), sum(cost), sum(resolved), sum(seconds)
      from (
@@ -21,6 +22,10 @@ export const REBUILD_WARRANTY_ROLLUPS_SQL = [
     group by organization_id, day, brand, sku, product, category`,
   `insert into warranty_resolution_hours (organization_id, day, hours, n)
    select organization_id, day, floor(extract(epoch from resolved_at - claimed_at) / 3600)::int, count(*)
+     from warranty_claims where @tenant() and resolved_at is not null group by 1, 2, 3`,
+  // The same histogram by month (the first day of the claim day's month).
+  `insert into warranty_resolution_hours_monthly (organization_id, month, hours, n)
+   select organization_id, day - extract(day from day)::int + 1, floor(extract(epoch from resolved_at - claimed_at) / 3600)::int, count(*)
      from warranty_claims where @tenant() and resolved_at is not null group by 1, 2, 3`,
 ];
 
