@@ -189,4 +189,23 @@ describe('migrations', () => {
     await expect(db.query(`update users set role = 'manager' where id = $1`, [member])).rejects.toThrow(/users_role_check/);
     expect((await db.query('select count(*)::int as n from audit_log')).rows[0].n).toBe(0);
   });
+
+  it('give the warranty histogram of hours to resolution by month, summed from the daily one (empty sums left out)', async () => {
+    const { migrated, db } = await migratedTo('Migration20261201434000OnboardingDismissed');
+    const org = (await db.query(`insert into organizations (name) values ('Histogram') returning id`)).rows[0].id as string;
+    await db.query(
+      `insert into warranty_resolution_hours (organization_id, day, hours, n) values
+         ($1, '2026-01-01', 30, 2), ($1, '2026-01-31', 30, 3), ($1, '2026-01-15', 31, 1), ($1, '2026-02-01', 30, 4), ($1, '2025-12-31', 30, 5), ($1, '2026-02-10', 7, 0)`,
+      [org],
+    );
+
+    await migrated.migrator.up();
+    const monthly = (await db.query('select month::text, hours, n from warranty_resolution_hours_monthly where organization_id = $1 order by 1, 2', [org])).rows;
+    expect(monthly).toEqual([
+      { month: '2025-12-01', hours: 30, n: 5 },
+      { month: '2026-01-01', hours: 30, n: 5 },
+      { month: '2026-01-01', hours: 31, n: 1 },
+      { month: '2026-02-01', hours: 30, n: 4 },
+    ]);
+  });
 });
