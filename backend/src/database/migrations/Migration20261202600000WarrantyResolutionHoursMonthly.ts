@@ -73,6 +73,7 @@ export class Migration20261202600000WarrantyResolutionHoursMonthly extends Migra
     this.addSql(CLAIMS_FUNCTION(true));
     this.addSql(`insert into warranty_resolution_hours_monthly (organization_id, month, hours, n)
       select organization_id, ${MONTH_OF('day')}, hours, sum(n) from warranty_resolution_hours group by 1, 2, 3 having sum(n) <> 0;`);
+    this.addSql(`analyze "warranty_resolution_hours_monthly";`);
   }
 
   override down(): void | Promise<void> {

@@ -25,6 +25,7 @@ import { Migration20261130000000Conversations } from './Migration20261130000000C
 import { Migration20261130800000DataExports } from './Migration20261130800000DataExports.js';
 import { Migration20261201434000OnboardingDismissed } from './Migration20261201434000OnboardingDismissed.js';
 import { Migration20261202600000WarrantyResolutionHoursMonthly } from './Migration20261202600000WarrantyResolutionHoursMonthly.js';
+import { Migration20261202610000WarrantyRollupsMonthly } from './Migration20261202610000WarrantyRollupsMonthly.js';
 import { Migration20261130500000InboundMessages } from './Migration20261130500000InboundMessages.js';
 import { Migration20261130600000TicketAttachments } from './Migration20261130600000TicketAttachments.js';
 import { Migration20261130700000TicketMerges } from './Migration20261130700000TicketMerges.js';
@@ -68,4 +69,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261201200000CustomerDataExports', class: Migration20261201200000CustomerDataExports },
   { name: 'Migration20261201434000OnboardingDismissed', class: Migration20261201434000OnboardingDismissed },
   { name: 'Migration20261202600000WarrantyResolutionHoursMonthly', class: Migration20261202600000WarrantyResolutionHoursMonthly },
+  { name: 'Migration20261202610000WarrantyRollupsMonthly', class: Migration20261202610000WarrantyRollupsMonthly },
 ];

@@ -21,34 +21,48 @@ export interface ResolutionHoursRow {
 }
 
 /**
- * The Warranty tab's read model: two reads of the rollups (warranty_rollups, warranty_resolution_hours
- * and warranty_resolution_hours_monthly, kept by triggers — Migration20261130900000WarrantyResolution,
- * Migration20261202600000WarrantyResolutionHoursMonthly), bounded by products × categories × days and
- * by months × distinct hours, whatever the number of tickets. `fromDay` null: all time.
+ * The Warranty tab's read model: two reads of the rollups kept by triggers (warranty_rollups and
+ * warranty_resolution_hours by day — Migration20261130900000WarrantyResolution —, and the same by
+ * month — Migration20261202600000WarrantyResolutionHoursMonthly, Migration20261202610000WarrantyRollupsMonthly),
+ * each the period's whole months plus at most 15 days of its first month: bounded by months ×
+ * products × categories and by months × distinct hours, whatever the number of tickets. `fromDay`
+ * null: all time.
  */
 export class WarrantyAnalyticsQuery {
   constructor(private readonly em: EntityManager) {}
 
+  /** By product, SKU, category and month: the period's whole months from warranty_rollups_monthly, its partial first month from the daily rows. */
   rollups(fromDay: string | null): Promise<WarrantyRollupRow[]> {
-    return tenantSql(this.em).execute<WarrantyRollupRow[]>(
-      `select brand, product, sku, category, to_char(day, 'YYYY-MM') as month,
-              sum(claims)::int as claims, sum(approved)::int as approved, sum(denied)::int as denied, sum(cost)::float8 as cost,
-              sum(resolved)::int as resolved, sum(resolution_seconds)::float8 as resolution_seconds
-         from warranty_rollups
-        where @tenant() and day >= coalesce(?::date, '-infinity'::date)
-        group by brand, product, sku, category, to_char(day, 'YYYY-MM')`,
-      [fromDay],
-    );
+    return tenantSql(this.em).execute<WarrantyRollupRow[]>(ROLLUPS_SQL, rollupsParams(fromDay));
   }
 
   /**
    * The histogram of whole hours to resolution for claims made on or after `fromDay`: the window's
    * whole months from warranty_resolution_hours_monthly, its partial first month from the daily
-   * warranty_resolution_hours (see hoursWindow) — exact to the hour, ~500 rows a month instead of a day.
+   * warranty_resolution_hours (see periodWindow) — exact to the hour, ~500 rows a month instead of a day.
    */
   resolutionHours(fromDay: string | null): Promise<ResolutionHoursRow[]> {
     return tenantSql(this.em).execute<ResolutionHoursRow[]>(RESOLUTION_HOURS_SQL, resolutionHoursParams(fromDay));
   }
+}
+
+/** The rollups' read (tenant tokens; parameters from rollupsParams): whole months plus the partial first month, signed. */
+export const ROLLUPS_SQL = `select brand, product, sku, category, to_char(month, 'YYYY-MM') as month,
+              sum(claims)::int as claims, sum(approved)::int as approved, sum(denied)::int as denied, sum(cost)::float8 as cost,
+              sum(resolved)::int as resolved, sum(resolution_seconds)::float8 as resolution_seconds
+         from (
+           select brand, product, sku, category, month, claims, approved, denied, cost, resolved, resolution_seconds
+             from warranty_rollups_monthly where @tenant() and month >= coalesce(?::date, '-infinity'::date)
+           union all
+           select brand, product, sku, category, ?::date, ?::int * claims, ?::int * approved, ?::int * denied, ?::int * cost, ?::int * resolved, ?::int * resolution_seconds
+             from warranty_rollups where @tenant() and day >= ?::date and day < ?::date
+         ) r
+        group by brand, product, sku, category, month`;
+
+export function rollupsParams(fromDay: string | null): unknown[] {
+  const { monthsFrom, daily } = periodWindow(fromDay);
+  const sign = daily?.sign ?? 0;
+  return [monthsFrom, daily?.month ?? null, sign, sign, sign, sign, sign, sign, daily?.from ?? null, daily?.to ?? null];
 }
 
 /** The histogram's read (tenant tokens; parameters from resolutionHoursParams): whole months plus the partial first month. */
@@ -60,16 +74,16 @@ export const RESOLUTION_HOURS_SQL = `select hours, sum(n)::int as n from (
         group by hours having sum(n) > 0 order by hours`;
 
 export function resolutionHoursParams(fromDay: string | null): unknown[] {
-  const { monthsFrom, daily } = hoursWindow(fromDay);
+  const { monthsFrom, daily } = periodWindow(fromDay);
   return [monthsFrom, daily?.sign ?? 0, daily?.from ?? null, daily?.to ?? null];
 }
 
-/** Which rows of the two histograms make a period's (see hoursWindow). */
-export interface HoursWindow {
-  /** The first month (its first day) read from the monthly histogram; null: every month. */
+/** Which rows of a monthly table and its daily one make a period's (see periodWindow). */
+export interface PeriodWindow {
+  /** The first month (its first day) read from the monthly table; null: every month. */
   monthsFrom: string | null;
-  /** Days [from, to) of the daily histogram, added (1) or taken out (-1); null: none. */
-  daily: { from: string; to: string; sign: 1 | -1 } | null;
+  /** Days [from, to) of the daily table, all in `month` (its first day), added (1) or taken out (-1); null: none. */
+  daily: { month: string; from: string; to: string; sign: 1 | -1 } | null;
 }
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -80,7 +94,7 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
  * the later months, or the whole month is read and its days before `fromDay` are taken out — the
  * shorter of the two (at most 15 days of the daily histogram).
  */
-export function hoursWindow(fromDay: string | null): HoursWindow {
+export function periodWindow(fromDay: string | null): PeriodWindow {
   if (fromDay === null) return { monthsFrom: null, daily: null };
   const from = new Date(`${fromDay}T00:00:00Z`);
   const monthStart = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1));
@@ -89,6 +103,6 @@ export function hoursWindow(fromDay: string | null): HoursWindow {
   if (before === 0) return { monthsFrom: fromDay, daily: null };
   const after = Math.round((nextMonth.getTime() - from.getTime()) / 86_400_000);
   return before <= after
-    ? { monthsFrom: isoDay(monthStart), daily: { from: isoDay(monthStart), to: fromDay, sign: -1 } }
-    : { monthsFrom: isoDay(nextMonth), daily: { from: fromDay, to: isoDay(nextMonth), sign: 1 } };
+    ? { monthsFrom: isoDay(monthStart), daily: { month: isoDay(monthStart), from: isoDay(monthStart), to: fromDay, sign: -1 } }
+    : { monthsFrom: isoDay(nextMonth), daily: { month: isoDay(monthStart), from: fromDay, to: isoDay(nextMonth), sign: 1 } };
 }

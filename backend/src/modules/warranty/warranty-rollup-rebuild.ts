@@ -5,7 +5,9 @@
  * bindTenant (common/tenancy/tenant-statement.ts). Imports nothing, so the bench reads it as it is.
  */
 export const REBUILD_WARRANTY_ROLLUPS_SQL = [
+  // The monthly rollups follow warranty_rollups by its triggers: its delete leaves them zero, cleared here, its insert fills them.
   `delete from warranty_rollups where @tenant()`,
+  `delete from warranty_rollups_monthly where @tenant()`,
   `delete from warranty_resolution_hours where @tenant()`,
   `delete from warranty_resolution_hours_monthly where @tenant()`,
   `insert into warranty_rollups (organization_id, day, brand, sku, product, category, claims, approved, denied, cost, resolved, resolution_seconds)
