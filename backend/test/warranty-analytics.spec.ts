@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTicket, setCreatedAt, type CreatedTicket } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { REBUILD_WARRANTY_ROLLUPS_SQL } from '../src/modules/warranty/warranty-rollup-rebuild.js';
-import { periodWindow, RESOLUTION_HOURS_SQL, resolutionHoursParams, ROLLUPS_SQL, rollupsParams } from '../src/modules/warranty/warranty-analytics.query.js';
+import { periodWindow, RESOLUTION_HOURS_SQL, resolutionHoursParams, ROLLUPS_SQL, rollupsParams } from '../src/modules/warranty/warranty-analytics-sql.js';
 import { medianOfHistogram } from '../src/modules/warranty/warranty-analytics.service.js';
 import { bindTenant } from '../src/common/tenancy/tenant-statement.js';
 import { positionalSql } from '../src/database/prepared-read.js';
