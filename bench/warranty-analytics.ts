@@ -151,11 +151,24 @@ async function main(): Promise<void> {
       if (res.status !== 200) throw new Error(`warranty ${period}: ${res.status} ${res.body}`);
       return elapsed;
     };
+    // The floor under the same load: the signed-in user (the session and one row), interleaved with the periods.
+    const floor = async () => {
+      const started = performance.now();
+      const res = await request(new URL('/api/user', base), { headers: { cookie } });
+      const elapsed = performance.now() - started;
+      if (res.status !== 200) throw new Error(`user: ${res.status} ${res.body}`);
+      return elapsed;
+    };
     for (const period of PERIODS) for (let i = 0; i < WARMUPS; i++) await get(period);
+    for (let i = 0; i < WARMUPS; i++) await floor();
     const samples: Record<string, number[]> = Object.fromEntries(PERIODS.map((p) => [p, []]));
-    for (let i = 0; i < runs; i++) for (const period of PERIODS) samples[period].push(await get(period));
+    const floorSamples: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      for (const period of PERIODS) samples[period].push(await get(period));
+      floorSamples.push(await floor());
+    }
     const all = Object.values(samples).flat();
-    const rows = [...PERIODS.map((p) => [p, samples[p]] as const), ['all periods', all] as const].map(([name, list]) => {
+    const rows = [...PERIODS.map((p) => [p, samples[p]] as const), ['all periods', all] as const, ['floor: GET /api/user', floorSamples] as const].map(([name, list]) => {
       const sorted = [...list].sort((a, b) => a - b);
       return `| ${name} | ${sorted.length} | ${round(percentile(sorted, 0.5))} | ${round(percentile(sorted, 0.95))} | ${round(sorted[sorted.length - 1])} |`;
     });
