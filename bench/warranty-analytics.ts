@@ -14,8 +14,8 @@
  *    Warranty rollups rebuilt once from a scan (REBUILD_WARRANTY_ROLLUPS_SQL), as the triggers would
  *    have kept them.
  * 3. GET /api/analytics/warranty?period=30|90|365|all, `runs` times each (interleaved, after 5
- *    warm-ups each), one client: p50 / p95 / max per period and overall; and EXPLAIN ANALYZE of the
- *    rollup read for all time.
+ *    warm-ups each), one client: p50 / p95 / max per period and overall; and EXPLAIN (ANALYZE, BUFFERS)
+ *    of the app's two statements (warranty-analytics-sql.ts) for each period: rows read, buffers, time.
  */
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
@@ -26,6 +26,7 @@ import pg from 'pg';
 import { httpClient } from './http-client.ts';
 import { REBUILD_WARRANTY_ROLLUPS_SQL } from '../backend/src/modules/warranty/warranty-rollup-rebuild.ts';
 import { bindTenant } from '../backend/src/common/tenancy/tenant-statement.ts';
+import { RESOLUTION_HOURS_SQL, resolutionHoursParams, ROLLUPS_SQL, rollupsParams } from '../backend/src/modules/warranty/warranty-analytics-sql.ts';
 
 const { values } = parseArgs({
   options: {
@@ -110,7 +111,9 @@ async function seedWarranty(db: pg.Client, org: string): Promise<void> {
     await db.query(bound.sql.replace(/\?/g, () => `$${++n}`), bound.params);
   }
   await db.query('commit');
-  await db.query('analyze warranty_claims; analyze warranty_resolutions; analyze warranty_rollups; analyze warranty_resolution_hours');
+  await db.query(
+    'analyze warranty_claims; analyze warranty_resolutions; analyze warranty_rollups; analyze warranty_resolution_hours; analyze warranty_rollups_monthly; analyze warranty_resolution_hours_monthly',
+  );
   console.error(`warranty seed: ${claims.rowCount} decisions in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -133,7 +136,9 @@ async function main(): Promise<void> {
       await db.query(
         `select (select count(*) from tickets where organization_id = $1)::int as tickets, (select count(*) from warranty_claims where organization_id = $1)::int as decisions,
                 (select count(*) from warranty_resolutions where organization_id = $1)::int as resolutions, (select count(*) from warranty_rollups where organization_id = $1)::int as rollup_rows,
-                (select count(*) from warranty_resolution_hours where organization_id = $1)::int as hour_rows`,
+                (select count(*) from warranty_resolution_hours where organization_id = $1)::int as hour_rows,
+                (select count(*) from warranty_rollups_monthly where organization_id = $1)::int as monthly_rollup_rows,
+                (select count(*) from warranty_resolution_hours_monthly where organization_id = $1)::int as monthly_hour_rows`,
         [org],
       )
     ).rows[0];
@@ -146,24 +151,44 @@ async function main(): Promise<void> {
       if (res.status !== 200) throw new Error(`warranty ${period}: ${res.status} ${res.body}`);
       return elapsed;
     };
+    // The floor under the same load: the signed-in user (the session and one row), interleaved with the periods.
+    const floor = async () => {
+      const started = performance.now();
+      const res = await request(new URL('/api/user', base), { headers: { cookie } });
+      const elapsed = performance.now() - started;
+      if (res.status !== 200) throw new Error(`user: ${res.status} ${res.body}`);
+      return elapsed;
+    };
     for (const period of PERIODS) for (let i = 0; i < WARMUPS; i++) await get(period);
+    for (let i = 0; i < WARMUPS; i++) await floor();
     const samples: Record<string, number[]> = Object.fromEntries(PERIODS.map((p) => [p, []]));
-    for (let i = 0; i < runs; i++) for (const period of PERIODS) samples[period].push(await get(period));
+    const floorSamples: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      for (const period of PERIODS) samples[period].push(await get(period));
+      floorSamples.push(await floor());
+    }
     const all = Object.values(samples).flat();
-    const rows = [...PERIODS.map((p) => [p, samples[p]] as const), ['all periods', all] as const].map(([name, list]) => {
+    const rows = [...PERIODS.map((p) => [p, samples[p]] as const), ['all periods', all] as const, ['floor: GET /api/user', floorSamples] as const].map(([name, list]) => {
       const sorted = [...list].sort((a, b) => a - b);
       return `| ${name} | ${sorted.length} | ${round(percentile(sorted, 0.5))} | ${round(percentile(sorted, 0.95))} | ${round(sorted[sorted.length - 1])} |`;
     });
-    const plan = await db.query(
-      `explain (analyze, buffers) select brand, product, sku, category, to_char(day, 'YYYY-MM'), sum(claims), sum(approved), sum(denied), sum(cost), sum(resolved), sum(resolution_seconds)
-         from warranty_rollups where organization_id = $1 and day >= '-infinity'::date group by 1, 2, 3, 4, 5`,
-      [org],
-    );
+    // The app's own statements for each period (the first day as the service computes it), planned as the app runs them.
+    const plans: string[] = [];
+    for (const period of PERIODS) {
+      const now = new Date();
+      const from = period === 'all' ? null : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (Number(period) - 1))).toISOString().slice(0, 10);
+      for (const [name, sql, params] of [['rollups', ROLLUPS_SQL, rollupsParams(from)], ['resolution hours', RESOLUTION_HOURS_SQL, resolutionHoursParams(from)]] as const) {
+        const bound = bindTenant(org, { sql, params: [...params] });
+        let n = 0;
+        const plan = await db.query(`explain (analyze, buffers) ${bound.sql.replace(/\?/g, () => `$${++n}`)}`, bound.params);
+        plans.push(`${name}, period ${period} (from ${from ?? 'all time'}; params ${JSON.stringify(params)}):\n` + plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n'));
+      }
+    }
     const [load1, load5] = os.loadavg();
     console.log(`Data: ${JSON.stringify(counts)}; ${os.cpus().length} cores, load ${round(load1)} / ${round(load5)} at the end\n`);
     console.log('| period | requests | p50 ms | p95 ms | max ms |\n|---|---|---|---|---|');
     console.log(rows.join('\n'));
-    console.log('\nRollup read (all time):\n' + plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n'));
+    console.log('\n' + plans.join('\n\n'));
   } finally {
     destroy();
     await db.end();

@@ -189,4 +189,48 @@ describe('migrations', () => {
     await expect(db.query(`update users set role = 'manager' where id = $1`, [member])).rejects.toThrow(/users_role_check/);
     expect((await db.query('select count(*)::int as n from audit_log')).rows[0].n).toBe(0);
   });
+
+  it('give the warranty histogram of hours to resolution and the warranty rollups by month, summed from the daily ones, kept from then on', async () => {
+    const { migrated, db } = await migratedTo('Migration20261201434000OnboardingDismissed');
+    const org = (await db.query(`insert into organizations (name) values ('Histogram') returning id`)).rows[0].id as string;
+    await db.query(
+      `insert into warranty_rollups (organization_id, day, brand, sku, product, category, stripe, claims, approved, denied, cost, resolved, resolution_seconds) values
+         ($1, '2026-01-03', 'Acme', 'FJ-1', 'Jack', 'Leak', 0, 2, 1, 0, 10.50, 1, 3600), ($1, '2026-01-30', 'Acme', 'FJ-1', 'Jack', 'Leak', 0, 1, 0, 1, 0, 1, 7200),
+         ($1, '2026-01-30', 'Acme', 'FJ-1', 'Jack', 'Leak', 3, 4, 0, 0, 0, 0, 0), ($1, '2026-02-01', 'Acme', 'FJ-1', 'Jack', 'Leak', 0, 1, 1, 0, 2.25, 0, 0)`,
+      [org],
+    );
+    await db.query(
+      `insert into warranty_resolution_hours (organization_id, day, hours, n) values
+         ($1, '2026-01-01', 30, 2), ($1, '2026-01-31', 30, 3), ($1, '2026-01-15', 31, 1), ($1, '2026-02-01', 30, 4), ($1, '2025-12-31', 30, 5), ($1, '2026-02-10', 7, 0)`,
+      [org],
+    );
+
+    await migrated.migrator.up();
+    const monthly = (await db.query('select month::text, hours, n from warranty_resolution_hours_monthly where organization_id = $1 order by 1, 2', [org])).rows;
+    expect(monthly).toEqual([
+      { month: '2025-12-01', hours: 30, n: 5 },
+      { month: '2026-01-01', hours: 30, n: 5 },
+      { month: '2026-01-01', hours: 31, n: 1 },
+      { month: '2026-02-01', hours: 30, n: 4 },
+    ]);
+    const months = async () =>
+      (await db.query('select month::text, stripe, claims, approved, denied, cost::text, resolved, resolution_seconds from warranty_rollups_monthly where organization_id = $1 order by 1, 2', [org])).rows;
+    expect(await months()).toEqual([
+      { month: '2026-01-01', stripe: 0, claims: 3, approved: 1, denied: 1, cost: '10.50', resolved: 2, resolution_seconds: 10800 },
+      { month: '2026-01-01', stripe: 3, claims: 4, approved: 0, denied: 0, cost: '0.00', resolved: 0, resolution_seconds: 0 },
+      { month: '2026-02-01', stripe: 0, claims: 1, approved: 1, denied: 0, cost: '2.25', resolved: 0, resolution_seconds: 0 },
+    ]);
+    // From then on the daily rows' writes reach their month: an update, a new day, a deleted day.
+    await db.query(`update warranty_rollups set claims = claims + 5, cost = cost + 1 where organization_id = $1 and day = '2026-01-03'`, [org]);
+    await db.query(`insert into warranty_rollups (organization_id, day, brand, sku, product, category, claims) values ($1, '2026-02-20', 'Acme', 'FJ-1', 'Jack', 'Leak', 7)`, [org]);
+    await db.query(`delete from warranty_rollups where organization_id = $1 and day = '2026-01-30' and stripe = 3`, [org]);
+    expect(await months()).toEqual([
+      { month: '2026-01-01', stripe: 0, claims: 8, approved: 1, denied: 1, cost: '11.50', resolved: 2, resolution_seconds: 10800 },
+      { month: '2026-01-01', stripe: 3, claims: 0, approved: 0, denied: 0, cost: '0.00', resolved: 0, resolution_seconds: 0 },
+      { month: '2026-02-01', stripe: 0, claims: 8, approved: 1, denied: 0, cost: '2.25', resolved: 0, resolution_seconds: 0 },
+    ]);
+    // Deleting the organization cascades to both without the trigger writing for it.
+    await db.query('delete from organizations where id = $1', [org]);
+    expect(await months()).toEqual([]);
+  });
 });

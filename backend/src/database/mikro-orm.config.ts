@@ -13,7 +13,7 @@ export const MIGRATIONS_SOURCE_DIR = join(
 );
 
 /** Tables that live in the database but are not entities (express-session's store, job receipts, VAPID keys, the tickets' rollups kept by triggers). */
-export const NON_ENTITY_TABLES = ['session', 'job_receipts', 'job_worker_heartbeats', 'vapid_keys', 'ticket_rollups', 'ticket_totals', 'ticket_status_flow', 'ticket_assignee_totals', 'rma_counters', 'warranty_rollups', 'warranty_resolution_hours'];
+export const NON_ENTITY_TABLES = ['session', 'job_receipts', 'job_worker_heartbeats', 'vapid_keys', 'ticket_rollups', 'ticket_totals', 'ticket_status_flow', 'ticket_assignee_totals', 'rma_counters', 'warranty_rollups', 'warranty_resolution_hours', 'warranty_resolution_hours_monthly', 'warranty_rollups_monthly'];
 
 /**
  * A URL's `host` parameter names a Unix socket's directory (`postgres://u:p@localhost:5432/db?host=/run/postgresql`),

@@ -27,6 +27,8 @@ import { Migration20261201434000OnboardingDismissed } from './Migration202612014
 import { Migration20261202100000DataRetention } from './Migration20261202100000DataRetention.js';
 import { Migration20261202300000PhoneSimulation } from './Migration20261202300000PhoneSimulation.js';
 import { Migration20261202700000SessionCache } from './Migration20261202700000SessionCache.js';
+import { Migration20261202600000WarrantyResolutionHoursMonthly } from './Migration20261202600000WarrantyResolutionHoursMonthly.js';
+import { Migration20261202610000WarrantyRollupsMonthly } from './Migration20261202610000WarrantyRollupsMonthly.js';
 import { Migration20261130500000InboundMessages } from './Migration20261130500000InboundMessages.js';
 import { Migration20261130600000TicketAttachments } from './Migration20261130600000TicketAttachments.js';
 import { Migration20261130700000TicketMerges } from './Migration20261130700000TicketMerges.js';
@@ -72,4 +74,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261202100000DataRetention', class: Migration20261202100000DataRetention },
   { name: 'Migration20261202300000PhoneSimulation', class: Migration20261202300000PhoneSimulation },
   { name: 'Migration20261202700000SessionCache', class: Migration20261202700000SessionCache },
+  { name: 'Migration20261202600000WarrantyResolutionHoursMonthly', class: Migration20261202600000WarrantyResolutionHoursMonthly },
+  { name: 'Migration20261202610000WarrantyRollupsMonthly', class: Migration20261202610000WarrantyRollupsMonthly },
 ];
