@@ -1,7 +1,8 @@
 import { lazy, type ComponentType } from 'react';
 import { CssBaseline } from '@mui/material';
-import { AdminContext, CoreAdminUI, localStorageStore, type AdminProps } from 'react-admin';
+import { AdminContext, CoreAdminUI, type AdminProps } from 'react-admin';
 import { i18nProvider } from '../providers/i18nProvider';
+import { store } from '../providers/store';
 
 // react-admin's own screens for rare states, loaded when first shown: importing them with <Admin>
 // (its AdminUI's defaults: the login form, the error page...) put ~30 KB gz into every first load.
@@ -10,8 +11,6 @@ const RaError = lazy(async () => ({ default: (await import('./raScreens')).Error
 const AccessDenied = lazy(async () => ({ default: (await import('./raScreens')).AccessDenied }));
 const AuthenticationError = lazy(async () => ({ default: (await import('./raScreens')).AuthenticationError }));
 const AuthCallback = lazy(async () => ({ default: (await import('./raScreens')).AuthCallback }));
-
-const store = localStorageStore();
 
 type Props = Omit<AdminProps, 'notification'> & { notification: ComponentType };
 
