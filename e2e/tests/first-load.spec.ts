@@ -41,7 +41,8 @@ test.describe('the first load of /tickets (issue 32)', () => {
     const events = recordApi(page);
 
     await page.goto('/tickets');
-    await expect(page.getByTestId('ticket-row').filter({ hasText: ticket.ticket_number })).toBeVisible();
+    // a structure, not a timing: a generous wait, as the machine may be shared
+    await expect(page.getByTestId('ticket-row').filter({ hasText: ticket.ticket_number })).toBeVisible({ timeout: 30_000 });
     // every read of the load has answered
     for (const [name, matches] of Object.entries(OTHER_READS)) {
       await expect.poll(() => events.some(e => e.kind === 'response' && matches(e)), { message: `${name} answered` }).toBe(true);

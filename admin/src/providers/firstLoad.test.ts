@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prefetchFirstScreen, ticketListParams } from './firstLoad';
+import { forgetCurrentUser } from './currentUserCache';
 import { queryClient } from './queryClient';
 
 const DEFAULT = { pagination: { page: 1, perPage: 25 }, sort: { field: 'created_at', order: 'DESC' }, filter: {} };
@@ -39,15 +40,20 @@ describe('prefetchFirstScreen', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     queryClient.clear();
+    forgetCurrentUser();
   });
 
-  it("on /tickets asks for the list's first page at once, under react-admin's key for it, and fetches the list's screen", async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify([{ id: '1', ticket_number: 'TKT-1' }]), { headers: { 'Content-Range': 'tickets 0-0/1' } }));
+  it("on /tickets asks for the list's first page at once, under react-admin's key for it, then the user, then the list's screen", async () => {
+    const fetch = vi.fn(async (url: string) =>
+      url.startsWith('/api/tickets')
+        ? new Response(JSON.stringify([{ id: '1', ticket_number: 'TKT-1' }]), { headers: { 'Content-Range': 'tickets 0-0/1' } })
+        : new Response(JSON.stringify({ id: 'u1', username: 'ann' })),
+    );
     vi.stubGlobal('fetch', fetch);
     const loadScreen = vi.fn(async () => ({}));
     prefetchFirstScreen({ pathname: '/tickets', search: '' }, loadScreen);
-    expect(fetch).toHaveBeenCalledTimes(1);
-    expect(String((fetch.mock.calls[0] as unknown[])[0])).toMatch(/^\/api\/tickets\?/);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    expect(fetch.mock.calls.map(call => String(call[0]))).toEqual([expect.stringMatching(/^\/api\/tickets\?/), '/api/user']);
     expect(loadScreen).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(queryClient.getQueryData(DEFAULT_KEY)).toMatchObject({ data: [{ id: '1' }], total: 1 }));
   });

@@ -1,5 +1,6 @@
 import { getQuery, parseQueryFromLocation, type GetListParams } from 'react-admin';
 import { TICKET_LIST_PER_PAGE, TICKET_LIST_SORT } from '../lib/ticketList';
+import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { queryClient } from './queryClient';
 import { store } from './store';
@@ -35,7 +36,8 @@ export function ticketListParams(location: { pathname: string; search: string },
  * filter, meta}]), so the list finds it there (or joins the request in flight) and does not ask again;
  * the list's chunk is fetched at the same time. Signed out, the API answers 401: prefetchQuery keeps
  * the error to itself (no toast, no console error, no redirect: the route guard redirects once, from
- * GET /api/user), and signing in clears the cache. Any other page does nothing here.
+ * GET /api/user), and signing in clears the cache. The route guard's GET /api/user is started here
+ * too (its answer is remembered for the load). Any other page does nothing here.
  */
 export function prefetchFirstScreen(
   location: { pathname: string; search: string } = window.location,
@@ -48,11 +50,15 @@ export function prefetchFirstScreen(
     return; // a URL the list itself will read (and report)
   }
   if (!params) return;
-  void loadListScreen().catch(() => undefined);
   const listParams = params;
+  // In this order: the browser has 6 connections to the server, and the list's chunk brings ~40
+  // files; the two reads go out first so they do not queue behind them.
   void queryClient.prefetchQuery({
     queryKey: ['tickets', 'getList', { ...listParams, meta: undefined }],
     queryFn: () =>
       dataProvider.getList('tickets', listParams).then(({ data, total, pageInfo, meta }) => ({ data, total, pageInfo, meta })),
   });
+  // the route guard's GET /api/user, remembered for the load (currentUserCache.ts)
+  void authProvider.checkAuth({}).catch(() => undefined);
+  void loadListScreen().catch(() => undefined);
 }
