@@ -2,6 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { App } from './App';
+import { prefetchFirstScreen } from './providers/firstLoad';
+
+// before the first render: the first screen's data does not wait for the shell (issue 32)
+prefetchFirstScreen();
 
 // A browser (not hash) data router: real paths such as /auth and /tickets/42,
 // served by the backend's SPA fallback; data-router features (useBlocker)

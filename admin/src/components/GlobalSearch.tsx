@@ -1,15 +1,18 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Box, CircularProgress, InputAdornment, List, ListItemButton, ListItemText, ListSubheader, Paper, Popper, TextField, Typography } from '@mui/material';
+import { Box, CircularProgress, InputAdornment, OutlinedInput } from '@mui/material';
 import ClickAwayListener from '@mui/material/ClickAwayListener';
 import SearchIcon from '@mui/icons-material/Search';
 import { useCrmQuery } from '../providers/useCrm';
 import type { SearchResults } from '../providers/types';
+import { lazyScreen } from '../lib/lazyScreen';
+
+const GlobalSearchResults = lazyScreen(() => import('./GlobalSearchResults'), 'GlobalSearchResults');
 
 const DEBOUNCE_MS = 250;
 const MIN_LENGTH = 2;
 
-interface Hit {
+export interface Hit {
   key: string;
   group: 'Tickets' | 'Customers' | 'Calls';
   primary: string;
@@ -106,14 +109,19 @@ export function GlobalSearch() {
   };
 
   const showPanel = open && text.trim().length >= MIN_LENGTH;
+  // mounted from the first time the panel opens on, so that it can close with its transition
+  const [panelWanted, setPanelWanted] = useState(false);
+  useEffect(() => {
+    if (showPanel) setPanelWanted(true);
+  }, [showPanel]);
   return (
     <ClickAwayListener onClickAway={() => setOpen(false)}>
       <Box ref={anchorRef} sx={{ position: 'relative' }}>
-        <TextField
+        {/* OutlinedInput, not TextField: TextField brings Select, its menu and the other variants (issue 32) */}
+        <OutlinedInput
           size="small"
           fullWidth
           placeholder="Search tickets, customers..."
-          aria-label="Search"
           value={text}
           onChange={event => {
             setText(event.target.value);
@@ -122,63 +130,36 @@ export function GlobalSearch() {
           onFocus={() => setOpen(true)}
           onKeyDown={onKeyDown}
           inputRef={inputRef}
-          slotProps={{
-            htmlInput: {
-              'data-testid': 'search-input',
-              role: 'combobox',
-              'aria-expanded': showPanel,
-              'aria-controls': 'global-search-results',
-              'aria-activedescendant': hits[active] ? `search-hit-${hits[active].key}` : undefined,
-            },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-              endAdornment: isFetching ? <CircularProgress size={16} aria-label="Searching" /> : undefined,
-            },
+          inputProps={{
+            'data-testid': 'search-input',
+            role: 'combobox',
+            'aria-label': 'Search',
+            'aria-expanded': showPanel,
+            'aria-controls': 'global-search-results',
+            'aria-activedescendant': hits[active] ? `search-hit-${hits[active].key}` : undefined,
           }}
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          }
+          endAdornment={isFetching ? <CircularProgress size={16} aria-label="Searching" /> : undefined}
         />
-        <Popper open={showPanel} anchorEl={anchorRef.current} placement="bottom-start" sx={{ zIndex: 1300, width: anchorRef.current?.clientWidth }}>
-          <Paper elevation={4} sx={{ mt: 0.5, maxHeight: 480, overflow: 'auto' }} data-testid="search-results">
-            {enabled && data && hits.length === 0 && !isFetching ? (
-              <Typography sx={{ p: 2 }} color="text.secondary" data-testid="search-empty">
-                No results for “{query}”
-              </Typography>
-            ) : (
-              <List id="global-search-results" role="listbox" dense disablePadding>
-                {(['Tickets', 'Customers', 'Calls'] as const).map(group => {
-                  const inGroup = hits.filter(h => h.group === group);
-                  if (inGroup.length === 0) return null;
-                  return (
-                    <Box key={group} data-testid={`search-group-${group.toLowerCase()}`}>
-                      <ListSubheader sx={{ lineHeight: '32px' }}>{group}</ListSubheader>
-                      {inGroup.map(hit => {
-                        const index = hits.indexOf(hit);
-                        return (
-                          <ListItemButton
-                            key={hit.key}
-                            id={`search-hit-${hit.key}`}
-                            role="option"
-                            aria-selected={index === active}
-                            selected={index === active}
-                            data-testid="search-hit"
-                            onMouseEnter={() => setActive(index)}
-                            onMouseDown={event => event.preventDefault()}
-                            onClick={() => openHit(hit)}
-                          >
-                            <ListItemText primary={hit.primary} secondary={hit.secondary} slotProps={{ secondary: { noWrap: true } }} />
-                          </ListItemButton>
-                        );
-                      })}
-                    </Box>
-                  );
-                })}
-              </List>
-            )}
-          </Paper>
-        </Popper>
+        {/* the results' popper and list load when the panel first opens (issue 32: not in the first load) */}
+        {panelWanted || showPanel ? (
+          <Suspense fallback={null}>
+            <GlobalSearchResults
+              open={showPanel}
+              anchor={anchorRef.current}
+              empty={Boolean(enabled && data && hits.length === 0 && !isFetching)}
+              query={query}
+              hits={hits}
+              active={active}
+              onHover={setActive}
+              onOpen={openHit}
+            />
+          </Suspense>
+        ) : null}
       </Box>
     </ClickAwayListener>
   );

@@ -1,19 +1,25 @@
-import { useState } from 'react';
-import { Avatar, Box, Divider, IconButton, Menu, Typography } from '@mui/material';
+import { Suspense, useState } from 'react';
+import { Avatar, Box, IconButton, Typography } from '@mui/material';
 import { initials } from '../lib/initials';
+import { lazyScreen } from '../lib/lazyScreen';
 import { useCurrentUser } from '../providers/useAccount';
-import { accountMenuItems } from './AccountMenuItems';
 
-/** Top-bar avatar with the user's initials; menu: Profile, Settings, Log out. */
+const AccountMenu = lazyScreen(() => import('./AccountMenu'), 'AccountMenu');
+
+/** Top-bar avatar with the user's initials; menu: Profile, Settings, Log out (loaded on the first click). */
 export function AvatarMenu({ onLogout }: { onLogout: () => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const { user } = useCurrentUser();
   const close = () => setAnchor(null);
 
   return (
     <>
       <IconButton
-        onClick={event => setAnchor(event.currentTarget)}
+        onClick={event => {
+          setAnchor(event.currentTarget);
+          setMenuLoaded(true);
+        }}
         aria-label="Account menu"
         aria-haspopup="menu"
         data-testid="user-avatar-button"
@@ -26,27 +32,30 @@ export function AvatarMenu({ onLogout }: { onLogout: () => void }) {
           {initials(user?.username)}
         </Avatar>
       </IconButton>
-      <Menu
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: 220 } } }}
-      >
-        <Box sx={{ px: 2, py: 1 }}>
-          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-            {user?.username}
-          </Typography>
-          {user?.email ? (
-            <Typography variant="caption" color="text.secondary" noWrap component="div">
-              {user.email}
-            </Typography>
-          ) : null}
-        </Box>
-        <Divider />
-        {accountMenuItems({ onClose: close, onLogout, testIdPrefix: 'avatar-menu' })}
-      </Menu>
+      {anchor || menuLoaded ? (
+        <Suspense fallback={null}>
+          <AccountMenu
+            anchor={anchor}
+            onClose={close}
+            onLogout={onLogout}
+            testIdPrefix="avatar-menu"
+            placement="below"
+            width={220}
+            header={
+              <Box sx={{ px: 2, py: 1 }}>
+                <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+                  {user?.username}
+                </Typography>
+                {user?.email ? (
+                  <Typography variant="caption" color="text.secondary" noWrap component="div">
+                    {user.email}
+                  </Typography>
+                ) : null}
+              </Box>
+            }
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

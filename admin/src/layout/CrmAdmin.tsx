@@ -1,15 +1,16 @@
 import { lazy, type ComponentType } from 'react';
 import { CssBaseline } from '@mui/material';
-import { AdminContext, CoreAdminUI, defaultI18nProvider, localStorageStore, type AdminProps } from 'react-admin';
+import { AdminContext, CoreAdminUI, type AdminProps } from 'react-admin';
+import { i18nProvider } from '../providers/i18nProvider';
+import { store } from '../providers/store';
 
 // react-admin's own screens for rare states, loaded when first shown: importing them with <Admin>
 // (its AdminUI's defaults: the login form, the error page...) put ~30 KB gz into every first load.
-const RaError = lazy(async () => ({ default: (await import('react-admin')).Error }));
-const AccessDenied = lazy(async () => ({ default: (await import('react-admin')).AccessDenied }));
-const AuthenticationError = lazy(async () => ({ default: (await import('react-admin')).AuthenticationError }));
-const AuthCallback = lazy(async () => ({ default: (await import('react-admin')).AuthCallback }));
-
-const store = localStorageStore();
+// (from raScreens.ts: a dynamic import of 'react-admin' itself is the entry's own chunk)
+const RaError = lazy(async () => ({ default: (await import('./raScreens')).Error }));
+const AccessDenied = lazy(async () => ({ default: (await import('./raScreens')).AccessDenied }));
+const AuthenticationError = lazy(async () => ({ default: (await import('./raScreens')).AuthenticationError }));
+const AuthCallback = lazy(async () => ({ default: (await import('./raScreens')).AuthCallback }));
 
 type Props = Omit<AdminProps, 'notification'> & { notification: ComponentType };
 
@@ -23,7 +24,7 @@ export function CrmAdmin({ notification: Notification, children, theme, defaultT
     <AdminContext
       authProvider={authProvider}
       dataProvider={dataProvider}
-      i18nProvider={defaultI18nProvider}
+      i18nProvider={i18nProvider}
       queryClient={queryClient}
       store={store}
       theme={theme}

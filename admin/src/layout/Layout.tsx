@@ -1,8 +1,9 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { Box, Drawer, useMediaQuery, type Theme } from '@mui/material';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { useAuthState } from 'react-admin';
 import { CenteredSpinner } from '../components/CenteredSpinner';
+import { lazyScreen } from '../lib/lazyScreen';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { isProtectedPath } from '../lib/routes';
 import { CHANGE_PASSWORD_URL } from '../providers/authProvider';
@@ -11,6 +12,9 @@ import { SIDEBAR_WIDTH, SidebarContent } from './Sidebar';
 import { TopBar } from './TopBar';
 import { useConfirmLogout } from './useConfirmLogout';
 import { useLiveNotifications } from './useLiveNotifications';
+
+// below lg the sidebar is a drawer (a Modal with a slide): loaded when first opened (issue 32)
+const Drawer = lazyScreen(() => import('@mui/material/Drawer'), 'default');
 
 
 /**
@@ -42,6 +46,8 @@ function Shell({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
   const isDesktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // kept mounted once opened, so that it closes with its slide
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const { requestLogout, dialog } = useConfirmLogout();
   useLiveNotifications();
 
@@ -66,19 +72,27 @@ function Shell({ children }: { children?: ReactNode }) {
         >
           <SidebarContent variant="desktop" onLogout={requestLogout} />
         </Box>
-      ) : (
-        <Drawer
-          anchor="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}
-          data-testid="mobile-drawer"
-        >
-          <SidebarContent variant="mobile" onNavigate={() => setDrawerOpen(false)} onLogout={requestLogout} />
-        </Drawer>
-      )}
+      ) : drawerOpen || drawerWanted ? (
+        <Suspense fallback={null}>
+          <Drawer
+            anchor="left"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}
+            data-testid="mobile-drawer"
+          >
+            <SidebarContent variant="mobile" onNavigate={() => setDrawerOpen(false)} onLogout={requestLogout} />
+          </Drawer>
+        </Suspense>
+      ) : null}
       <Box sx={{ minWidth: 0, ml: isDesktop ? `${SIDEBAR_WIDTH}px` : 0, display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-        <TopBar onMenuClick={() => setDrawerOpen(true)} onLogout={requestLogout} />
+        <TopBar
+          onMenuClick={() => {
+            setDrawerWanted(true);
+            setDrawerOpen(true);
+          }}
+          onLogout={requestLogout}
+        />
         <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 } }}>
           <Box sx={{ maxWidth: 1400, mx: 'auto', width: '100%' }} data-testid="page-content">
             <ErrorBoundary key={pathname}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import {
   Avatar,
@@ -10,8 +10,6 @@ import {
   ListItemButton,
   ListItemIcon,
   ListItemText,
-  ListSubheader,
-  Menu,
   Stack,
   Typography,
 } from '@mui/material';
@@ -21,9 +19,12 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import UnfoldIcon from '@mui/icons-material/UnfoldMore';
 import { initials } from '../lib/initials';
 import { useAccountPermissions, useCurrentUser } from '../providers/useAccount';
-import { accountMenuItems } from './AccountMenuItems';
+import { lazyScreen } from '../lib/lazyScreen';
 import { isActive, MAIN_NAV, SETTINGS_NAV, USERS_NAV, type NavItem } from './navigation';
 import { useTicketMetrics, useVoicemailStats } from './shellData';
+
+// the user menu's popover loads on the first click (issue 32: not in the first load)
+const AccountMenu = lazyScreen(() => import('./AccountMenu'), 'AccountMenu');
 
 export const SIDEBAR_WIDTH = 264;
 
@@ -147,6 +148,7 @@ function NavLink({
 
 function SidebarUserMenu({ onLogout }: { onLogout: () => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const { user } = useCurrentUser();
   const { permissions } = useAccountPermissions();
   const close = () => setAnchor(null);
@@ -156,7 +158,10 @@ function SidebarUserMenu({ onLogout }: { onLogout: () => void }) {
       <Button
         fullWidth
         color="inherit"
-        onClick={event => setAnchor(event.currentTarget)}
+        onClick={event => {
+          setAnchor(event.currentTarget);
+          setMenuLoaded(true);
+        }}
         data-testid="sidebar-user-menu"
         aria-haspopup="menu"
         aria-expanded={Boolean(anchor)}
@@ -175,20 +180,19 @@ function SidebarUserMenu({ onLogout }: { onLogout: () => void }) {
         </Box>
         <UnfoldIcon fontSize="small" color="action" />
       </Button>
-      <Menu
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={close}
-        anchorOrigin={{ vertical: 'top', horizontal: 'left' }}
-        transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        slotProps={{
-          paper: { sx: { width: 232 } },
-          list: { subheader: <ListSubheader sx={{ lineHeight: '36px' }}>My Account</ListSubheader> },
-        }}
-      >
-        <Divider />
-        {accountMenuItems({ onClose: close, onLogout, testIdPrefix: 'sidebar-user-menu' })}
-      </Menu>
+      {anchor || menuLoaded ? (
+        <Suspense fallback={null}>
+          <AccountMenu
+            anchor={anchor}
+            onClose={close}
+            onLogout={onLogout}
+            testIdPrefix="sidebar-user-menu"
+            placement="above"
+            width={232}
+            subheader="My Account"
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

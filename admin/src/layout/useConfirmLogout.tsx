@@ -1,7 +1,10 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useLogout } from 'react-admin';
-import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useToast } from '../components/useToast';
+import { lazyScreen } from '../lib/lazyScreen';
+
+// the dialog (a Modal) loads when Log out is first chosen (issue 32: not in the first load)
+const ConfirmDialog = lazyScreen(() => import('../components/ConfirmDialog'), 'ConfirmDialog');
 
 /**
  * Every Log out entry asks first: returns the function that opens the question and the dialog to
@@ -9,6 +12,8 @@ import { useToast } from '../components/useToast';
  */
 export function useConfirmLogout() {
   const [open, setOpen] = useState(false);
+  // kept mounted once opened, so that it closes with its transition
+  const [asked, setAsked] = useState(false);
   const [pending, setPending] = useState(false);
   const logout = useLogout();
   const toast = useToast();
@@ -26,17 +31,25 @@ export function useConfirmLogout() {
     }
   };
 
-  const dialog = (
-    <ConfirmDialog
-      open={open}
-      title="Log out"
-      content="Are you sure you want to log out?"
-      confirmLabel="Log out"
-      pending={pending}
-      testId="logout"
-      onConfirm={confirm}
-      onClose={() => setOpen(false)}
-    />
-  );
-  return { requestLogout: () => setOpen(true), dialog };
+  const dialog = asked ? (
+    <Suspense fallback={null}>
+      <ConfirmDialog
+        open={open}
+        title="Log out"
+        content="Are you sure you want to log out?"
+        confirmLabel="Log out"
+        pending={pending}
+        testId="logout"
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+      />
+    </Suspense>
+  ) : null;
+  return {
+    requestLogout: () => {
+      setAsked(true);
+      setOpen(true);
+    },
+    dialog,
+  };
 }

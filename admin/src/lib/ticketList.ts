@@ -2,6 +2,10 @@
 import { MAX_LIST_OFFSET, TICKET_PRIORITIES, TICKET_STATUSES } from '@warranty-crm/contract';
 export const ALL = 'all';
 
+/** The list's page size and order when neither the URL nor the stored list params say otherwise. */
+export const TICKET_LIST_PER_PAGE = 25;
+export const TICKET_LIST_SORT = { field: 'created_at', order: 'DESC' } as const;
+
 /** All, then every status a ticket can have (the bulk bar sets Resolved, so it can be found too). */
 export const STATUS_FILTER_OPTIONS = [{ value: ALL, label: 'All' }, ...TICKET_STATUSES.map(status => ({ value: status, label: status }))] as const;
 

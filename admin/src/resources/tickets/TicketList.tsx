@@ -6,7 +6,7 @@ import { ListBase, Pagination, useListContext } from 'react-admin';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { PageHeader } from '../../components/PageHeader';
 import { useToast } from '../../components/useToast';
-import { DEEP_PAGE_MESSAGE, showingText } from '../../lib/ticketList';
+import { DEEP_PAGE_MESSAGE, showingText, TICKET_LIST_PER_PAGE, TICKET_LIST_SORT } from '../../lib/ticketList';
 import { CreateTicketDialog } from './CreateTicketDialog';
 import { TicketBulkBar } from './TicketBulkActions';
 import { TicketFilters } from './TicketFilters';
@@ -20,8 +20,8 @@ export function TicketList() {
   const [createOpen, setCreateOpen] = useState(false);
   return (
     <ListBase
-      perPage={25}
-      sort={{ field: 'created_at', order: 'DESC' }}
+      perPage={TICKET_LIST_PER_PAGE}
+      sort={TICKET_LIST_SORT}
       queryOptions={{ onError: error => toast('Error', { description: listErrorText(error), variant: 'destructive' }) }}
     >
       <PageHeader

@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { prefetchFirstScreen, ticketListParams } from './firstLoad';
+import { forgetCurrentUser } from './currentUserCache';
+import { queryClient } from './queryClient';
+
+const DEFAULT = { pagination: { page: 1, perPage: 25 }, sort: { field: 'created_at', order: 'DESC' }, filter: {} };
+/** react-admin's useGetList key for the list's default first page. */
+const DEFAULT_KEY = ['tickets', 'getList', { ...DEFAULT, meta: undefined }];
+
+describe('ticketListParams (what the tickets list will ask for)', () => {
+  it("is the list's defaults on a bare /tickets", () => {
+    expect(ticketListParams({ pathname: '/tickets', search: '' }, undefined)).toEqual(DEFAULT);
+    expect(ticketListParams({ pathname: '/tickets/', search: '' }, {})).toEqual(DEFAULT);
+  });
+
+  it("takes the URL's list params first", () => {
+    const search = `?filter=${encodeURIComponent(JSON.stringify({ status: 'Open' }))}&page=3&perPage=50&sort=priority&order=ASC`;
+    expect(ticketListParams({ pathname: '/tickets', search }, { filter: { brand: 'X' }, page: 2 })).toEqual({
+      pagination: { page: 3, perPage: 50 },
+      sort: { field: 'priority', order: 'ASC' },
+      filter: { status: 'Open' },
+    });
+  });
+
+  it('else the stored list params', () => {
+    const stored = { filter: { brand: 'IronJack' }, page: 2, perPage: 10, sort: 'created_at', order: 'ASC', displayedFilters: {} };
+    expect(ticketListParams({ pathname: '/tickets', search: '' }, stored)).toEqual({
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'created_at', order: 'ASC' },
+      filter: { brand: 'IronJack' },
+    });
+  });
+
+  it('is null on any other page', () => {
+    for (const pathname of ['/', '/tickets/42', '/customers', '/auth']) expect(ticketListParams({ pathname, search: '' }, undefined)).toBeNull();
+  });
+});
+
+describe('prefetchFirstScreen', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    queryClient.clear();
+    forgetCurrentUser();
+  });
+
+  it("on /tickets asks for the list's first page at once, under react-admin's key for it, then the user, then the list's screen", async () => {
+    const fetch = vi.fn(async (url: string) =>
+      url.startsWith('/api/tickets')
+        ? new Response(JSON.stringify([{ id: '1', ticket_number: 'TKT-1' }]), { headers: { 'Content-Range': 'tickets 0-0/1' } })
+        : new Response(JSON.stringify({ id: 'u1', username: 'ann' })),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const loadScreen = vi.fn(async () => ({}));
+    prefetchFirstScreen({ pathname: '/tickets', search: '' }, loadScreen);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    expect(fetch.mock.calls.map(call => String(call[0]))).toEqual([expect.stringMatching(/^\/api\/tickets\?/), '/api/user']);
+    expect(loadScreen).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(queryClient.getQueryData(DEFAULT_KEY)).toMatchObject({ data: [{ id: '1' }], total: 1 }));
+  });
+
+  it('signed out: the 401 stays in the cache as an error, nothing thrown or logged', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ statusCode: 401, message: 'Unauthorized' }), { status: 401 })));
+    const error = vi.spyOn(console, 'error');
+    prefetchFirstScreen({ pathname: '/tickets', search: '' }, async () => ({}));
+    await vi.waitFor(() => expect(queryClient.getQueryState(DEFAULT_KEY)?.status).toBe('error'));
+    expect(error).not.toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it('does nothing elsewhere', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const loadScreen = vi.fn(async () => ({}));
+    prefetchFirstScreen({ pathname: '/', search: '' }, loadScreen);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(loadScreen).not.toHaveBeenCalled();
+  });
+});

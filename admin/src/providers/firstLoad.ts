@@ -1,0 +1,64 @@
+import { getQuery, parseQueryFromLocation, type GetListParams } from 'react-admin';
+import { TICKET_LIST_PER_PAGE, TICKET_LIST_SORT } from '../lib/ticketList';
+import { authProvider } from './authProvider';
+import { dataProvider } from './dataProvider';
+import { queryClient } from './queryClient';
+import { store } from './store';
+
+/** react-admin's list params as its store keeps them (`<resource>.listParams`). */
+const TICKET_LIST_PARAMS_KEY = 'tickets.listParams';
+
+/**
+ * The params the tickets list (TicketList's ListBase) will ask getList for on this page load, or null
+ * when the page is not the list. The same rules as react-admin's list controller (its own getQuery):
+ * the URL's list params, else the stored ones, else the list's defaults.
+ */
+export function ticketListParams(location: { pathname: string; search: string }, stored: unknown): Required<Pick<GetListParams, 'pagination' | 'sort' | 'filter'>> | null {
+  if (!/^\/tickets\/?$/.test(location.pathname)) return null;
+  const query = getQuery({
+    queryFromLocation: parseQueryFromLocation(location),
+    params: (stored && typeof stored === 'object' ? stored : {}) as never,
+    filterDefaultValues: undefined as never,
+    sort: TICKET_LIST_SORT,
+    perPage: TICKET_LIST_PER_PAGE,
+  });
+  return {
+    pagination: { page: query.page, perPage: query.perPage },
+    sort: { field: query.sort, order: query.order },
+    filter: { ...query.filter },
+  };
+}
+
+/**
+ * Issue 32: a cold load of /tickets asks for its first page at once, beside the session check
+ * (GET /api/user), instead of after it, the shell's reads and the list's chunk. The page is cached
+ * under react-admin's own key for that read (useGetList's [resource, 'getList', {pagination, sort,
+ * filter, meta}]), so the list finds it there (or joins the request in flight) and does not ask again;
+ * the list's chunk is fetched at the same time. Signed out, the API answers 401: prefetchQuery keeps
+ * the error to itself (no toast, no console error, no redirect: the route guard redirects once, from
+ * GET /api/user), and signing in clears the cache. The route guard's GET /api/user is started here
+ * too (its answer is remembered for the load). Any other page does nothing here.
+ */
+export function prefetchFirstScreen(
+  location: { pathname: string; search: string } = window.location,
+  loadListScreen: () => Promise<unknown> = () => import('../resources/tickets/TicketList'),
+): void {
+  let params: ReturnType<typeof ticketListParams>;
+  try {
+    params = ticketListParams(location, store.getItem(TICKET_LIST_PARAMS_KEY));
+  } catch {
+    return; // a URL the list itself will read (and report)
+  }
+  if (!params) return;
+  const listParams = params;
+  // In this order: the browser has 6 connections to the server, and the list's chunk brings ~40
+  // files; the two reads go out first so they do not queue behind them.
+  void queryClient.prefetchQuery({
+    queryKey: ['tickets', 'getList', { ...listParams, meta: undefined }],
+    queryFn: () =>
+      dataProvider.getList('tickets', listParams).then(({ data, total, pageInfo, meta }) => ({ data, total, pageInfo, meta })),
+  });
+  // the route guard's GET /api/user, remembered for the load (currentUserCache.ts)
+  void authProvider.checkAuth({}).catch(() => undefined);
+  void loadListScreen().catch(() => undefined);
+}

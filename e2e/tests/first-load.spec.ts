@@ -1,0 +1,89 @@
+import { expect, test, type Page } from '@playwright/test';
+import { registerByApi, uniqueName } from './support.js';
+import { createTicket } from './ticket-factory.js';
+
+/**
+ * Issue 32: the structure of a cold load of /tickets (a new browser context, nothing cached), not its
+ * timing: one GET /api/user, and the list's request goes out with the page's first requests instead
+ * of after the session check and the shell's reads (metrics, voicemail stats, notifications, settings).
+ */
+
+type Event = { kind: 'request' | 'response'; method: string; path: string; search: string };
+
+/** Every /api request and response of the page, in the order the browser saw them. */
+function recordApi(page: Page): Event[] {
+  const events: Event[] = [];
+  const push = (kind: Event['kind'], method: string, url: string) => {
+    const { pathname, search } = new URL(url);
+    if (pathname.startsWith('/api/')) events.push({ kind, method, path: pathname, search });
+  };
+  page.on('request', request => push('request', request.method(), request.url()));
+  page.on('response', response => push('response', response.request().method(), response.url()));
+  return events;
+}
+
+/** The list's read: GET /api/tickets with its range (not /api/tickets/metrics and the like). */
+const isListRead = (e: Event) => e.method === 'GET' && e.path === '/api/tickets' && e.search.includes('range=');
+
+/** The shell's and the list page's other reads, which the list must not wait for. */
+const OTHER_READS: Record<string, (e: Event) => boolean> = {
+  metrics: e => e.path === '/api/tickets/metrics',
+  'voicemail stats': e => e.path === '/api/voicemails/stats',
+  'unread notifications': e => e.path === '/api/notifications/unread-count',
+  'latest notifications': e => e.path === '/api/notifications' && e.search.includes('limit='),
+  settings: e => e.path === '/api/settings',
+};
+
+test.describe('the first load of /tickets (issue 32)', () => {
+  test("one GET /api/user, and the list's request is sent before the shell's reads answer", async ({ page }) => {
+    await registerByApi(page.context().request, uniqueName('cold'));
+    const ticket = await createTicket(page.context().request);
+    const events = recordApi(page);
+
+    await page.goto('/tickets');
+    // a structure, not a timing: a generous wait, as the machine may be shared
+    await expect(page.getByTestId('ticket-row').filter({ hasText: ticket.ticket_number })).toBeVisible({ timeout: 30_000 });
+    // every read of the load has answered
+    for (const [name, matches] of Object.entries(OTHER_READS)) {
+      await expect.poll(() => events.some(e => e.kind === 'response' && matches(e)), { message: `${name} answered` }).toBe(true);
+    }
+
+    const userReads = events.filter(e => e.kind === 'request' && e.path === '/api/user');
+    expect(userReads.map(e => e.method)).toEqual(['GET']);
+    // the list is read once: the prefetched page is the one the list shows, not asked again
+    expect(events.filter(e => e.kind === 'request' && isListRead(e))).toHaveLength(1);
+
+    const listSent = events.findIndex(e => e.kind === 'request' && isListRead(e));
+    const userAnswered = events.findIndex(e => e.kind === 'response' && e.path === '/api/user');
+    expect(listSent, 'the list is asked for before the session check answers').toBeLessThan(userAnswered);
+    for (const [name, matches] of Object.entries(OTHER_READS)) {
+      const answered = events.findIndex(e => e.kind === 'response' && matches(e));
+      expect(listSent, `the list is asked for before ${name} answers`).toBeLessThan(answered);
+    }
+  });
+
+  test('signed out: the early list read is refused quietly and the page goes to /auth once', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', error => errors.push(error.message));
+    // the browser's own network log ("Failed to load resource: ... 401") is not the app's
+    page.on('console', message => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+    });
+    const authVisits: string[] = [];
+    page.on('framenavigated', frame => {
+      if (frame === page.mainFrame() && new URL(frame.url()).pathname === '/auth') authVisits.push(frame.url());
+    });
+    const events = recordApi(page);
+
+    await page.goto('/tickets');
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByTestId('login-submit')).toBeVisible();
+
+    const listRead = events.find(e => e.kind === 'response' && isListRead(e));
+    expect(listRead, 'the list was asked for at once').toBeDefined();
+    expect(authVisits).toHaveLength(1);
+    expect(errors).toEqual([]);
+    // no toast about the refused list either
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+  });
+});
