@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Box, CircularProgress, InputAdornment, List, ListItemButton, ListItemText, ListSubheader, Paper, Popper, TextField, Typography } from '@mui/material';
 import ClickAwayListener from '@mui/material/ClickAwayListener';
@@ -8,6 +8,9 @@ import type { SearchResults } from '../providers/types';
 
 const DEBOUNCE_MS = 250;
 const MIN_LENGTH = 2;
+/** Read by screen readers, not shown (the placeholder says the same to sighted users). */
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+export const SEARCH_LABEL = 'Search tickets, customers and calls';
 
 interface Hit {
   key: string;
@@ -52,6 +55,7 @@ function flatten(results: SearchResults | undefined): Hit[] {
 export function GlobalSearch() {
   const navigate = useNavigate();
   const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
   const anchorRef = useRef<HTMLDivElement>(null);
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
@@ -109,11 +113,15 @@ export function GlobalSearch() {
   return (
     <ClickAwayListener onClickAway={() => setOpen(false)}>
       <Box ref={anchorRef} sx={{ position: 'relative' }}>
+        {/* a real label for the box (issue 34: only its placeholder named it), read by screen readers */}
+        <Box component="label" htmlFor={inputId} sx={visuallyHidden}>
+          {SEARCH_LABEL}
+        </Box>
         <TextField
+          id={inputId}
           size="small"
           fullWidth
           placeholder="Search tickets, customers..."
-          aria-label="Search"
           value={text}
           onChange={event => {
             setText(event.target.value);
