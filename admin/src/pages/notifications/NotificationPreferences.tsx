@@ -116,7 +116,7 @@ export function NotificationPreferences() {
                   component="li"
                   key={event.event_type}
                   data-testid={`preference-${event.event_type}`}
-                  sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 }, ...(event.coming_soon ? { opacity: 0.6 } : {}) }}
+                  sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 }, }}
                 >
                   {eventTitle(event)}
                   <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', columnGap: 1, mt: 0.5 }}>
@@ -143,7 +143,7 @@ export function NotificationPreferences() {
                 <TableBody>
                   {(events.data ?? []).map(event => {
                     return (
-                      <TableRow key={event.event_type} data-testid={`preference-${event.event_type}`} sx={event.coming_soon ? { opacity: 0.6 } : undefined}>
+                      <TableRow key={event.event_type} data-testid={`preference-${event.event_type}`} >
                         <TableCell>{eventTitle(event)}</TableCell>
                         {CHANNELS.map(channel => (
                           <TableCell key={channel} align="center">
