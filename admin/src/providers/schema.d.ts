@@ -1548,6 +1548,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in, if anyone
+         * @description Anyone may call it. Always 200: `user` is the signed-in user (as GET /api/user answers it), or null without a valid session (none, expired, or its user removed). For a client that does not yet know whether it is signed in; GET /api/user answers 401 instead.
+         *
+         *     Public: no session needed.
+         */
+        get: operations["AuthController_session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings": {
         parameters: {
             query?: never;
@@ -4458,6 +4480,10 @@ export interface components {
             ticket_id: string;
             /** @example WC-000045 */
             ticket_number: string;
+        };
+        SessionResponseDto: {
+            /** @description The signed-in user, or null without a session */
+            user: components["schemas"]["UserResponseDto"] | null;
         };
         SettingsResponseDto: {
             /**
@@ -8625,6 +8651,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    AuthController_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponseDto"];
                 };
             };
         };
