@@ -39,7 +39,7 @@ export default defineConfig({
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], browserName: 'chromium' },
-      testMatch: /(shell|auth|dashboard|tickets|phone-system|search)\.spec\.ts$/,
+      testMatch: /(shell|auth|dashboard|tickets|phone-system|search|accessibility|console|phone-screens)\.spec\.ts$/,
     },
   ],
   webServer: [{

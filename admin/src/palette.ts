@@ -12,10 +12,12 @@ export const palette = {
   slate400: '#94a3b8',
   slate200: '#e2e8f0',
   slate50: '#f8fafc',
-  green: '#16a34a',
-  amber: '#d97706',
+  // the status colours are the 700 shades: as text on white or under white text they reach the
+  // 4.5:1 contrast (issue 34: green 600 was 3.3:1, sky 600 4.1:1, amber 600 3.2:1)
+  green: '#15803d',
+  amber: '#b45309',
   red: '#dc2626',
-  sky: '#0284c7',
+  sky: '#0369a1',
   teal: '#0d9488',
   white: '#ffffff',
 } as const;

@@ -43,7 +43,15 @@ export const theme: RaThemeOptions = {
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiAppBar: { defaultProps: { elevation: 0 } },
     MuiTextField: { defaultProps: { variant: 'outlined' } },
-    MuiChip: { styleOverrides: { root: { fontWeight: 500 } } },
+    // A chip's label wraps instead of ending in "…" (issue 34: "UNDER WARRAN…" at 390 px): the chip
+    // grows in height and never gets wider than its container.
+    MuiChip: {
+      styleOverrides: {
+        root: { fontWeight: 500, height: 'auto', minHeight: 32, maxWidth: '100%' },
+        sizeSmall: { minHeight: 24 },
+        label: { whiteSpace: 'normal', overflowWrap: 'break-word', textOverflow: 'clip', paddingTop: 2, paddingBottom: 2 },
+      },
+    },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 600, color: c.slate600 } } },
   },
 };

@@ -182,6 +182,20 @@ describe('sessions', () => {
     expect(res.body).toEqual({ statusCode: 401, error: 'Not signed in', message: 'Not signed in' });
   });
 
+  it('GET /api/session answers 200 with user null when signed out, and the user when signed in (issue 34: no 401 to log)', async () => {
+    expect((await app.request().get('/api/session').expect(200)).body).toEqual({ user: null });
+    await app.request().get('/api/session').set('Cookie', `${app.config.session.cookieName}=s%3Aforged.sig`).expect(200, { user: null });
+
+    const { agent, user } = await registerOwner(app);
+    const signedIn = await agent.get('/api/session').expect(200);
+    expect(signedIn.body.user).toEqual((await agent.get('/api/user').expect(200)).body);
+    expect(signedIn.body.user).toMatchObject({ id: user.id, username: user.username });
+    expect(signedIn.body.user).not.toHaveProperty('password');
+
+    await agent.post('/api/logout').expect(200);
+    expect((await agent.get('/api/session').expect(200)).body).toEqual({ user: null });
+  });
+
   it.each(['/api/notifications', '/api/notifications/unread-count', '/api/voicemails/stats'])('%s needs a session', async (path) => {
     await app.request().get(path).expect(401);
   });

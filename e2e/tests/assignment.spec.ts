@@ -59,8 +59,8 @@ test.describe('assignment', () => {
     await expect(page.getByTestId('unassigned-count')).toHaveText('3');
 
     const rows = page.getByTestId('ticket-row');
-    await rows.filter({ hasText: tickets[0].ticketNumber }).getByLabel('Select this row').click();
-    await rows.filter({ hasText: tickets[1].ticketNumber }).getByLabel('Select this row').click();
+    await rows.filter({ hasText: tickets[0].ticketNumber }).getByRole('checkbox', { name: /^Select ticket WC-/ }).click();
+    await rows.filter({ hasText: tickets[1].ticketNumber }).getByRole('checkbox', { name: /^Select ticket WC-/ }).click();
     await page.getByTestId('bulk-bar').getByTestId('bulk-assign').click();
     await page.getByTestId('bulk-assign-menu').getByRole('menuitem', { name: owner }).click();
     await expect(page.getByTestId('toast-title')).toHaveText('Tickets Updated');
@@ -80,7 +80,7 @@ test.describe('assignment', () => {
     await expect(rows.first()).toContainText(tickets[2].ticketNumber);
 
     // Another user's ticket is neither mine nor unassigned.
-    await rows.first().getByLabel('Select this row').click();
+    await rows.first().getByRole('checkbox', { name: /^Select ticket WC-/ }).click();
     await page.getByTestId('bulk-bar').getByTestId('bulk-assign').click();
     await page.getByTestId('bulk-assign-menu').getByRole('menuitem', { name: agent.username }).click();
     await expect(page.getByTestId('unassigned-count')).toHaveText('0');

@@ -100,7 +100,7 @@ test.describe('every screen tells the truth', () => {
 
     await page.goto('/tickets');
     await expect(page.getByTestId('ticket-count')).toHaveText('Showing 2 tickets');
-    await rows(page).filter({ hasText: resolved.ticketNumber }).getByLabel('Select this row').click();
+    await rows(page).filter({ hasText: resolved.ticketNumber }).getByRole('checkbox', { name: /^Select ticket WC-/ }).click();
     await page.getByTestId('bulk-bar').getByRole('button', { name: 'Resolved', exact: true }).click();
     await expect(page.getByTestId('toast-description')).toHaveText('1 ticket(s) updated successfully');
     await expect(rows(page).filter({ hasText: resolved.ticketNumber }).getByTestId('status-badge')).toHaveText('Resolved');

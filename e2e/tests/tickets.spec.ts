@@ -311,8 +311,8 @@ test.describe('tickets', () => {
     await page.goto('/tickets');
     await expectCount(page, 3);
     await expect(page.getByTestId('bulk-bar')).toHaveCount(0);
-    await rows(page).filter({ hasText: t1.ticketNumber }).getByLabel('Select this row').click();
-    await rows(page).filter({ hasText: t2.ticketNumber }).getByLabel('Select this row').click();
+    await page.getByRole('checkbox', { name: `Select ticket ${t1.ticketNumber}`, exact: true }).click();
+    await page.getByRole('checkbox', { name: `Select ticket ${t2.ticketNumber}`, exact: true }).click();
     const bar = page.getByTestId('bulk-bar');
     await expect(bar).toContainText('2 selected');
     for (const label of ['Mark Open', 'In Progress', 'Resolved', 'Closed', 'Delete']) {
@@ -335,8 +335,8 @@ test.describe('tickets', () => {
     await expect(rows(page).getByTestId('status-badge')).toHaveText(['Resolved', 'Resolved', 'Resolved']);
 
     // delete asks first; cancelling keeps the tickets
-    await rows(page).filter({ hasText: t1.ticketNumber }).getByLabel('Select this row').click();
-    await rows(page).filter({ hasText: t3.ticketNumber }).getByLabel('Select this row').click();
+    await rows(page).filter({ hasText: t1.ticketNumber }).getByRole('checkbox', { name: /^Select ticket WC-/ }).click();
+    await rows(page).filter({ hasText: t3.ticketNumber }).getByRole('checkbox', { name: /^Select ticket WC-/ }).click();
     await bar.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByTestId('bulk-delete-dialog');
     await expect(confirm).toContainText('Are you sure you want to delete 2 ticket(s)?');

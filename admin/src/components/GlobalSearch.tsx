@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Box, CircularProgress, InputAdornment, OutlinedInput } from '@mui/material';
 import ClickAwayListener from '@mui/material/ClickAwayListener';
@@ -11,6 +11,9 @@ const GlobalSearchResults = lazyScreen(() => import('./GlobalSearchResults'), 'G
 
 const DEBOUNCE_MS = 250;
 const MIN_LENGTH = 2;
+/** Read by screen readers, not shown (the placeholder says the same to sighted users). */
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+export const SEARCH_LABEL = 'Search tickets, customers and calls';
 
 export interface Hit {
   key: string;
@@ -55,6 +58,7 @@ function flatten(results: SearchResults | undefined): Hit[] {
 export function GlobalSearch() {
   const navigate = useNavigate();
   const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
   const anchorRef = useRef<HTMLDivElement>(null);
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
@@ -117,8 +121,13 @@ export function GlobalSearch() {
   return (
     <ClickAwayListener onClickAway={() => setOpen(false)}>
       <Box ref={anchorRef} sx={{ position: 'relative' }}>
+        {/* a real label for the box (issue 34: only its placeholder named it), read by screen readers */}
+        <Box component="label" htmlFor={inputId} sx={visuallyHidden}>
+          {SEARCH_LABEL}
+        </Box>
         {/* OutlinedInput, not TextField: TextField brings Select, its menu and the other variants (issue 32) */}
         <OutlinedInput
+          id={inputId}
           size="small"
           fullWidth
           placeholder="Search tickets, customers..."
@@ -133,7 +142,6 @@ export function GlobalSearch() {
           inputProps={{
             'data-testid': 'search-input',
             role: 'combobox',
-            'aria-label': 'Search',
             'aria-expanded': showPanel,
             'aria-controls': 'global-search-results',
             'aria-activedescendant': hits[active] ? `search-hit-${hits[active].key}` : undefined,

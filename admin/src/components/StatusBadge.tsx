@@ -1,13 +1,14 @@
 import { Chip } from '@mui/material';
 import { priorityColors, statusColors, type BadgeColors } from '../lib/badgeColors';
 
+/** Status and priority are one or two short words: they stay on one line (a table column keeps its width). */
 function Badge({ label, colors, testId }: { label: string; colors: BadgeColors; testId: string }) {
   return (
     <Chip
       size="small"
       label={label}
       data-testid={testId}
-      sx={{ color: colors.color, backgroundColor: colors.background, fontWeight: 600, borderRadius: '999px' }}
+      sx={{ color: colors.color, backgroundColor: colors.background, fontWeight: 600, borderRadius: '999px', '& .MuiChip-label': { whiteSpace: 'nowrap' } }}
     />
   );
 }

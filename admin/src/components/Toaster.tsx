@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, AlertTitle, Button, Snackbar, useMediaQuery, type Theme } from '@mui/material';
+import { Alert, AlertTitle, Button, Snackbar } from '@mui/material';
 import {
   CloseNotificationContext,
   type NotificationPayload,
@@ -12,6 +12,9 @@ import { TOAST_DURATION } from './useToast';
 /** Spec part 1 section 9: a toast swiped right by 50 px goes away; F8 focuses the toast region. */
 const SWIPE_THRESHOLD_PX = 50;
 const FOCUS_HOTKEY = 'F8';
+const TOAST_ANCHOR = { vertical: 'top', horizontal: 'center' } as const;
+/** The top bar is 64 px high (layout/TopBar.tsx): the toast sits 8 px below it. */
+const TOAST_TOP_PX = 72;
 
 /**
  * Replaces react-admin's <Notification>: one toast at a time (a new one
@@ -53,8 +56,6 @@ export function Toaster() {
   }, [notifications, takeNotification, settleUndoable]);
 
   const close = useCallback(() => setOpen(false), []);
-  // On phones the toast sits at the top so it never covers the actions at the bottom of a page.
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const region = useRef<HTMLDivElement>(null);
   const swipeStart = useRef<number | null>(null);
 
@@ -81,7 +82,12 @@ export function Toaster() {
         onClose={(_, reason) => {
           if (reason !== 'clickaway') close();
         }}
-        anchorOrigin={phone ? { vertical: 'top', horizontal: 'center' } : { vertical: 'bottom', horizontal: 'right' }}
+        // Top centre, just below the top bar, at every size (issue 34: at the bottom right an error
+        // toast covered the Change Password button that caused it): the actions that raise toasts sit
+        // in the page (headers' right ends, forms' ends, dialogs), not in the strip under the top bar's
+        // centre, and the top bar's own controls stay uncovered.
+        anchorOrigin={TOAST_ANCHOR}
+        sx={{ top: { xs: TOAST_TOP_PX, sm: TOAST_TOP_PX } }}
         slotProps={{
           transition: {
             onExited: () => {

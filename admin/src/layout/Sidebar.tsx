@@ -167,7 +167,8 @@ function SidebarUserMenu({ onLogout }: { onLogout: () => void }) {
         aria-expanded={Boolean(anchor)}
         sx={{ justifyContent: 'flex-start', textAlign: 'left', gap: 1.5, px: 1, py: 1, borderRadius: 2 }}
       >
-        <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.light', fontSize: 14, fontWeight: 600 }}>
+        {/* primary.main, not .light: white initials on the light blue were 2.4:1 (issue 34, contrast) */}
+        <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', color: 'common.white', fontSize: 14, fontWeight: 600 }}>
           {initials(user?.username)}
         </Avatar>
         <Box sx={{ flex: 1, minWidth: 0 }}>

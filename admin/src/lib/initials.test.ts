@@ -20,4 +20,20 @@ describe('initials', () => {
     expect(initials('')).toBe('U');
     expect(initials('   ')).toBe('U');
   });
+  it('keeps a letter with a combining mark whole (N + U+0303 is "Ñ", never half a character)', () => {
+    expect(initials('n\u0303ico')).toBe('Ñ');
+    expect(initials('Ñandú pérez')).toBe('ÑP');
+    expect(initials('élodie')).toBe('É');
+  });
+  it('takes a whole emoji as an initial, including multi-code-point ones', () => {
+    expect(initials('😀 Ann')).toBe('😀A');
+    expect(initials('👩‍🔧 bob')).toBe('👩‍🔧B');
+    expect(initials('🇪🇸')).toBe('🇪🇸');
+    // no lone surrogate (what rendered as "�"): encodeURIComponent throws on one
+    for (const value of ['😀 Ann', '👩‍🔧 bob', 'ñ']) expect(() => encodeURIComponent(initials(value))).not.toThrow();
+  });
+  it('skips words that start with punctuation', () => {
+    expect(initials('( ann')).toBe('A');
+    expect(initials('-- ')).toBe('U');
+  });
 });

@@ -1,7 +1,7 @@
 import { isRole } from '@warranty-crm/contract';
 import { HttpError, type AuthProvider } from 'react-admin';
 import { apiGet, apiSend } from './httpClient';
-import { forgetCurrentUser, rememberedUser, rememberUser } from './currentUserCache';
+import { forgetCurrentUser, isSignedOut, rememberedUser, rememberSignedOut, rememberUser } from './currentUserCache';
 import { queryClient } from './queryClient';
 import type { Credentials, Permissions, User } from './types';
 
@@ -11,14 +11,13 @@ export const CHANGE_PASSWORD_URL = '/change-password';
 /** `login` signs in, or with `register: true` creates an organization with this user as its owner. */
 export type LoginParams = Credentials & { register?: boolean; organizationName?: string };
 
-/** GET /api/user once per page load, kept until the session changes (currentUserCache.ts). */
+/**
+ * GET /api/session once per page load, kept until the session changes (currentUserCache.ts). It
+ * answers 200 with `user: null` when signed out: asked through GET /api/user, every signed-out
+ * visit logged a 401 in the console (issue 34).
+ */
 function fetchUser(): Promise<User | null> {
-  return rememberedUser(() =>
-    apiGet<User>('/user').catch(error => {
-      if (error instanceof HttpError && error.status === 401) return null;
-      throw error;
-    }),
-  );
+  return rememberedUser(() => apiGet<{ user: User | null }>('/session').then(session => session.user ?? null));
 }
 
 async function signedInUser(): Promise<User> {
@@ -45,11 +44,20 @@ export const authProvider: AuthProvider = {
 
   /** Ends the server session; a session that is already gone (401) counts as logged out. */
   async logout() {
-    forgetCurrentUser();
+    // already known signed out (react-admin logs out after a failed checkAuth): nothing to end
+    const hadSession = !isSignedOut();
+    // the screens' queries stop here and ask nothing more until the next sign-in (issue 34: after
+    // logout the dashboard's requests still fired, each a 401 in the console)
+    rememberSignedOut();
+    await queryClient.cancelQueries();
+    if (!hadSession) return AUTH_URL;
     try {
       await apiSend('POST', '/logout');
     } catch (error) {
-      if (!(error instanceof HttpError && error.status === 401)) throw error;
+      if (!(error instanceof HttpError && error.status === 401)) {
+        forgetCurrentUser();
+        throw error;
+      }
     }
     return AUTH_URL;
   },

@@ -1,5 +1,16 @@
 import { HttpError } from 'react-admin';
 import { errorMessageFrom } from '../lib/httpError';
+import { isSignedOut } from './currentUserCache';
+
+const NOT_SIGNED_IN = 'Not signed in';
+/** The API's routes for someone without a session (the others answer 401). */
+const OPEN_PATHS = new Set(['/api/session', '/api/login', '/api/register', '/api/logout', '/api/health']);
+
+function needsSession(url: string): boolean {
+  if (!url.startsWith('/api/')) return false;
+  const path = url.split('?')[0];
+  return !OPEN_PATHS.has(path) && !path.startsWith('/api/storage/');
+}
 
 /** fetch options; the body is a JSON string (as ra-data-simple-rest sends it) or FormData. */
 export type HttpOptions = RequestInit;
@@ -19,6 +30,10 @@ export interface HttpResponse<T = any> {
  * ra-data-simple-rest uses it as is.
  */
 export async function httpClient<T = any>(url: string, options: HttpOptions = {}): Promise<HttpResponse<T>> {
+  if (isSignedOut() && needsSession(url)) {
+    // known signed out (currentUserCache.ts): the server would answer 401, which the console logs
+    throw new HttpError(NOT_SIGNED_IN, 401, { statusCode: 401, message: NOT_SIGNED_IN, error: NOT_SIGNED_IN });
+  }
   const headers = new Headers(options.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   if (options.body != null && !(options.body instanceof FormData) && !headers.has('Content-Type')) {

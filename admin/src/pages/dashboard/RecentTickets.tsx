@@ -1,4 +1,3 @@
-import type { KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Box, Button, Card, Divider, IconButton, Skeleton, Tooltip, Typography } from '@mui/material';
 import ViewIcon from '@mui/icons-material/VisibilityOutlined';
@@ -71,20 +70,11 @@ function TicketRow({ ticket }: { ticket: RecentTicket }) {
   const navigate = useNavigate();
   const to = `/tickets/${encodeURIComponent(ticket.id)}`;
   const product = [ticket.product_brand, ticket.product_model].filter(Boolean).join(' ') || 'N/A';
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
-      event.preventDefault();
-      navigate(to);
-    }
-  };
-
   return (
+    // The whole row opens the ticket on a click; for the keyboard and screen readers the View link
+    // does (issue 34: a row that was itself a link held another link, axe's nested-interactive).
     <Box
-      role="link"
-      tabIndex={0}
-      aria-label={`Ticket ${ticket.ticket_number}`}
       onClick={() => navigate(to)}
-      onKeyDown={onKeyDown}
       data-testid="recent-ticket-row"
       data-ticket-id={ticket.id}
       sx={{
@@ -93,7 +83,6 @@ function TicketRow({ ticket }: { ticket: RecentTicket }) {
         py: 1.75,
         cursor: 'pointer',
         '&:hover': { bgcolor: 'action.hover' },
-        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
       }}
     >
       <Box sx={{ gridArea: 'ticket', minWidth: 0 }}>

@@ -5,6 +5,7 @@ import {
   Card,
   CardContent,
   Chip,
+  FormControlLabel,
   Stack,
   Switch,
   Table,
@@ -14,6 +15,8 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { CenteredSpinner } from '../../components/CenteredSpinner';
 import { useToast } from '../../components/useToast';
@@ -61,6 +64,32 @@ export function NotificationPreferences() {
   });
 
   const byEvent = new Map((preferences.data ?? []).map(p => [p.event_type, p]));
+  // below md the five channel columns do not fit (issue 34: only In-App showed at 390 px): one card
+  // per event with its channels as labelled switches
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  type EventRow = NonNullable<typeof events.data>[number];
+  const toggle = (event: EventRow, channel: Channel) => (
+    <Switch
+      size="small"
+      checked={event.coming_soon ? false : Boolean(byEvent.get(event.event_type)?.[channel])}
+      disabled={event.coming_soon || !byEvent.get(event.event_type)}
+      onChange={(_, on) => save.mutate([event.event_type, channel, on])}
+      slotProps={{ input: { 'aria-label': `${event.label}: ${CHANNEL_LABELS[channel]}` } }}
+    />
+  );
+  const eventTitle = (event: EventRow) => (
+    <>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {event.label}
+        </Typography>
+        {event.coming_soon && <Chip label="Coming Soon" size="small" />}
+      </Stack>
+      <Typography variant="caption" color="text.secondary">
+        {event.description}
+      </Typography>
+    </>
+  );
 
   return (
     <Stack spacing={3} data-testid="notification-preferences">
@@ -80,6 +109,24 @@ export function NotificationPreferences() {
             <CenteredSpinner />
           ) : events.error || preferences.error ? (
             <Alert severity="error">Failed to load notification preferences</Alert>
+          ) : narrow ? (
+            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Notification preferences">
+              {(events.data ?? []).map(event => (
+                <Box
+                  component="li"
+                  key={event.event_type}
+                  data-testid={`preference-${event.event_type}`}
+                  sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 }, }}
+                >
+                  {eventTitle(event)}
+                  <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', columnGap: 1, mt: 0.5 }}>
+                    {CHANNELS.map(channel => (
+                      <FormControlLabel key={channel} control={toggle(event, channel)} label={CHANNEL_LABELS[channel]} sx={{ m: 0, gap: 0.5 }} />
+                    ))}
+                  </Box>
+                </Box>
+              ))}
+            </Box>
           ) : (
             <TableContainer>
               <Table size="small" aria-label="Notification preferences">
@@ -95,29 +142,12 @@ export function NotificationPreferences() {
                 </TableHead>
                 <TableBody>
                   {(events.data ?? []).map(event => {
-                    const row = byEvent.get(event.event_type);
                     return (
-                      <TableRow key={event.event_type} data-testid={`preference-${event.event_type}`} sx={event.coming_soon ? { opacity: 0.6 } : undefined}>
-                        <TableCell>
-                          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                            <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                              {event.label}
-                            </Typography>
-                            {event.coming_soon && <Chip label="Coming Soon" size="small" />}
-                          </Stack>
-                          <Typography variant="caption" color="text.secondary">
-                            {event.description}
-                          </Typography>
-                        </TableCell>
+                      <TableRow key={event.event_type} data-testid={`preference-${event.event_type}`} >
+                        <TableCell>{eventTitle(event)}</TableCell>
                         {CHANNELS.map(channel => (
                           <TableCell key={channel} align="center">
-                            <Switch
-                              size="small"
-                              checked={event.coming_soon ? false : Boolean(row?.[channel])}
-                              disabled={event.coming_soon || !row}
-                              onChange={(_, on) => save.mutate([event.event_type, channel, on])}
-                              slotProps={{ input: { 'aria-label': `${event.label}: ${CHANNEL_LABELS[channel]}` } }}
-                            />
+                            {toggle(event, channel)}
                           </TableCell>
                         ))}
                       </TableRow>

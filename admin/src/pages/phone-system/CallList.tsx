@@ -59,7 +59,7 @@ export function CallList({
     <Box data-testid="call-list" sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
       <Stack spacing={1} sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider' }}>
         <TextField size="small" placeholder="Search phone number…" value={filters.search}
-          onChange={e => onFilters({ ...filters, search: e.target.value })} slotProps={{ htmlInput: { 'data-testid': 'call-search' } }} />
+          onChange={e => onFilters({ ...filters, search: e.target.value })} slotProps={{ htmlInput: { 'data-testid': 'call-search', 'aria-label': 'Search phone number' } }} />
         <Stack direction="row" spacing={1}>
           <TextField select size="small" label="Brand" value={filters.brand} fullWidth
             onChange={e => onFilters({ ...filters, brand: e.target.value })} slotProps={{ htmlInput: { 'data-testid': 'call-brand-filter' } }}>

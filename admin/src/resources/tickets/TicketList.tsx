@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
-import { Alert, Box, Button, Card, Link, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, Link, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { ListBase, Pagination, useListContext } from 'react-admin';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
@@ -9,12 +9,13 @@ import { useToast } from '../../components/useToast';
 import { DEEP_PAGE_MESSAGE, showingText, TICKET_LIST_PER_PAGE, TICKET_LIST_SORT } from '../../lib/ticketList';
 import { CreateTicketDialog } from './CreateTicketDialog';
 import { TicketBulkBar } from './TicketBulkActions';
+import { TicketCards } from './TicketCards';
 import { TicketFilters } from './TicketFilters';
 import { TicketTable } from './TicketTable';
 
 export const FETCH_FAILED = 'Failed to fetch tickets';
 
-/** /tickets: filters, count, bulk bar and the table, paged (Content-Range) and sorted by the server. */
+/** /tickets: filters, count, bulk bar and the table (cards below md), paged (Content-Range) and sorted by the server. */
 export function TicketList() {
   const toast = useToast();
   const [createOpen, setCreateOpen] = useState(false);
@@ -48,6 +49,8 @@ const listErrorText = (error: unknown) => (error instanceof Error && error.messa
 
 function TicketResults() {
   const { total, isPending, error, data, meta } = useListContext();
+  // below md the table does not fit (issue 34): one card per ticket instead
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, minHeight: 24 }} data-testid="ticket-count">
@@ -61,7 +64,7 @@ function TicketResults() {
           </Alert>
         ) : (
           <>
-            <TicketTable selectable empty={<NoTickets />} />
+            {narrow ? <TicketCards empty={<NoTickets />} /> : <TicketTable selectable empty={<NoTickets />} />}
             {total ? <Pagination rowsPerPageOptions={[10, 25, 50, 100]} /> : null}
           </>
         )}

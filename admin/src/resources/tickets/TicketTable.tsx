@@ -3,6 +3,7 @@ import { DataTable, DataTableBody, DataTableRow, useRecordContext, type DataTabl
 import { PriorityBadge, StatusBadge } from '../../components/StatusBadge';
 import { formatShortDate } from '../../lib/date';
 import type { Ticket } from '../../providers/types';
+import { SelectAllTickets, SelectTicket } from './TicketSelection';
 
 const orNA = (value: string | null | undefined) => (value && value.trim() ? value : 'N/A');
 
@@ -42,8 +43,9 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
 export function TicketTable({ selectable = false, empty }: { selectable?: boolean; empty?: DataTableProps['empty'] }) {
   return (
     <DataTable<Ticket>
-      // selection only: the bulk bar (TicketBulkBar) sits above the card, outside the table
-      bulkActionButtons={selectable ? <></> : false}
+      // selection is our own first column (TicketSelection: checkboxes named after the ticket); the
+      // bulk bar (TicketBulkBar) sits above the card, outside the table
+      bulkActionButtons={false}
       bulkActionsToolbar={false}
       empty={empty}
       body={TicketBody}
@@ -56,6 +58,9 @@ export function TicketTable({ selectable = false, empty }: { selectable?: boolea
         '& th': { whiteSpace: 'nowrap' },
       }}
     >
+      {selectable ? (
+        <DataTable.Col label={<SelectAllTickets />} disableSort padding="checkbox" render={ticket => <SelectTicket ticket={ticket as Ticket} />} />
+      ) : null}
       <DataTable.Col source="ticket_number" label="Ticket #" cellSx={() => ({ ...nowrap, fontWeight: 600 })} />
       <DataTable.Col
         label="Customer"

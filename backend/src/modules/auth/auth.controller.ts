@@ -17,7 +17,7 @@ import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { toUserResponse, UserResponseDto } from '../users/dto/user-response.dto.js';
 import { AuthService, toActor } from './auth.service.js';
-import { ForcedPasswordChangeDto, LoginDto, RegisterDto } from './dto/auth.dto.js';
+import { ForcedPasswordChangeDto, LoginDto, RegisterDto, SessionResponseDto } from './dto/auth.dto.js';
 import { LocalAuthGuard } from './local-auth.guard.js';
 import { logIn, logOut } from './session.js';
 
@@ -63,6 +63,25 @@ export class AuthController {
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ success: boolean }> {
     await logOut(req, res, this.config.session.cookieName);
     return { success: true };
+  }
+
+  /**
+   * The admin's first question on a page load (issue 34): asked through GET /api/user, a signed-out
+   * visit logged a 401 in the browser's console on every visit to /auth.
+   */
+  @Public()
+  @Get('session')
+  @ApiOperation({
+    summary: 'Who is signed in, if anyone',
+    description:
+      'Anyone may call it. Always 200: `user` is the signed-in user (as GET /api/user answers it), or null without a valid session ' +
+      '(none, expired, or its user removed). For a client that does not yet know whether it is signed in; GET /api/user answers 401 instead.',
+  })
+  @ApiOkResponse({ type: SessionResponseDto })
+  async session(@CurrentActor() actor: Actor | undefined): Promise<SessionResponseDto> {
+    if (!actor) return { user: null };
+    const user = await this.auth.sessionUser(actor);
+    return { user: user ? toUserResponse(user) : null };
   }
 
   @Get('user')

@@ -79,6 +79,11 @@ export class AuthService {
     return user ? toActor(user) : null;
   }
 
+  /** The session's user, or null when it no longer exists (a session outliving its user). */
+  async sessionUser(actor: Actor): Promise<User | null> {
+    return this.em.getRepository(User).ofSession(actor.organizationId, actor.id);
+  }
+
   async currentUser(actor: Actor): Promise<User> {
     const user = await this.em.getRepository(User).byId(actor.id);
     if (!user) throw new UserNotFoundError();

@@ -27,6 +27,11 @@ export class UserRepository extends EntityRepository<User> {
     );
   }
 
+  /** A session's user, by id and organization, on a public route (GET /api/session: no tenant filter yet). */
+  ofSession(organizationId: string, id: string): Promise<User | null> {
+    return this.findOne({ id, organization: organizationId }, { filters: false });
+  }
+
   /** The organization's user of this id (null for another organization's). */
   ofOrganization(organizationId: string, id: string): Promise<User | null> {
     return this.findOne({ id, organization: organizationId });

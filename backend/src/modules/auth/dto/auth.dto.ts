@@ -9,6 +9,7 @@ import {
   ORGANIZATION_NAME_TOO_LONG,
 } from '@warranty-crm/contract';
 import { trim } from '../../../common/http/transforms.js';
+import { UserResponseDto } from '../../users/dto/user-response.dto.js';
 
 /**
  * Credentials are strictly typed: a missing or null field is "required", any other non-string
@@ -68,4 +69,10 @@ export class ForcedPasswordChangeDto {
   @IsNotEmpty({ message: 'Please enter a new password.' })
   @IsString({ message: 'Please enter a new password.' })
   newPassword!: string;
+}
+
+/** GET /api/session: who is signed in, if anyone (always 200). */
+export class SessionResponseDto {
+  @ApiProperty({ type: () => UserResponseDto, nullable: true, description: 'The signed-in user, or null without a session' })
+  user!: UserResponseDto | null;
 }
