@@ -1,30 +1,13 @@
 import 'reflect-metadata';
 import cluster, { type Worker } from 'node:cluster';
-import { enableCompileCache } from 'node:module';
 import { Logger } from '@nestjs/common';
-import type { CreatedApp } from './bootstrap.js';
+import { createApp, type CreatedApp } from './bootstrap.js';
 import { StartupLogger } from './common/logging/startup-logger.js';
+import { TenantRunner } from './common/tenancy/tenant-runner.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/config.js';
 import { EMBEDDED_DATABASE, type EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres.js';
-import type { DemoCredentials } from './dev/seed-demo.js';
-
-// V8 keeps the compiled code of the app's modules on disk (the OS's temporary folder) between starts.
-enableCompileCache?.();
-
-/**
- * The app's modules (Nest, the ORM, every feature module): the bulk of a restart's time. Imported
- * here, not statically, so that they load while the embedded PostgreSQL starts (issue 34).
- */
-async function loadApp() {
-  const [bootstrap, migrate, seedDemo, tenancy] = await Promise.all([
-    import('./bootstrap.js'),
-    import('./database/migrate.js'),
-    import('./dev/seed-demo.js'),
-    import('./common/tenancy/tenant-runner.js'),
-  ]);
-  return { createApp: bootstrap.createApp, migrateDatabase: migrate.migrateDatabase, seedDemoIfEmpty: seedDemo.seedDemoIfEmpty, TenantRunner: tenancy.TenantRunner };
-}
-type AppModules = Awaited<ReturnType<typeof loadApp>>;
+import { migrateDatabase } from './database/migrate.js';
+import { type DemoCredentials, seedDemoIfEmpty } from './dev/seed-demo.js';
 
 // Nest's start-up lines (a module, a controller, a route each) stay out of the log: it ends with
 // where to sign in (issue 34).
@@ -52,7 +35,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  if (cluster.isWorker) return serveWorker(config, await loadApp());
+  if (cluster.isWorker) return serveWorker(config);
 
   let embedded: EmbeddedDatabase | undefined;
   let created: CreatedApp | undefined;
@@ -72,38 +55,30 @@ async function main(): Promise<void> {
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
 
-  let modules: Promise<AppModules>;
   if (!config.databaseUrl) {
     logger.log(`Starting embedded PostgreSQL (data in ${config.dataDir})`);
-    const starting = startEmbeddedPostgres({
+    embedded = await startEmbeddedPostgres({
       dataDir: config.dataDir,
       port: config.embeddedPostgresPort,
       database: EMBEDDED_DATABASE,
       orderedShutdown: true,
     });
-    modules = loadApp();
-    // Awaited below; a failed start must not leave it unhandled meanwhile.
-    modules.catch(() => undefined);
-    embedded = await starting;
-  } else {
-    modules = loadApp();
   }
   const databaseUrl = config.databaseUrl ?? embedded!.url;
-  const app = await modules;
 
-  const applied = await app.migrateDatabase(databaseUrl);
+  const applied = await migrateDatabase(databaseUrl);
   if (applied.length) logger.log(`Database migrated: ${applied.length} migration${applied.length === 1 ? '' : 's'} applied, the last ${applied.at(-1)}`);
 
   if (config.webConcurrency > 1) {
     forkWorkers(config, databaseUrl, () => stopping);
     return;
   }
-  created = await app.createApp(config, databaseUrl);
-  await seedAndListen(config, app, created, config.seedDemo);
+  created = await createApp(config, databaseUrl);
+  await seedAndListen(config, created, config.seedDemo);
 }
 
-async function seedAndListen(config: AppConfig, app: AppModules, created: CreatedApp, seed: boolean): Promise<void> {
-  const demo = seed ? await app.seedDemoIfEmpty(created.orm.em, created.app.get(app.TenantRunner)) : undefined;
+async function seedAndListen(config: AppConfig, created: CreatedApp, seed: boolean): Promise<void> {
+  const demo = seed ? await seedDemoIfEmpty(created.orm.em, created.app.get(TenantRunner)) : undefined;
   await created.app.listen(config.port, config.host);
   // With several HTTP workers, the first one says it for all of them.
   if (cluster.isWorker && cluster.worker?.id !== 1) return;
@@ -148,7 +123,7 @@ async function stopWorkers(): Promise<void> {
   for (const w of workers) if (!w.isDead()) w.process.kill('SIGKILL');
 }
 
-async function serveWorker(config: AppConfig, app: AppModules): Promise<void> {
+async function serveWorker(config: AppConfig): Promise<void> {
   let created: CreatedApp | undefined;
   let stopping = false;
   const shutdown = async () => {
@@ -162,8 +137,8 @@ async function serveWorker(config: AppConfig, app: AppModules): Promise<void> {
   // the workers in order.
   process.on('SIGINT', () => undefined);
   process.on('SIGHUP', () => undefined);
-  created = await app.createApp(config, process.env[WORKER_DATABASE_URL]!);
-  await seedAndListen(config, app, created, process.env[WORKER_SEEDS] === '1');
+  created = await createApp(config, process.env[WORKER_DATABASE_URL]!);
+  await seedAndListen(config, created, process.env[WORKER_SEEDS] === '1');
 }
 
 main().catch((error: Error) => {
