@@ -117,8 +117,8 @@ export async function startEmbeddedPostgres(options: {
     await client.end();
   }
 
-  // Ctrl-C reaches PostgreSQL too (same process group) and it may be gone before stop() asks:
-  // bound the wait instead of hanging on an exit event that already happened.
+  // Without orderedShutdown, Ctrl-C reaches PostgreSQL too (same process group) and it may be gone
+  // before stop() asks; with it, a session that never ends: bound the wait either way.
   const stop = () => Promise.race([stopServer(), new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref())]);
   return { url: urlFor(database), urlFor, stop };
 }
