@@ -118,9 +118,9 @@ try {
     const run = await load();
     runs.push(run);
     const list = run.api.find(r => r.path === '/api/tickets (list)');
-    const user = run.api.find(r => r.path === '/api/user');
+    const user = run.api.find(r => r.path === '/api/session' || r.path === '/api/user');
     console.log(
-      `  run ${i + 1}: first row ${ms(run.firstRow)}   list request starts ${ms(list?.start ?? NaN)}   /api/user starts ${ms(user?.start ?? NaN)}   ${run.api.filter(r => r.path === '/api/user').length} × /api/user`,
+      `  run ${i + 1}: first row ${ms(run.firstRow)}   list request starts ${ms(list?.start ?? NaN)}   session check starts ${ms(user?.start ?? NaN)}   ${run.api.filter(r => r.path === '/api/session' || r.path === '/api/user').length} × session check`,
     );
   }
   const firstRows = runs.map(r => r.firstRow);

@@ -15,7 +15,7 @@ import { AppModule } from './app.module.js';
 import { adminStatic, sendAdminIndex } from './common/http/admin-static.js';
 import { BODY_TOO_DEEP_MESSAGE, rejectDeepJson } from './common/http/body-depth.js';
 import { originCheck } from './common/http/origin-check.js';
-import { RedactingLogger } from './common/logging/logger.js';
+import { StartupLogger } from './common/logging/startup-logger.js';
 import { requestLog } from './common/logging/request-log.js';
 import { setupOpenApi } from './common/http/openapi.js';
 import { requestOrigin } from './common/http/request-origin.js';
@@ -43,7 +43,7 @@ export async function createApp(
 ): Promise<CreatedApp> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, options.imports), {
     // Every line through the redaction (issue 35: no e-mail, phone number or secret in a log).
-    logger: options.logger ?? new RedactingLogger(config.logLevel),
+    logger: options.logger ?? new StartupLogger(config.logLevel),
     bodyParser: false,
   });
   if (config.trustProxy) app.set('trust proxy', 1);

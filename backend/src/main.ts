@@ -2,13 +2,16 @@ import 'reflect-metadata';
 import cluster, { type Worker } from 'node:cluster';
 import { Logger } from '@nestjs/common';
 import { createApp, type CreatedApp } from './bootstrap.js';
-import { RedactingLogger } from './common/logging/logger.js';
+import { StartupLogger } from './common/logging/startup-logger.js';
 import { TenantRunner } from './common/tenancy/tenant-runner.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/config.js';
 import { EMBEDDED_DATABASE, type EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres.js';
 import { migrateDatabase } from './database/migrate.js';
-import { seedDemoIfEmpty } from './dev/seed-demo.js';
+import { type DemoCredentials, seedDemoIfEmpty } from './dev/seed-demo.js';
 
+// Nest's start-up lines (a module, a controller, a route each) stay out of the log: it ends with
+// where to sign in (issue 34).
+Logger.overrideLogger(new StartupLogger());
 const logger = new Logger(cluster.isWorker ? `Worker ${cluster.worker?.id}` : 'Main');
 
 /** How long the main process waits for its HTTP workers to finish their requests on shutdown. */
@@ -33,12 +36,15 @@ async function main(): Promise<void> {
     throw error;
   }
   // The lines written before the app exists (embedded PostgreSQL, migrations) are redacted too.
-  Logger.overrideLogger(new RedactingLogger(config.logLevel));
+  Logger.overrideLogger(new StartupLogger(config.logLevel));
   if (cluster.isWorker) return serveWorker(config);
 
   let embedded: EmbeddedDatabase | undefined;
   let created: CreatedApp | undefined;
   let stopping = false;
+  // The app and its connections (HTTP, the queue's worker and LISTEN clients, the pools) close
+  // before the embedded PostgreSQL stops, which runs in its own process group: Ctrl-C reaches this
+  // process only, and nothing is cut off under the app (issue 34).
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -46,10 +52,10 @@ async function main(): Promise<void> {
     await stopWorkers();
     await created?.close().catch((error: Error) => logger.error(error.message));
     await embedded?.stop().catch((error: Error) => logger.error(error.message));
+    logger.log('Stopped');
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
 
   if (!config.databaseUrl) {
     logger.log(`Starting embedded PostgreSQL (data in ${config.dataDir})`);
@@ -63,7 +69,7 @@ async function main(): Promise<void> {
   const databaseUrl = config.databaseUrl ?? embedded!.url;
 
   const applied = await migrateDatabase(databaseUrl);
-  if (applied.length) logger.log(`Applied migrations: ${applied.join(', ')}`);
+  if (applied.length) logger.log(`Database migrated: ${applied.length} migration${applied.length === 1 ? '' : 's'} applied, the last ${applied.at(-1)}`);
 
   if (config.webConcurrency > 1) {
     forkWorkers(config, databaseUrl, () => stopping);
@@ -74,18 +80,24 @@ async function main(): Promise<void> {
 }
 
 async function seedAndListen(config: AppConfig, created: CreatedApp, seed: boolean): Promise<void> {
-  if (seed) {
-    const demo = await seedDemoIfEmpty(created.orm.em, created.app.get(TenantRunner));
-    if (demo) {
-      console.log(
-        '\n  Demo organization created. Sign in with\n' +
-          `    username: ${demo.username}\n    password: ${demo.password}\n` +
-          '  (shown once; keep it somewhere safe)\n',
-      );
-    }
-  }
+  const demo = seed ? await seedDemoIfEmpty(created.orm.em, created.app.get(TenantRunner)) : undefined;
   await created.app.listen(config.port, config.host);
-  logger.log(`Warranty CRM is serving on ${config.publicBaseUrl} (API docs at ${config.publicBaseUrl}/api/docs)`);
+  // With several HTTP workers, the first one says it for all of them.
+  if (cluster.isWorker && cluster.worker?.id !== 1) return;
+  logger.log(`Warranty CRM is serving (API docs at ${config.publicBaseUrl}/api/docs)`);
+  console.log(signInLines(config.publicBaseUrl, demo).join('\n'));
+}
+
+/** The log's last lines: where to sign in, and as whom when the demo organization was just created. */
+function signInLines(publicBaseUrl: string, demo: DemoCredentials | undefined): string[] {
+  if (!demo) return ['', `  Sign in at ${publicBaseUrl}`];
+  return [
+    '',
+    '  Demo organization created; its password is shown only this once.',
+    `  Sign in at ${publicBaseUrl}`,
+    `    username: ${demo.username}`,
+    `    password: ${demo.password}`,
+  ];
 }
 
 /** Environment a worker adds to the main process's own: the database the main process prepared. */
@@ -123,8 +135,10 @@ async function serveWorker(config: AppConfig): Promise<void> {
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown());
-  // Ctrl+C reaches the whole process group: the main process stops the workers in order.
+  // Ctrl+C (and a closed terminal's SIGHUP) reach the whole process group: the main process stops
+  // the workers in order.
   process.on('SIGINT', () => undefined);
+  process.on('SIGHUP', () => undefined);
   created = await createApp(config, process.env[WORKER_DATABASE_URL]!);
   await seedAndListen(config, created, process.env[WORKER_SEEDS] === '1');
 }

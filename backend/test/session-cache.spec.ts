@@ -66,6 +66,9 @@ describe('the session cache', () => {
         expect(res.body).toMatchObject({ id: owner.user.id, username: owner.user.username, role: 'owner' });
       }
       await b.request().get('/api/tickets/metrics').set('Cookie', cookie).expect(200);
+      // the admin's first question on a page load (GET /api/session) is answered from the cache too
+      const session = await b.request().get('/api/session').set('Cookie', cookie).expect(200);
+      expect(session.body.user).toMatchObject({ id: owner.user.id, username: owner.user.username, role: 'owner' });
     });
     expect(error).toBeUndefined();
     expect(statements.filter((s) => SESSION_STATEMENT.test(s))).toEqual([]);

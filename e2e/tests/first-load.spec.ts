@@ -4,7 +4,7 @@ import { createTicket } from './ticket-factory.js';
 
 /**
  * Issue 32: the structure of a cold load of /tickets (a new browser context, nothing cached), not its
- * timing: one GET /api/user, and the list's request goes out with the page's first requests instead
+ * timing: one session check (GET /api/session, never GET /api/user), and the list's request goes out with the page's first requests instead
  * of after the session check and the shell's reads (metrics, voicemail stats, notifications, settings).
  */
 
@@ -35,7 +35,7 @@ const OTHER_READS: Record<string, (e: Event) => boolean> = {
 };
 
 test.describe('the first load of /tickets (issue 32)', () => {
-  test("one GET /api/user, and the list's request is sent before the shell's reads answer", async ({ page }) => {
+  test("one session check, and the list's request is sent before the shell's reads answer", async ({ page }) => {
     await registerByApi(page.context().request, uniqueName('cold'));
     const ticket = await createTicket(page.context().request);
     const events = recordApi(page);
@@ -48,13 +48,14 @@ test.describe('the first load of /tickets (issue 32)', () => {
       await expect.poll(() => events.some(e => e.kind === 'response' && matches(e)), { message: `${name} answered` }).toBe(true);
     }
 
-    const userReads = events.filter(e => e.kind === 'request' && e.path === '/api/user');
-    expect(userReads.map(e => e.method)).toEqual(['GET']);
+    // the route guard, the permissions and the identity share one read of the session (issue 34: GET /api/session)
+    const userReads = events.filter(e => e.kind === 'request' && (e.path === '/api/user' || e.path === '/api/session'));
+    expect(userReads.map(e => `${e.method} ${e.path}`)).toEqual(['GET /api/session']);
     // the list is read once: the prefetched page is the one the list shows, not asked again
     expect(events.filter(e => e.kind === 'request' && isListRead(e))).toHaveLength(1);
 
     const listSent = events.findIndex(e => e.kind === 'request' && isListRead(e));
-    const userAnswered = events.findIndex(e => e.kind === 'response' && e.path === '/api/user');
+    const userAnswered = events.findIndex(e => e.kind === 'response' && e.path === '/api/session');
     expect(listSent, 'the list is asked for before the session check answers').toBeLessThan(userAnswered);
     for (const [name, matches] of Object.entries(OTHER_READS)) {
       const answered = events.findIndex(e => e.kind === 'response' && matches(e));

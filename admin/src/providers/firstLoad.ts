@@ -31,12 +31,12 @@ export function ticketListParams(location: { pathname: string; search: string },
 
 /**
  * Issue 32: a cold load of /tickets asks for its first page at once, beside the session check
- * (GET /api/user), instead of after it, the shell's reads and the list's chunk. The page is cached
+ * (GET /api/session), instead of after it, the shell's reads and the list's chunk. The page is cached
  * under react-admin's own key for that read (useGetList's [resource, 'getList', {pagination, sort,
  * filter, meta}]), so the list finds it there (or joins the request in flight) and does not ask again;
  * the list's chunk is fetched at the same time. Signed out, the API answers 401: prefetchQuery keeps
  * the error to itself (no toast, no console error, no redirect: the route guard redirects once, from
- * GET /api/user), and signing in clears the cache. The route guard's GET /api/user is started here
+ * GET /api/session), and signing in clears the cache. The route guard's GET /api/session is started here
  * too (its answer is remembered for the load). Any other page does nothing here.
  */
 export function prefetchFirstScreen(
@@ -58,7 +58,7 @@ export function prefetchFirstScreen(
     queryFn: () =>
       dataProvider.getList('tickets', listParams).then(({ data, total, pageInfo, meta }) => ({ data, total, pageInfo, meta })),
   });
-  // the route guard's GET /api/user, remembered for the load (currentUserCache.ts)
+  // the route guard's GET /api/session, remembered for the load (currentUserCache.ts)
   void authProvider.checkAuth({}).catch(() => undefined);
   void loadListScreen().catch(() => undefined);
 }

@@ -27,9 +27,13 @@ export async function runMigrations(orm: MikroORM, databaseUrl: string): Promise
   }
 }
 
-/** Migrates the database before the app boots (the queue's worker starts with the app and needs its schema). */
+/**
+ * Migrates the database before the app boots (the queue's worker starts with the app and needs its
+ * schema). Quietly: the caller reports what was applied in one line, not two per migration.
+ */
 export async function migrateDatabase(databaseUrl: string): Promise<string[]> {
-  const orm = await MikroORM.init(buildOrmOptions(databaseUrl, { allowGlobalContext: true }));
+  const options = buildOrmOptions(databaseUrl, { allowGlobalContext: true });
+  const orm = await MikroORM.init({ ...options, migrations: { ...options.migrations, silent: true } });
   try {
     return await runMigrations(orm, databaseUrl);
   } finally {

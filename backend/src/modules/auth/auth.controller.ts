@@ -78,8 +78,11 @@ export class AuthController {
       '(none, expired, or its user removed). For a client that does not yet know whether it is signed in; GET /api/user answers 401 instead.',
   })
   @ApiOkResponse({ type: SessionResponseDto })
-  async session(@CurrentActor() actor: Actor | undefined): Promise<SessionResponseDto> {
+  async session(@CurrentActor() actor: Actor | undefined, @Req() req: Request): Promise<SessionResponseDto> {
     if (!actor) return { user: null };
+    // As GET /api/user: the row the session store read with the session (and caches), no query of its own.
+    const row = req.sessionUser;
+    if (row && row.id === actor.id) return { user: { ...row } as unknown as UserResponseDto };
     const user = await this.auth.sessionUser(actor);
     return { user: user ? toUserResponse(user) : null };
   }
