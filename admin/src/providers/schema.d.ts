@@ -1324,6 +1324,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/phone-system/simulation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the built-in phone simulation is available here and on for the organization
+         * @description available is false in production without the demo data (the switch is then refused).
+         *
+         *     Role: agent (any signed-in member (agent, admin or owner)).
+         *
+         *     Errors: 401 Not signed in.
+         */
+        get: operations["PhoneSimulationController_get"];
+        put?: never;
+        /**
+         * Turn the built-in phone simulation on or off
+         * @description On: a simulated Twilio runs inside the app (no restart) and becomes the organization's Twilio account, so numbers can be bought and webhooks fixed without a real account. Off: the real Twilio link comes back (or none). Development, or a deployment with the demo data, only: 404 otherwise.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 enabled is not a boolean; 401 Not signed in; 403 Only the account owner and admins can manage phone numbers; 404 The phone simulation is only available in development or with the demo data.
+         */
+        post: operations["PhoneSimulationController_set"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/phone-system/simulation/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A simulated caller leaves a voicemail on one of the numbers
+         * @description The simulated Twilio drives the app's real webhooks, signed as Twilio signs them: the voice webhook, the recording and the transcription. The voicemail then shows in the call logs (and live in open tabs).
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 A field is invalid; 401 Not signed in; 403 Only the account owner and admins can manage phone numbers; 404 No such number, or the simulation is not available here; 409 The simulation is off, or the number was not bought in it; 502 A webhook refused the simulated call.
+         */
+        post: operations["PhoneSimulationController_call"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products": {
         parameters: {
             query?: never;
@@ -1708,6 +1764,62 @@ export interface paths {
         get: operations["SettingsController_checkRetellAgent"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's data retention policy
+         * @description Days call recordings, attachments and closed tickets are kept (null: forever), what happens to closed tickets, and whether the daily task applies it.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 401 see the error body; 403 Only the account owner and admins can change settings.
+         */
+        get: operations["RetentionController_get"];
+        /**
+         * Change the data retention policy
+         * @description Any subset. A changed period or action turns the policy off until a new dry run; `enabled: true` needs a dry run of the periods as saved and at least one period. Recorded in the audit log.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 400 A period out of bounds, or enabling before a dry run (customer_data.retention_dry_run_required); 401 see the error body; 403 Only the account owner and admins can change settings.
+         */
+        put: operations["RetentionController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/retention/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count what the saved policy would delete or anonymise now
+         * @description Recordings, attachments and closed tickets past their periods at this moment; nothing is deleted or changed. Allows turning the policy on.
+         *
+         *     Role: admin (admins and the account owner).
+         *
+         *     Errors: 401 see the error body; 403 Only the account owner and admins can change settings.
+         */
+        post: operations["RetentionController_dryRun"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3043,7 +3155,7 @@ export interface components {
             id: string;
             ip: string | null;
             /** @enum {string} */
-            kind: "settings_changed" | "role_changed" | "user_invited" | "user_removed" | "number_bought" | "number_released" | "export" | "sign_in_new_device" | "customers_merged" | "customer_erased";
+            kind: "settings_changed" | "role_changed" | "user_invited" | "user_removed" | "number_bought" | "number_released" | "export" | "sign_in_new_device" | "customers_merged" | "customer_erased" | "retention_applied";
             /** @description What it is about: a username, a phone number, "settings" */
             subject: string | null;
             user_agent: string | null;
@@ -4186,6 +4298,17 @@ export interface components {
             /** @example 120 */
             voicemail_max_length: number;
         };
+        PhoneSimulationStateDto: {
+            /**
+             * @description The simulated account's SID while on
+             * @example AC0123456789abcdef0123456789abcdef
+             */
+            account_sid: string | null;
+            /** @description Whether the simulation may run here: development, or a deployment with the demo data */
+            available: boolean;
+            /** @description Whether the organization's Twilio is the simulated one */
+            enabled: boolean;
+        };
         PossibleDuplicateDto: {
             /** Format: date-time */
             created_at: string;
@@ -4452,6 +4575,64 @@ export interface components {
              */
             event: "call_started" | "call_ended" | "call_analyzed";
         };
+        RetentionDryRunDto: {
+            /**
+             * Format: date-time
+             * @description The moment the counts are for
+             */
+            as_of: string;
+            /**
+             * @description Attachments that would be deleted (rows and files)
+             * @example 3
+             */
+            attachments: number;
+            /**
+             * @description Closed tickets that would be deleted or anonymised
+             * @example 40
+             */
+            closed_tickets: number;
+            /** @enum {string} */
+            closed_tickets_action: "anonymise" | "delete";
+            /**
+             * @description Call recordings that would be deleted (here and at Twilio)
+             * @example 12
+             */
+            recordings: number;
+        };
+        RetentionPolicyDto: {
+            /**
+             * @description Days ticket attachments are kept; null keeps them forever
+             * @example null
+             */
+            attachments_days: number | null;
+            /**
+             * @description What happens to a closed ticket past its period
+             * @enum {string}
+             */
+            closed_tickets_action: "anonymise" | "delete";
+            /**
+             * @description Days closed tickets (since their last change) are kept; null keeps them forever
+             * @example 730
+             */
+            closed_tickets_days: number | null;
+            /**
+             * Format: date-time
+             * @description The last dry run of the periods as they are; null after a change
+             */
+            dry_run_at: string | null;
+            /** @description Whether the daily task applies the policy */
+            enabled: boolean;
+            /**
+             * Format: date-time
+             * @description When the task last applied the policy
+             */
+            last_run_at: string | null;
+            /**
+             * @description Days call recordings are kept; null keeps them forever
+             * @example 365
+             */
+            recordings_days: number | null;
+        };
         SearchResultsDto: {
             calls: components["schemas"]["CallHitDto"][];
             customers: components["schemas"]["CustomerHitDto"][];
@@ -4485,6 +4666,10 @@ export interface components {
             /** @description The signed-in user, or null without a session */
             user: components["schemas"]["UserResponseDto"] | null;
         };
+        SetPhoneSimulationDto: {
+            /** @description true: run the simulated Twilio and link it; false: back to the real Twilio link (or none) */
+            enabled: boolean;
+        };
         SettingsResponseDto: {
             /**
              * @example [
@@ -4493,6 +4678,13 @@ export interface components {
              *     ]
              */
             brands: string[];
+            /** @description Say the recording notice before every number's voicemail greeting and at the start of the AI agent's calls */
+            recording_notice_enabled: boolean;
+            /**
+             * @description The notice as it is said (the default when none was saved)
+             * @example This call may be recorded for quality and warranty purposes.
+             */
+            recording_notice_text: string;
             retell_agent_id: string | null;
             retell_api_key_set: boolean;
             smtp_from_email: string | null;
@@ -4523,6 +4715,37 @@ export interface components {
              * @example 24
              */
             warranty_response_hours: number;
+        };
+        SimulateCallDto: {
+            /**
+             * @description The simulated caller's phone (E.164)
+             * @example +15125550123
+             */
+            from: string;
+            /**
+             * Format: uuid
+             * @description One of the organization's numbers, bought while the simulation is on
+             */
+            number_id: string;
+            /**
+             * @description The recording's length in seconds
+             * @default 10
+             */
+            seconds: number;
+            /**
+             * @description The voicemail's words (its transcription); default: a sample sentence
+             * @example My floor jack leaks oil
+             */
+            transcript?: string;
+        };
+        SimulatedCallDto: {
+            /**
+             * @description The simulated call's CallSid (the call log's call_sid)
+             * @example CA0123456789abcdef0123456789abcdef
+             */
+            call_sid: string;
+            /** @example RE0123456789abcdef0123456789abcdef */
+            recording_sid: string;
         };
         SmtpReceiverStatusDto: {
             /** @description Whether this instance runs the SMTP receiver (INBOUND_SMTP_PORT set) */
@@ -5143,6 +5366,18 @@ export interface components {
             /** @description Only while awaiting the return */
             type?: components["schemas"]["ResolutionType"];
         };
+        UpdateRetentionPolicyDto: {
+            /** @description Days ticket attachments are kept; null keeps them forever */
+            attachments_days?: number | null;
+            /** @enum {string} */
+            closed_tickets_action?: "anonymise" | "delete";
+            /** @description Days closed tickets (since their last change) are kept; null keeps them forever */
+            closed_tickets_days?: number | null;
+            /** @description Turn the daily task on (after a dry run) or off */
+            enabled?: boolean;
+            /** @description Days call recordings are kept; null keeps them forever */
+            recordings_days?: number | null;
+        };
         UpdateRoleDto: {
             /**
              * @description admin: settings, numbers and the audit log too; agent: tickets and calls
@@ -5154,6 +5389,10 @@ export interface components {
         UpdateSettingsDto: {
             /** @description Trimmed, non-empty, at most 50 characters, no duplicates (any case) */
             brands?: string[];
+            /** @description Say the recording notice before every number's voicemail greeting and at the start of the AI agent's calls */
+            recording_notice_enabled?: boolean;
+            /** @description The notice's words; "" or null says the default ("This call may be recorded for quality and warranty purposes.") */
+            recording_notice_text?: string | null;
             /** @description "" or null clears it */
             retell_agent_id?: string | null;
             /** @description Write-only. Omitted or "" keeps the stored key; null clears it */
@@ -8138,6 +8377,170 @@ export interface operations {
             };
         };
     };
+    PhoneSimulationController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneSimulationStateDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PhoneSimulationController_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPhoneSimulationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneSimulationStateDto"];
+                };
+            };
+            /** @description enabled is not a boolean */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can manage phone numbers */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The phone simulation is only available in development or with the demo data */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    PhoneSimulationController_call: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulateCallDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulatedCallDto"];
+                };
+            };
+            /** @description A field is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can manage phone numbers */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such number, or the simulation is not available here */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The simulation is off, or the number was not bought in it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A webhook refused the simulated call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     ProductsController_list: {
         parameters: {
             query?: {
@@ -9018,6 +9421,127 @@ export interface operations {
             };
             /** @description Retell could not be reached */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    RetentionController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionPolicyDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can change settings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    RetentionController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateRetentionPolicyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionPolicyDto"];
+                };
+            };
+            /** @description A period out of bounds, or enabling before a dry run (customer_data.retention_dry_run_required) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can change settings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    RetentionController_dryRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionDryRunDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Only the account owner and admins can change settings */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
