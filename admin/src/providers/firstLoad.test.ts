@@ -53,7 +53,7 @@ describe('prefetchFirstScreen', () => {
     const loadScreen = vi.fn(async () => ({}));
     prefetchFirstScreen({ pathname: '/tickets', search: '' }, loadScreen);
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
-    expect(fetch.mock.calls.map(call => String(call[0]))).toEqual([expect.stringMatching(/^\/api\/tickets\?/), '/api/user']);
+    expect(fetch.mock.calls.map(call => String(call[0]))).toEqual([expect.stringMatching(/^\/api\/tickets\?/), '/api/session']);
     expect(loadScreen).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(queryClient.getQueryData(DEFAULT_KEY)).toMatchObject({ data: [{ id: '1' }], total: 1 }));
   });
