@@ -61,6 +61,8 @@ async function load(): Promise<Run> {
   try {
     const login = await context.request.post('/api/login', { data: { username: values.username, password: values.password } });
     if (!login.ok()) throw new Error(`sign-in failed: ${login.status()} ${await login.text()}`);
+    // a returning user: the admin saw this browser signed in before (admin/src/providers/currentUserCache.ts)
+    await context.addInitScript(() => localStorage.setItem('wcrm.signedIn', '1'));
     await context.addInitScript(() => {
       const observer = new MutationObserver(() => {
         if (document.querySelector('[data-testid="ticket-row"]')) {

@@ -5,6 +5,7 @@ import { CenteredSpinner } from './components/CenteredSpinner';
 import { Toaster } from './components/Toaster';
 import { CrmAdmin } from './layout/CrmAdmin';
 import { Layout } from './layout/Layout';
+import { loadAuthScreen } from './lib/authScreen';
 import { lazyScreen } from './lib/lazyScreen';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -20,7 +21,7 @@ import { theme } from './theme';
 // Every screen is loaded when it is first visited (issue 32: the first load carries the shell only);
 // the resources' screens are lazy in their resources/*/index.ts. Suspense: ScreenSuspense (Layout.tsx).
 const AnalyticsPage = lazyScreen(() => import('./pages/analytics/AnalyticsPage'), 'AnalyticsPage');
-const AuthPage = lazyScreen(() => import('./pages/auth/AuthPage'), 'AuthPage');
+const AuthPage = lazyScreen(loadAuthScreen, 'AuthPage');
 const ChangePasswordPage = lazyScreen(() => import('./pages/change-password/ChangePasswordPage'), 'ChangePasswordPage');
 const DashboardPage = lazyScreen(() => import('./pages/dashboard/DashboardPage'), 'DashboardPage');
 const NotFoundPage = lazyScreen(() => import('./pages/not-found/NotFoundPage'), 'NotFoundPage');

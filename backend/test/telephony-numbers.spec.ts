@@ -44,6 +44,18 @@ describe('GET /api/phone-numbers/search', () => {
     expect(request.query).not.toHaveProperty('FaxEnabled');
   });
 
+  it("leaves out a number another organization of the app already holds (the built-in simulation offers every organization the same ones)", async () => {
+    const offered = (await owner.agent.get('/api/phone-numbers/search').query({ areaCode: '512' }).expect(200)).body.map((n: { phoneNumber: string }) => n.phoneNumber);
+    const stranger = await registerOwner(t.app);
+    await t.app.db.query('insert into brand_phone_numbers (organization_id, phone_number) values ($1, $2)', [stranger.user.organization_id, offered[0]]);
+    try {
+      const now = (await owner.agent.get('/api/phone-numbers/search').query({ areaCode: '512' }).expect(200)).body.map((n: { phoneNumber: string }) => n.phoneNumber);
+      expect(now).toEqual(offered.slice(1));
+    } finally {
+      await t.app.db.query('delete from brand_phone_numbers where organization_id = $1', [stranger.user.organization_id]);
+    }
+  });
+
   it('anchors contains to the end of the number for match=last and passes capability flags', async () => {
     t.fake.clearRequests();
     const res = await owner.agent.get('/api/phone-numbers/search').query({ contains: '0', match: 'last', fax: 'true', sms: 'false' }).expect(200);

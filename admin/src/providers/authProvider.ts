@@ -1,4 +1,5 @@
 import { isRole } from '@warranty-crm/contract';
+import { loadAuthScreen } from '../lib/authScreen';
 import { HttpError, type AuthProvider } from 'react-admin';
 import { apiGet, apiSend } from './httpClient';
 import { forgetCurrentUser, isSignedOut, rememberedUser, rememberSignedOut, rememberUser } from './currentUserCache';
@@ -50,7 +51,12 @@ export const authProvider: AuthProvider = {
     // logout the dashboard's requests still fired, each a 401 in the console)
     rememberSignedOut();
     await queryClient.cancelQueries();
-    if (!hadSession) return AUTH_URL;
+    // the sign-in screen is there before react-admin navigates to it (lib/authScreen.ts: why)
+    const authScreen = loadAuthScreen().catch(() => undefined);
+    if (!hadSession) {
+      await authScreen;
+      return AUTH_URL;
+    }
     try {
       await apiSend('POST', '/logout');
     } catch (error) {
@@ -59,6 +65,7 @@ export const authProvider: AuthProvider = {
         throw error;
       }
     }
+    await authScreen;
     return AUTH_URL;
   },
 

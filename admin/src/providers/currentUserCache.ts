@@ -8,6 +8,30 @@ import type { User } from './types';
  * mutation's own onSuccess refetches the identity). A failed request is not kept.
  */
 let current: Promise<User | null> | null = null;
+
+/**
+ * This browser was signed in when it last knew (localStorage, not a secret: the session cookie is
+ * httpOnly). The first load of /tickets asks for the list before the session check only then
+ * (firstLoad.ts), so a signed-out visit sends nothing the server would refuse (issue 34).
+ */
+const SIGNED_IN_HINT = 'wcrm.signedIn';
+
+function setSignedInHint(signedIn: boolean): void {
+  try {
+    if (signedIn) localStorage.setItem(SIGNED_IN_HINT, '1');
+    else localStorage.removeItem(SIGNED_IN_HINT);
+  } catch {
+    // storage refused (a private window's quota): the first load just waits for the session check
+  }
+}
+
+export function probablySignedIn(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_HINT) === '1';
+  } catch {
+    return false;
+  }
+}
 /** Known to have no session: GET /api/session said so, or the user logged out (issue 34). */
 let signedOut = false;
 
@@ -17,7 +41,9 @@ export function rememberedUser(fetch: () => Promise<User | null>): Promise<User 
     current = pending;
     pending.then(
       user => {
-        if (current === pending) signedOut = user === null;
+        if (current !== pending) return;
+        signedOut = user === null;
+        setSignedInHint(user !== null);
       },
       () => {
         if (current === pending) current = null;
@@ -30,6 +56,7 @@ export function rememberedUser(fetch: () => Promise<User | null>): Promise<User 
 export function rememberUser(user: User): void {
   current = Promise.resolve(user);
   signedOut = false;
+  setSignedInHint(true);
 }
 
 /**
@@ -40,6 +67,7 @@ export function rememberUser(user: User): void {
 export function rememberSignedOut(): void {
   current = Promise.resolve(null);
   signedOut = true;
+  setSignedInHint(false);
 }
 
 export function isSignedOut(): boolean {

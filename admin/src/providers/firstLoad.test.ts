@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prefetchFirstScreen, ticketListParams } from './firstLoad';
 import { forgetCurrentUser } from './currentUserCache';
 import { queryClient } from './queryClient';
@@ -36,11 +36,36 @@ describe('ticketListParams (what the tickets list will ask for)', () => {
   });
 });
 
+/** The browser's localStorage (these tests run in Node): what the signed-in hint is kept in. */
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, String(value)),
+    removeItem: (key: string) => void items.delete(key),
+    clear: () => items.clear(),
+  };
+}
+
 describe('prefetchFirstScreen', () => {
+  beforeEach(() => {
+    vi.stubGlobal('localStorage', memoryStorage());
+  });
   afterEach(() => {
     vi.unstubAllGlobals();
     queryClient.clear();
     forgetCurrentUser();
+  });
+
+  it('signed out when last known (no hint): only the session check, no list read the server would refuse', async () => {
+    // (whatever the session check answers: here a user, so the next test starts not signed out)
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ user: { id: 'u1', username: 'ann' } })));
+    vi.stubGlobal('fetch', fetch);
+    const loadScreen = vi.fn(async () => ({}));
+    prefetchFirstScreen({ pathname: '/tickets', search: '' }, loadScreen);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(fetch.mock.calls.map(call => String((call as unknown[])[0]))).toEqual(['/api/session']);
+    expect(loadScreen).not.toHaveBeenCalled();
   });
 
   it("on /tickets asks for the list's first page at once, under react-admin's key for it, then the user, then the list's screen", async () => {
@@ -50,6 +75,7 @@ describe('prefetchFirstScreen', () => {
         : new Response(JSON.stringify({ id: 'u1', username: 'ann' })),
     );
     vi.stubGlobal('fetch', fetch);
+    localStorage.setItem('wcrm.signedIn', '1'); // signed in when this browser last knew
     const loadScreen = vi.fn(async () => ({}));
     prefetchFirstScreen({ pathname: '/tickets', search: '' }, loadScreen);
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
@@ -58,7 +84,8 @@ describe('prefetchFirstScreen', () => {
     await vi.waitFor(() => expect(queryClient.getQueryData(DEFAULT_KEY)).toMatchObject({ data: [{ id: '1' }], total: 1 }));
   });
 
-  it('signed out: the 401 stays in the cache as an error, nothing thrown or logged', async () => {
+  it('a session that ended since (the hint says signed in): the 401 stays in the cache as an error, nothing thrown or logged', async () => {
+    localStorage.setItem('wcrm.signedIn', '1');
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ statusCode: 401, message: 'Unauthorized' }), { status: 401 })));
     const error = vi.spyOn(console, 'error');
     prefetchFirstScreen({ pathname: '/tickets', search: '' }, async () => ({}));

@@ -1,6 +1,7 @@
 import { getQuery, parseQueryFromLocation, type GetListParams } from 'react-admin';
 import { TICKET_LIST_PER_PAGE, TICKET_LIST_SORT } from '../lib/ticketList';
 import { authProvider } from './authProvider';
+import { probablySignedIn } from './currentUserCache';
 import { dataProvider } from './dataProvider';
 import { queryClient } from './queryClient';
 import { store } from './store';
@@ -34,9 +35,11 @@ export function ticketListParams(location: { pathname: string; search: string },
  * (GET /api/session), instead of after it, the shell's reads and the list's chunk. The page is cached
  * under react-admin's own key for that read (useGetList's [resource, 'getList', {pagination, sort,
  * filter, meta}]), so the list finds it there (or joins the request in flight) and does not ask again;
- * the list's chunk is fetched at the same time. Signed out, the API answers 401: prefetchQuery keeps
- * the error to itself (no toast, no console error, no redirect: the route guard redirects once, from
- * GET /api/session), and signing in clears the cache. The route guard's GET /api/session is started here
+ * the list's chunk is fetched at the same time. The list is asked for early only when this browser
+ * was signed in when it last knew (currentUserCache's hint): a signed-out visit sends nothing the
+ * server would refuse (issue 34), and the route guard redirects once, from GET /api/session. A
+ * session that ended meanwhile answers 401, which prefetchQuery keeps to itself (no toast, no
+ * redirect), and signing in clears the cache. The route guard's GET /api/session is started here
  * too (its answer is remembered for the load). Any other page does nothing here.
  */
 export function prefetchFirstScreen(
@@ -51,6 +54,10 @@ export function prefetchFirstScreen(
   }
   if (!params) return;
   const listParams = params;
+  if (!probablySignedIn()) {
+    void authProvider.checkAuth({}).catch(() => undefined);
+    return;
+  }
   // In this order: the browser has 6 connections to the server, and the list's chunk brings ~40
   // files; the two reads go out first so they do not queue behind them.
   void queryClient.prefetchQuery({

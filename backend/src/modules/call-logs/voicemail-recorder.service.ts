@@ -83,9 +83,13 @@ export class VoicemailRecorder {
       else if (!log.transcriptionStatus) log.transcriptionStatus = facts.transcriptionStatus;
     }
     if (log.fromPhone && !log.customer) await this.matchCaller(em, organizationId, log);
+    const unitOfWork = em.getUnitOfWork();
+    unitOfWork.computeChangeSets();
+    const changed = unitOfWork.getChangeSets().length > 0;
     await em.flush();
-    // Open Phone System tabs read the calls again (the voicemail arrives, then its transcription).
-    await callLogChanged(this.live, em, organizationId, log.id);
+    // Open Phone System tabs read the calls again (the voicemail arrives, then its transcription);
+    // a repeated callback that changed nothing tells nobody.
+    if (changed) await callLogChanged(this.live, em, organizationId, log.id);
 
     if (!hadRecording && log.recordingSid) {
       await this.events.publish(em, new VoicemailReceivedEvent(organizationId, log.id, log.brand ?? null));

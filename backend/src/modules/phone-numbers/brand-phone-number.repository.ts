@@ -137,6 +137,17 @@ export class BrandPhoneNumberRepository extends EntityRepository<BrandPhoneNumbe
   }
 
   /**
+   * Which of these numbers a row of ANY organization holds (phone_number is unique across them):
+   * only the numbers leave here. A search's results are offered without them (the built-in
+   * simulation hands every organization the same numbers; Twilio never lists an owned one).
+   */
+  async heldOf(phoneNumbers: string[]): Promise<Set<string>> {
+    if (!phoneNumbers.length) return new Set();
+    const rows = await this.find({ phoneNumber: { $in: phoneNumbers } }, { filters: false, fields: ['phoneNumber'] });
+    return new Set(rows.map((r) => r.phoneNumber));
+  }
+
+  /**
    * The row holding this number in ANY organization (phone_number is unique across them), read
    * before a purchase or an import reaches Twilio: only its organization and state leave here.
    */

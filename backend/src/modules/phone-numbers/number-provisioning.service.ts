@@ -51,7 +51,8 @@ export class NumberProvisioningService {
       });
       // After the search: a Twilio failure fails the search itself, not the price's look-up.
       const { monthlyPrice, priceUnit } = await this.monthlyPrice(client, query.country);
-      return found.map((n) => ({
+      const held = await this.em.getRepository(BrandPhoneNumber).heldOf(found.map((n) => n.phoneNumber));
+      return found.filter((n) => !held.has(n.phoneNumber)).map((n) => ({
         phoneNumber: n.phoneNumber,
         friendlyName: n.friendlyName,
         locality: n.locality ?? null,

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import {
   SIMULATION_FROM_INVALID,
   SIMULATION_NUMBER_REQUIRED,
@@ -8,6 +8,7 @@ import {
   SIMULATION_TRANSCRIPT_TOO_LONG,
 } from '@warranty-crm/contract';
 import { E164, trim } from '../../../common/http/transforms.js';
+import { OptionalField } from '../../../common/http/optional.js';
 
 export class PhoneSimulationStateDto {
   @ApiProperty({ description: 'Whether the simulation may run here: development, or a deployment with the demo data' })
@@ -38,14 +39,14 @@ export class SimulateCallDto {
   from!: string;
 
   @ApiPropertyOptional({ maxLength: SIMULATION_TRANSCRIPT_MAX, example: 'My floor jack leaks oil', description: "The voicemail's words (its transcription); default: a sample sentence" })
-  @IsOptional()
+  @OptionalField()
   @Transform(trim)
   @IsString({ message: SIMULATION_TRANSCRIPT_TOO_LONG })
   @MaxLength(SIMULATION_TRANSCRIPT_MAX, { message: SIMULATION_TRANSCRIPT_TOO_LONG })
   transcript?: string;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 120, default: 10, description: "The recording's length in seconds" })
-  @IsOptional()
+  @OptionalField()
   @IsInt({ message: 'seconds must be a whole number from 1 to 120' })
   @Min(1, { message: 'seconds must be a whole number from 1 to 120' })
   @Max(120, { message: 'seconds must be a whole number from 1 to 120' })
