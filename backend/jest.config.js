@@ -54,5 +54,8 @@ export default async () => ({
   globalSetup: '<rootDir>/test/support/global-setup.js',
   globalTeardown: '<rootDir>/test/support/global-teardown.js',
   maxWorkers: 2,
+  // A worker whose heap grew past this after a file is replaced (Jest's ESM module registries are
+  // kept per file and grow a worker to gigabytes, where the garbage collector then costs more).
+  workerIdleMemoryLimit: '1GB',
   testTimeout: 60_000,
 });

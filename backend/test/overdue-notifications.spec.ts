@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
 import { OverdueTickets } from '../src/modules/ticket-analytics/sla/overdue-tickets.service.js';
 import { inviteMember, type InvitedMember } from './factories/members.js';
 import { createTicket } from './factories/tickets.js';
@@ -59,6 +60,7 @@ describe('the overdue notification', () => {
     expect(rows[0].message).toContain('Olga Overdue');
     expect(rows[0].message).toContain('promised within 24 hours');
     // The other organization's ticket notified only its own user.
+    await eventually("the other organization's user was notified", async () => (await overdueNotifications(foreign.id)).length >= 1);
     const foreignRows = await overdueNotifications(foreign.id);
     expect(foreignRows.map((r) => r.user_id)).toEqual([other.user.id]);
     const marked = await a.db.query('select overdue_notified_at from tickets where id = $1', [ticket.id]);
@@ -68,6 +70,35 @@ describe('the overdue notification', () => {
     const bell = await member.agent.get('/api/notifications').expect(200);
     expect(JSON.stringify(bell.body)).toContain(`Ticket ${ticket.ticket_number} is overdue`);
   }, 60_000);
+
+  it("goes on with other organizations when one's due tickets are held by another scan", async () => {
+    const busy = await registerOwner(a);
+    const held = await createTicket(busy.agent);
+    const quiet = await registerOwner(a);
+    const due = await createTicket(quiet.agent);
+    await makeOverdue(held.id);
+    await makeOverdue(due.id);
+    // Another scan (the other instance) holds the busy organization's due ticket.
+    const other = new pg.Client({ connectionString: a.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select id from tickets where id = $1 for update', [held.id]);
+      // (the every-minute schedule may scan at the same moment: the marks are what counts)
+      await a.created.app.get(OverdueTickets).raiseOverdue();
+      const marks = await a.db.query('select id, overdue_notified_at from tickets where id = any($1)', [[held.id, due.id]]);
+      const markOf = new Map(marks.rows.map((r) => [r.id, r.overdue_notified_at]));
+      expect(markOf.get(due.id)).not.toBeNull();
+      expect(markOf.get(held.id)).toBeNull();
+    } finally {
+      await other.query('rollback');
+      await other.end();
+    }
+    // Released, the next scan takes it.
+    await a.created.app.get(OverdueTickets).raiseOverdue();
+    const after = await a.db.query('select overdue_notified_at from tickets where id = $1', [held.id]);
+    expect(after.rows[0].overdue_notified_at).not.toBeNull();
+  });
 
   it('is not raised for a ticket answered before its respond_by passed, nor for one still within it', async () => {
     const answered = await createTicket(owner.agent);

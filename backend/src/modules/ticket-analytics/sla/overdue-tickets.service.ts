@@ -25,9 +25,12 @@ export class OverdueTickets {
   @ScheduledTask('tickets.overdue-scan', '* * * * *')
   async raiseOverdue(now: Date = new Date()): Promise<number> {
     const due = { respondedAt: null, overdueNotifiedAt: null, respondBy: { $lte: now } };
+    // Organizations whose due rows another run holds right now (the other instance's scan): left to
+    // it, and this run goes on with the others instead of stopping there.
+    const held: string[] = [];
     let raised = 0;
     for (let round = 0; round < ROUNDS_PER_RUN; round += 1) {
-      const organizationId = await this.tenants.organizationOf(Ticket, due);
+      const organizationId = await this.tenants.organizationOf(Ticket, held.length ? { ...due, organization: { $nin: held } } : due);
       if (!organizationId) break;
       const marked = await this.tenants.run(organizationId, async ({ em }) => {
         // Rows another transaction holds (an agent answering right now) are left to the next run.
@@ -39,7 +42,10 @@ export class OverdueTickets {
         await em.flush();
         return tickets.length;
       });
-      if (!marked) break;
+      if (!marked) {
+        held.push(organizationId);
+        continue;
+      }
       raised += marked;
     }
     return raised;
