@@ -53,5 +53,8 @@ export const theme: RaThemeOptions = {
       },
     },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 600, color: c.slate600 } } },
+    // A disabled field's helper text says why it is disabled ("Add a brand first"): readable, not
+    // greyed out below the contrast minimum with the field (axe: color-contrast).
+    MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled': { color: c.slate600 } } } },
   },
 };

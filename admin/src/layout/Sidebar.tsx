@@ -7,6 +7,7 @@ import {
   Chip,
   Divider,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -113,36 +114,39 @@ function NavLink({
   onClick?: () => void;
 }) {
   return (
-    <ListItemButton
-      component={Link}
-      to={item.to}
-      onClick={onClick}
-      selected={active}
-      aria-current={active ? 'page' : undefined}
-      data-testid={`nav-${item.id}`}
-      sx={{
-        borderRadius: 2,
-        py: 1,
-        '&.Mui-selected': {
-          bgcolor: 'primary.main',
-          color: 'primary.contrastText',
-          '& .MuiListItemIcon-root': { color: 'primary.contrastText' },
-          '&:hover': { bgcolor: 'primary.dark' },
-        },
-      }}
-    >
-      <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon>
-      <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: 500, fontSize: 14 } } }} />
-      {badge !== undefined ? (
-        <Chip
-          size="small"
-          label={badge}
-          data-testid={`nav-${item.id}-badge`}
-          color={active ? 'default' : item.id === 'phone-system' ? 'error' : 'primary'}
-          sx={{ height: 22, fontWeight: 600, ...(active ? { bgcolor: 'common.white', color: 'primary.main' } : {}) }}
-        />
-      ) : null}
-    </ListItemButton>
+    // <li><a>: a list's children are its items (axe: list)
+    <ListItem disablePadding>
+      <ListItemButton
+        component={Link}
+        to={item.to}
+        onClick={onClick}
+        selected={active}
+        aria-current={active ? 'page' : undefined}
+        data-testid={`nav-${item.id}`}
+        sx={{
+          borderRadius: 2,
+          py: 1,
+          '&.Mui-selected': {
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            '& .MuiListItemIcon-root': { color: 'primary.contrastText' },
+            '&:hover': { bgcolor: 'primary.dark' },
+          },
+        }}
+      >
+        <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon>
+        <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: 500, fontSize: 14 } } }} />
+        {badge !== undefined ? (
+          <Chip
+            size="small"
+            label={badge}
+            data-testid={`nav-${item.id}-badge`}
+            color={active ? 'default' : item.id === 'phone-system' ? 'error' : 'primary'}
+            sx={{ height: 22, fontWeight: 600, ...(active ? { bgcolor: 'common.white', color: 'primary.main' } : {}) }}
+          />
+        ) : null}
+      </ListItemButton>
+    </ListItem>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Box, List, ListItemButton, MenuItem, Pagination, Stack, TextField, Typography } from '@mui/material';
+import { Box, List, ListItem, ListItemButton, MenuItem, Pagination, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { formatDuration } from '../../lib/duration';
 import { CALL_STATUS_FILTERS, callParty } from '../../lib/phoneSystem';
@@ -74,10 +74,12 @@ export function CallList({
       </Stack>
       <List ref={listRef} dense disablePadding onKeyDown={onKeyDown} sx={{ flex: 1, overflowY: 'auto' }} aria-label="Calls">
         {!isPending && calls.length === 0 && (
-          <Typography color="text.secondary" sx={{ p: 2 }} data-testid="call-list-empty">No calls found</Typography>
+          <Typography component="li" color="text.secondary" sx={{ p: 2 }} data-testid="call-list-empty">No calls found</Typography>
         )}
+        {/* <li> items: a list's children are its items (axe: list) */}
         {calls.map(call => (
-          <ListItemButton key={call.id} data-call-id={call.id} data-testid="call-row" data-unread={!call.is_read}
+          <ListItem key={call.id} disablePadding>
+          <ListItemButton data-call-id={call.id} data-testid="call-row" data-unread={!call.is_read}
             selected={call.id === selectedId} onClick={() => onSelect(call.id)}
             sx={{ borderBottom: 1, borderColor: 'divider', alignItems: 'flex-start', bgcolor: call.is_read ? undefined : 'action.hover' }}>
             <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -96,6 +98,7 @@ export function CallList({
               </Stack>
             </Box>
           </ListItemButton>
+          </ListItem>
         ))}
       </List>
       {pages > 1 && (

@@ -113,7 +113,7 @@ function FunctionDefinition({ questions }: { questions: readonly string[] }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Description: {fn.description} The parameters follow the enabled ticket questions; paste them again after changing those.
       </Typography>
-      <Box component="pre" data-testid="retell-function-parameters" sx={{ m: 0, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, fontSize: 12, overflow: 'auto', maxHeight: 320 }}>
+      <Box component="pre" tabIndex={0} aria-label="Function parameters (JSON schema)" data-testid="retell-function-parameters" sx={{ m: 0, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, fontSize: 12, overflow: 'auto', maxHeight: 320 }}>
         {parameters}
       </Box>
     </Box>
