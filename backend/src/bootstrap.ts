@@ -16,6 +16,7 @@ import { adminStatic, sendAdminIndex } from './common/http/admin-static.js';
 import { BODY_TOO_DEEP_MESSAGE, rejectDeepJson } from './common/http/body-depth.js';
 import { originCheck } from './common/http/origin-check.js';
 import { StartupLogger } from './common/logging/startup-logger.js';
+import { JobWorker } from './common/jobs/job-worker.js';
 import { requestLog } from './common/logging/request-log.js';
 import { setupOpenApi } from './common/http/openapi.js';
 import { requestOrigin } from './common/http/request-origin.js';
@@ -128,6 +129,8 @@ export async function createApp(
     app,
     orm,
     close: async () => {
+      // The queue first, while everything its running jobs use is still open (JobWorker.stop).
+      await app.get(JobWorker, { strict: false }).stop();
       await app.close();
       await sessionPool.end();
     },

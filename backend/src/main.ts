@@ -14,6 +14,9 @@ import { type DemoCredentials, seedDemoIfEmpty } from './dev/seed-demo.js';
 Logger.overrideLogger(new StartupLogger());
 const logger = new Logger(cluster.isWorker ? `Worker ${cluster.worker?.id}` : 'Main');
 
+/** How long a shutdown may take at most (the queue's own stop gives up after 10 s). */
+const SHUTDOWN_LIMIT_MS = 30_000;
+
 /** How long the main process waits for its HTTP workers to finish their requests on shutdown. */
 const WORKER_STOP_MS = 15_000;
 
@@ -49,6 +52,11 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.log(`${signal} received, shutting down`);
+    // A stop never hangs: whatever still holds on after SHUTDOWN_LIMIT_MS, the process ends.
+    setTimeout(() => {
+      logger.error(`Shutdown took longer than ${SHUTDOWN_LIMIT_MS / 1000} s; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
     await stopWorkers();
     await created?.close().catch((error: Error) => logger.error(error.message));
     await embedded?.stop().catch((error: Error) => logger.error(error.message));

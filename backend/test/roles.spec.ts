@@ -110,7 +110,7 @@ describe('x-required-role in the OpenAPI document', () => {
   it('names owner, admin or agent for every operation that needs a session, and none for public ones', () => {
     for (const op of operations) {
       const publicOp = op.path.startsWith('/api/webhooks/twilio') || op.path.startsWith('/api/functions') || op.path.startsWith('/api/webhooks/retell')
-        || ['/api/login', '/api/register', '/api/health', '/api/webhooks/inbound-email'].includes(op.path);
+        || ['/api/login', '/api/register', '/api/health', '/api/session', '/api/webhooks/inbound-email'].includes(op.path);
       const expected = publicOp ? undefined : expect.stringMatching(/^(owner|admin|agent)$/);
       expect([`${op.method} ${op.path}`, op.role]).toEqual([`${op.method} ${op.path}`, expected]);
     }

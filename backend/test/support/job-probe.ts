@@ -11,7 +11,7 @@ export class ProbeEvent extends DomainEvent {
   constructor(
     readonly organizationId: string,
     readonly key: string,
-    readonly mode: 'ok' | 'flaky' | 'broken' | 'slow',
+    readonly mode: 'ok' | 'flaky' | 'broken' | 'slow' | 'stuck',
   ) {
     super();
   }
@@ -19,6 +19,13 @@ export class ProbeEvent extends DomainEvent {
 
 /** How long a 'slow' probe's handler works before it writes its effect. */
 export const SLOW_PROBE_MS = 5000;
+
+let releaseStuckJobs: () => void = () => undefined;
+const stuckJobsReleased = new Promise<void>((resolve) => (releaseStuckJobs = resolve));
+/** Lets the 'stuck' probes' handlers return. */
+export function releaseStuck(): void {
+  releaseStuckJobs();
+}
 
 /** Attempts per event key, across every app instance of the test process. */
 export const ATTEMPTS = new Map<string, number>();
@@ -50,6 +57,8 @@ export class JobProbe {
     const attempt = (ATTEMPTS.get(event.key) ?? 0) + 1;
     ATTEMPTS.set(event.key, attempt);
     if (event.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, SLOW_PROBE_MS));
+    // does not return until the test says (a send whose transport was closed under it): holds its transaction open
+    if (event.mode === 'stuck') await stuckJobsReleased;
     await em.execute('insert into probe_effects (key, instance) values (?, ?)', [event.key, this.instance]);
     if (event.mode === 'broken') throw new Error(`probe ${event.key} is broken`);
     if (event.mode === 'flaky' && attempt < 3) throw new Error(`probe ${event.key} failed attempt ${attempt}`);

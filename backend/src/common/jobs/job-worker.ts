@@ -9,6 +9,9 @@ import { TenantRunner } from '../tenancy/tenant-runner.js';
 import { JobRegistry, type TenantTask } from './job-registry.js';
 import { type JobPayload, RECEIPT_FIELD } from './jobs.js';
 
+
+/** How long a stop waits for the running jobs (the app's own shutdown bound is longer). */
+export const QUEUE_STOP_MS = 10_000;
 /**
  * The consumer side of the durable queue: a graphile-worker pool on the app's PostgreSQL, started
  * with the app (unless JOBS_WORKER=false) and stopped with it: running jobs finish first, and the
@@ -108,9 +111,37 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.stop();
+  }
+
+  /**
+   * Stops the queue: called by the app's close before Nest's shutdown hooks (createApp), so the
+   * running jobs finish while the mail transports, the live hub and the ORM are still open (the
+   * mailer closes its pools in its own destroy hook: a send in flight then never returned, and the
+   * stop waited for it forever). Idempotent.
+   */
+  async stop(): Promise<void> {
     clearInterval(this.heartbeat);
-    await this.runner?.stop().catch((error: Error) => this.logger.warn(`Queue stop: ${error.message}`));
+    // The running jobs finish first, for at most QUEUE_STOP_MS: a job still running then (a send
+    // that never returns) is left locked, and another instance runs it again once this worker's
+    // heartbeat is gone (its receipt was not committed), so a stop never waits forever.
+    const stopped = this.runner?.stop().then(
+      () => true,
+      (error: Error) => {
+        this.logger.warn(`Queue stop: ${error.message}`);
+        return true;
+      },
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const bounded = stopped
+      ? await Promise.race([stopped, new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), QUEUE_STOP_MS)))])
+      : true;
+    clearTimeout(timer);
     this.runner = undefined;
+    if (!bounded) {
+      this.logger.warn(`Queue stop: jobs still running after ${QUEUE_STOP_MS / 1000} s are left to the other instances`);
+      return; // their connections are still in use: the process ends without waiting for them
+    }
     if (this.workerIds.size) {
       await this.pool?.query('delete from job_worker_heartbeats where worker_id = any($1::text[])', [[...this.workerIds]]).catch(() => undefined);
       this.workerIds.clear();
