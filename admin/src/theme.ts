@@ -25,7 +25,7 @@ export const theme: RaThemeOptions = {
     error: { main: c.red },
     info: { main: c.sky },
     background: { default: c.slate50, paper: c.white },
-    text: { primary: c.slate900, secondary: c.slate500 },
+    text: { primary: c.slate900, secondary: c.slate600 },
     divider: c.slate200,
   },
   shape: { borderRadius: 8 },
