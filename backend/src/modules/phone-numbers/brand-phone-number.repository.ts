@@ -34,14 +34,14 @@ export interface InboundRoute {
  * are not tenant rows) and, of that organization only (a column join), the number called.
  */
 const INBOUND_ROUTE_SQL = `
-select o.id as organization_id, o.twilio_subaccount_sid as account_sid, o.twilio_subaccount_auth_token as sealed_auth_token,
+select o.organization_id, o.account_sid, o.sealed_auth_token,
        n.id as number_id, n.brand, n.phone_number, n.greeting_type, n.greeting_text, n.greeting_audio_url, n.tts_voice,
        n.voicemail_max_length, n.enable_transcription,
        coalesce(s.recording_notice_enabled, false) as recording_notice_enabled, s.recording_notice_text
-from organizations o
-left join brand_phone_numbers n on n.organization_id = o.id and n.phone_number = ?
-left join system_settings s on s.organization_id = o.id
-where o.twilio_subaccount_sid = ?
+from (select id as organization_id, twilio_subaccount_sid as account_sid, twilio_subaccount_auth_token as sealed_auth_token
+        from organizations where twilio_subaccount_sid = ?) o
+left join (select * from brand_phone_numbers where phone_number = ?) n using (organization_id)
+left join system_settings s using (organization_id)
 limit 1`;
 
 interface InboundRouteRow {
@@ -113,7 +113,7 @@ export class BrandPhoneNumberRepository extends EntityRepository<BrandPhoneNumbe
    * prepared statement on the pool: no EntityManager fork, no transaction, no entity.
    */
   async inboundRoute(accountSid: string, to: string | null): Promise<InboundRoute | null> {
-    const [row] = await preparedRead<InboundRouteRow>(this.getEntityManager() as EntityManager, INBOUND_ROUTE_SQL, [to, accountSid]);
+    const [row] = await preparedRead<InboundRouteRow>(this.getEntityManager() as EntityManager, INBOUND_ROUTE_SQL, [accountSid, to]);
     if (!row) return null;
     return {
       organizationId: row.organization_id,

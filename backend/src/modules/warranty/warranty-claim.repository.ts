@@ -31,7 +31,7 @@ export class WarrantyClaimRepository extends EntityRepository<WarrantyClaim> {
     return tenantSql(this.getEntityManager() as EntityManager).execute<SerialHistoryRow[]>(
       `select t.id, t.ticket_number, t.serial_number, t.created_at, c.decision, c.reason, r.type, r.state, r.rma_number
          from tickets me
-         join tickets t on t.organization_id = me.organization_id and ${SERIAL_KEY('t')} = ${SERIAL_KEY('me')}
+         join tickets t on @tenant(t) and ${SERIAL_KEY('t')} = ${SERIAL_KEY('me')}
           and (t.created_at, t.id) < (me.created_at, me.id)
          left join warranty_claims c on c.ticket_id = t.id
          left join warranty_resolutions r on r.ticket_id = t.id
