@@ -56,6 +56,20 @@ describe('GET /api/phone-numbers/search', () => {
     }
   });
 
+  it('asks Twilio for more when the numbers held elsewhere would empty the page, so a search still shows a full page', async () => {
+    const offered: string[] = (await owner.agent.get('/api/phone-numbers/search').expect(200)).body.map((n: { phoneNumber: string }) => n.phoneNumber);
+    expect(offered).toHaveLength(30);
+    const stranger = await registerOwner(t.app);
+    await t.app.db.query('insert into brand_phone_numbers (organization_id, phone_number) select $1, unnest($2::text[])', [stranger.user.organization_id, offered]);
+    try {
+      const now: string[] = (await owner.agent.get('/api/phone-numbers/search').expect(200)).body.map((n: { phoneNumber: string }) => n.phoneNumber);
+      expect(now).toHaveLength(30);
+      expect(now.filter((n) => offered.includes(n))).toEqual([]);
+    } finally {
+      await t.app.db.query('delete from brand_phone_numbers where organization_id = $1', [stranger.user.organization_id]);
+    }
+  });
+
   it('anchors contains to the end of the number for match=last and passes capability flags', async () => {
     t.fake.clearRequests();
     const res = await owner.agent.get('/api/phone-numbers/search').query({ contains: '0', match: 'last', fax: 'true', sms: 'false' }).expect(200);

@@ -15,6 +15,8 @@ import { webhookUrl } from './webhook-urls.js';
 
 /** Results per search: a screen's worth, as Twilio's console shows. */
 const SEARCH_LIMIT = 30;
+/** The most a search asks Twilio for while it makes up for numbers held here. */
+const MAX_SEARCH = 300;
 /** National significant number length of US/CA/GB numbers: `first`/`last` anchor the pattern with `*`. */
 const NATIONAL_LENGTH = 10;
 
@@ -40,19 +42,30 @@ export class NumberProvisioningService {
   async search(actor: Actor, query: SearchNumbersQueryDto): Promise<AvailableNumberDto[]> {
     const { client } = await this.twilioAccount.client(actor.organizationId);
     try {
-      const found = await client.availablePhoneNumbers(query.country).local.list({
+      const list = (limit: number) => client.availablePhoneNumbers(query.country).local.list({
         areaCode: query.areaCode ? Number(query.areaCode) : undefined,
         contains: query.contains ? containsPattern(query.contains, query.match) : undefined,
         voiceEnabled: query.voice || undefined,
         smsEnabled: query.sms || undefined,
         mmsEnabled: query.mms || undefined,
         faxEnabled: query.fax || undefined,
-        limit: SEARCH_LIMIT,
+        limit,
       });
+      // Twilio never offers a number it sold, but the built-in simulation offers every organization
+      // the same catalogue: numbers held here are left out, and the search asks for as many more so
+      // a page stays full while the catalogue has them.
+      const repository = this.em.getRepository(BrandPhoneNumber);
+      let limit = SEARCH_LIMIT;
+      let found = await list(limit);
+      let held = await repository.heldOf(found.map((n) => n.phoneNumber));
+      while (found.length === limit && found.length - held.size < SEARCH_LIMIT && limit < MAX_SEARCH) {
+        limit = Math.min(MAX_SEARCH, limit + SEARCH_LIMIT - (found.length - held.size));
+        found = await list(limit);
+        held = await repository.heldOf(found.map((n) => n.phoneNumber));
+      }
       // After the search: a Twilio failure fails the search itself, not the price's look-up.
       const { monthlyPrice, priceUnit } = await this.monthlyPrice(client, query.country);
-      const held = await this.em.getRepository(BrandPhoneNumber).heldOf(found.map((n) => n.phoneNumber));
-      return found.filter((n) => !held.has(n.phoneNumber)).map((n) => ({
+      return found.filter((n) => !held.has(n.phoneNumber)).slice(0, SEARCH_LIMIT).map((n) => ({
         phoneNumber: n.phoneNumber,
         friendlyName: n.friendlyName,
         locality: n.locality ?? null,
