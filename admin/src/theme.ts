@@ -13,6 +13,23 @@ const fontFamily = [
   'sans-serif',
 ].join(',');
 
+/**
+ * A person who asked their system for less motion (prefers-reduced-motion) gets none: no transitions
+ * (dialogs, drawers, menus and accordions appear at once), no ripples, no looping animations (skeleton
+ * pulses, spinners). Read once at start, as the theme is made once.
+ */
+export const prefersReducedMotion =
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+const stillMotion: Partial<RaThemeOptions> = prefersReducedMotion
+  ? {
+      transitions: {
+        create: () => 'none',
+        duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+      },
+    }
+  : {};
+
 /** Light, clean CRM look: slate greys, one blue accent, soft borders instead of shadows. */
 export const theme: RaThemeOptions = {
   ...defaultTheme,
@@ -36,8 +53,19 @@ export const theme: RaThemeOptions = {
     button: { textTransform: 'none', fontWeight: 600 },
   },
   sidebar: { width: 264, closedWidth: 64 },
+  ...stillMotion,
   components: {
     ...defaultTheme.components,
+    ...(prefersReducedMotion
+      ? {
+          MuiButtonBase: { defaultProps: { disableRipple: true } },
+          MuiCssBaseline: {
+            styleOverrides: {
+              '*, *::before, *::after': { animationDuration: '0s !important', animationIterationCount: '1 !important', transitionDuration: '0s !important', scrollBehavior: 'auto !important' },
+            },
+          },
+        }
+      : {}),
     MuiCard: { defaultProps: { variant: 'outlined' }, styleOverrides: { root: { borderRadius: 12 } } },
     MuiPaper: { styleOverrides: { outlined: { borderColor: c.slate200 } } },
     MuiButton: { defaultProps: { disableElevation: true } },

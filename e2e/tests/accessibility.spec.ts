@@ -125,3 +125,32 @@ test('an error toast does not cover the Change Password button that raised it', 
   await expect(button).toBeVisible();
   await button.click({ trial: true });
 });
+
+test('honours prefers-reduced-motion: no transitions or ripples when the system asks for less motion, the usual ones otherwise', async ({ browser, baseURL }, testInfo) => {
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = testInfo.project.use;
+  const motionOf = async (reducedMotion: 'reduce' | 'no-preference') => {
+    const context = await browser.newContext({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, reducedMotion });
+    try {
+      const page = await context.newPage();
+      await page.goto('/auth');
+      const submit = page.getByTestId('login-submit');
+      await expect(submit).toBeVisible();
+      const transition = await submit.evaluate(node => getComputedStyle(node).transitionDuration);
+      // a press leaves a ripple behind while the pointer is down
+      const box = (await submit.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      const ripples = await submit.locator('.MuiTouchRipple-child').count();
+      await page.mouse.up();
+      return { transition, ripples };
+    } finally {
+      await context.close();
+    }
+  };
+  const still = await motionOf('reduce');
+  expect(still.transition.split(',').every(d => d.trim() === '0s')).toBe(true);
+  expect(still.ripples).toBe(0);
+  const moving = await motionOf('no-preference');
+  expect(moving.transition.split(',').some(d => d.trim() !== '0s')).toBe(true);
+  expect(moving.ripples).toBeGreaterThan(0);
+});
