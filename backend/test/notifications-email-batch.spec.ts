@@ -44,11 +44,12 @@ function batchOf(sourceKey: string): DeliveryBatchPayload {
   };
 }
 
-/** One attempt of the batch's job, in a transaction of the organization as the worker runs it. */
+/** One attempt of the batch's job on its own, in a transaction of the organization as the worker runs it (a failure fails it). */
 function attempt(batch: DeliveryBatchPayload, n: number): Promise<void> {
-  return app.created.app.get(TenantRunner).run(batch.organizationId, (ctx) =>
-    app.created.app.get(DeliveryBatches).deliver(batch, ctx, { attempt: n, maxAttempts: 10 }),
-  );
+  return app.created.app.get(TenantRunner).run(batch.organizationId, async (ctx) => {
+    const failures = await app.created.app.get(DeliveryBatches).deliver([batch], ctx, { attempt: n, maxAttempts: 10 });
+    if (failures?.length) throw failures[0].error;
+  });
 }
 
 async function outcomes(sourceKey: string): Promise<Record<string, number>> {

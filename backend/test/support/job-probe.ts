@@ -1,7 +1,7 @@
 import { Injectable, Module } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DomainEvent, DomainEvents } from '../../src/common/events/domain-event.js';
-import { OnDomainEvent, ScheduledTask } from '../../src/common/jobs/job-decorators.js';
+import { type BatchOutcome, type JobAttempt, OnDomainEvent, OnDomainEvents, ScheduledTask } from '../../src/common/jobs/job-decorators.js';
 import { type TenantContext, TenantRunner } from '../../src/common/tenancy/tenant-runner.js';
 
 /** A test-only event: `mode` says how its handler behaves. */
@@ -16,6 +16,25 @@ export class ProbeEvent extends DomainEvent {
     super();
   }
 }
+
+/** A test-only event whose handler takes many at once: `mode` says how it treats this one. */
+export class BatchProbeEvent extends DomainEvent {
+  static readonly eventName = 'probe.batched';
+
+  constructor(
+    readonly organizationId: string,
+    readonly key: string,
+    /** refused: answered as failed on its first attempt; broken: throws whenever it is handled. */
+    readonly mode: 'ok' | 'refused' | 'broken',
+  ) {
+    super();
+  }
+}
+
+/** The keys of each call of the batch handler, in order, across every app instance of the test process. */
+export const BATCH_CALLS: string[][] = [];
+/** The attempt ("1/2") each call of the batch handler was told, per key. */
+export const BATCH_ATTEMPTS = new Map<string, string[]>();
 
 /** How long a 'slow' probe's handler works before it writes its effect. */
 export const SLOW_PROBE_MS = 5000;
@@ -62,6 +81,26 @@ export class JobProbe {
     await em.execute('insert into probe_effects (key, instance) values (?, ?)', [event.key, this.instance]);
     if (event.mode === 'broken') throw new Error(`probe ${event.key} is broken`);
     if (event.mode === 'flaky' && attempt < 3) throw new Error(`probe ${event.key} failed attempt ${attempt}`);
+  }
+
+  /** Publishes batch probe events, one transaction each. */
+  async publishBatched(organizationId: string, events: Array<{ key: string; mode: BatchProbeEvent['mode'] }>): Promise<void> {
+    for (const { key, mode } of events) {
+      await this.tenants.run(organizationId, ({ em }) => this.events.publish(em, new BatchProbeEvent(organizationId, key, mode)));
+    }
+  }
+
+  @OnDomainEvents(BatchProbeEvent, { batch: 10, maxAttempts: 2 })
+  async handleBatch(events: BatchProbeEvent[], { em }: TenantContext, { attempt, maxAttempts }: JobAttempt): BatchOutcome<BatchProbeEvent> {
+    BATCH_CALLS.push(events.map((e) => e.key));
+    for (const event of events) BATCH_ATTEMPTS.set(event.key, [...(BATCH_ATTEMPTS.get(event.key) ?? []), `${attempt}/${maxAttempts}`]);
+    const refused = events.filter((e) => e.mode === 'refused' && (ATTEMPTS.get(e.key) ?? 0) === 0);
+    for (const event of events) ATTEMPTS.set(event.key, (ATTEMPTS.get(event.key) ?? 0) + 1);
+    for (const event of events.filter((e) => !refused.includes(e))) {
+      await em.execute('insert into probe_effects (key, instance) values (?, ?)', [event.key, this.instance]);
+    }
+    if (events.some((e) => e.mode === 'broken')) throw new Error('a broken probe in the batch');
+    return refused.map((event) => ({ item: event, error: new Error(`probe ${event.key} refused`) }));
   }
 
   @ScheduledTask('probe.tick', '* * * * *')

@@ -18,7 +18,10 @@ export interface TenantTask {
   maxAttempts?: number;
   /** For event handlers: the event's name, to rebuild the event object for the handler. */
   eventName?: string;
-  handle(payload: unknown, ctx: TenantContext, attempt: JobAttempt): Promise<void>;
+  /** A batch handler's most items per transaction (`@OnDomainEvents`, `@JobBatchHandler`); absent: one at a time. */
+  batch?: number;
+  /** One payload (or event), or for a batch handler a list of them, answering the ones that failed. */
+  handle(payload: unknown, ctx: TenantContext, attempt: JobAttempt): Promise<unknown>;
 }
 
 export interface CronTask extends ScheduledTaskMeta {
@@ -44,10 +47,10 @@ export class JobRegistry implements OnModuleInit {
       if (!instance || typeof instance !== 'object' || !wrapper.isDependencyTreeStatic()) continue;
       const prototype = Object.getPrototypeOf(instance) as object;
       for (const method of this.scanner.getAllMethodNames(prototype)) {
-        const fn = instance[method] as (...args: unknown[]) => Promise<void>;
+        const fn = instance[method] as (...args: unknown[]) => Promise<unknown>;
         const owner = `${prototype.constructor.name}.${method}`;
         const job = this.reflector.get<JobHandlerMeta | undefined>(JOB_HANDLER, fn);
-        if (job) this.addTenantTask({ kind: 'job', task: job.task, maxAttempts: job.maxAttempts, handle: (p, ctx, attempt) => fn.call(instance, p, ctx, attempt) });
+        if (job) this.addTenantTask({ kind: 'job', task: job.task, maxAttempts: job.maxAttempts, batch: job.batch, handle: (p, ctx, attempt) => fn.call(instance, p, ctx, attempt) });
         const event = this.reflector.get<EventHandlerMeta | undefined>(EVENT_HANDLER, fn);
         if (event) {
           const task = `event:${event.eventName}:${owner}`;
@@ -56,6 +59,7 @@ export class JobRegistry implements OnModuleInit {
             task,
             eventName: event.eventName,
             maxAttempts: event.maxAttempts,
+            batch: event.batch,
             handle: (p, ctx, attempt) => fn.call(instance, p, ctx, attempt),
           };
           this.addTenantTask(handler);
@@ -64,7 +68,7 @@ export class JobRegistry implements OnModuleInit {
         const cron = this.reflector.get<ScheduledTaskMeta | undefined>(SCHEDULED_TASK, fn);
         if (cron) {
           if (this.cronTasks.has(cron.task)) throw new Error(`Scheduled task ${cron.task} is declared twice`);
-          this.cronTasks.set(cron.task, { ...cron, handle: () => fn.call(instance) });
+          this.cronTasks.set(cron.task, { ...cron, handle: async () => void (await fn.call(instance)) });
         }
       }
     }

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { Jobs } from '../../common/jobs/jobs.js';
-import { LiveHub } from '../../common/live/live-hub.js';
+import { LiveHub, type LiveMessage } from '../../common/live/live-hub.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { User } from '../users/user.entity.js';
 import { type ChannelFlags, defaultChannels, type LiveEventType, type NotificationChannel } from './catalogue.js';
@@ -85,104 +85,123 @@ export class NotificationFanOut {
   ) {}
 
   async fanOut(em: EntityManager, organizationId: string, draft: NotificationDraft): Promise<{ recipients: number; jobs: number }> {
-    const excluded = [...(draft.actorUserId ? [draft.actorUserId] : []), ...(draft.excludedUserIds ?? [])];
-    if (draft.recipientUserIds && !draft.recipientUserIds.some((id) => !excluded.includes(id))) return { recipients: 0, jobs: 0 };
-    const users = await em.getRepository(User).recipients(organizationId, excluded, draft.recipientUserIds);
-    if (!users.length) return { recipients: 0, jobs: 0 };
-    const ids = users.map((u) => u.id);
-    const stored = await em.getRepository(NotificationPreference).ofUsers(ids, draft.eventType);
-    const prefs = new Map<string, ChannelFlags>(stored.map((p) => [typeof p.user === 'string' ? p.user : p.user.id, flagsOf(p)]));
-    const defaults = defaultChannels(draft.eventType);
+    return this.fanOutMany(em, organizationId, [draft]);
+  }
 
-    const inApp = new Map<string, Notification>();
-    for (const id of ids) {
-      if (!(prefs.get(id) ?? defaults).in_app) continue;
-      inApp.set(
-        id,
-        em.create(Notification, {
-          organization: organizationId,
-          user: id,
-          type: draft.eventType,
-          title: draft.title.slice(0, 255),
-          message: draft.message,
-          metadata: draft.metadata,
-          relatedEntityType: draft.relatedEntityType,
-          relatedEntityId: draft.relatedEntityId,
-        }),
-      );
+  /**
+   * Many drafts of one organization at once (a batch of events): the same statements as one draft,
+   * each covering all of them, so a burst of events costs what one does.
+   */
+  async fanOutMany(em: EntityManager, organizationId: string, drafts: readonly NotificationDraft[]): Promise<{ recipients: number; jobs: number }> {
+    const recipientsOf = new Map<NotificationDraft, string[]>();
+    const only = drafts.every((d) => d.recipientUserIds) ? [...new Set(drafts.flatMap((d) => d.recipientUserIds!))] : undefined;
+    const addressed = drafts.filter((d) => !d.recipientUserIds || d.recipientUserIds.length > 0);
+    const users = addressed.length && (!only || only.length) ? await em.getRepository(User).recipients(organizationId, [], only) : [];
+    for (const draft of drafts) {
+      const excluded = new Set([...(draft.actorUserId ? [draft.actorUserId] : []), ...(draft.excludedUserIds ?? [])]);
+      const wanted = draft.recipientUserIds && new Set(draft.recipientUserIds);
+      const ids = users.filter((u) => !excluded.has(u.id) && (!wanted || wanted.has(u.id))).map((u) => u.id);
+      if (ids.length) recipientsOf.set(draft, ids);
+    }
+    if (!recipientsOf.size) return { recipients: 0, jobs: 0 };
+    const userById = new Map(users.map((u) => [u.id, u]));
+    const involved = [...new Set([...recipientsOf.values()].flat())];
+    const eventTypes = [...new Set([...recipientsOf.keys()].map((d) => d.eventType))];
+    const stored = await em.getRepository(NotificationPreference).ofUsers(involved, eventTypes);
+    const prefs = new Map<string, ChannelFlags>(stored.map((p) => [`${typeof p.user === 'string' ? p.user : p.user.id}:${p.eventType}`, flagsOf(p)]));
+    const channelsOf = (userId: string, draft: NotificationDraft): ChannelFlags => prefs.get(`${userId}:${draft.eventType}`) ?? defaultChannels(draft.eventType);
+
+    const inApp = new Map<NotificationDraft, Map<string, Notification>>();
+    for (const [draft, ids] of recipientsOf) {
+      const rows = new Map<string, Notification>();
+      for (const id of ids) {
+        if (!channelsOf(id, draft).in_app) continue;
+        rows.set(
+          id,
+          em.create(Notification, {
+            organization: organizationId,
+            user: id,
+            type: draft.eventType,
+            title: draft.title.slice(0, 255),
+            message: draft.message,
+            metadata: draft.metadata,
+            relatedEntityType: draft.relatedEntityType,
+            relatedEntityId: draft.relatedEntityId,
+          }),
+        );
+      }
+      inApp.set(draft, rows);
     }
     await em.flush();
 
-    if (inApp.size) {
-      const unread = await em.getRepository(Notification).unreadCounts([...inApp.keys()]);
-      await this.live.publishMany(
-        em,
-        [...inApp].map(([userId, notification]) => ({
-          organizationId,
-          userId,
-          event: 'notification',
-          data: { notification: toLiveNotification(notification), unread_count: unread.get(userId) ?? 0 },
-        })),
-      );
+    const notified = [...new Set([...inApp.values()].flatMap((rows) => [...rows.keys()]))];
+    const live: LiveMessage[] = [];
+    if (notified.length) {
+      const unread = await em.getRepository(Notification).unreadCounts(notified);
+      for (const rows of inApp.values()) {
+        for (const [userId, notification] of rows) {
+          live.push({ organizationId, userId, event: 'notification', data: { notification: toLiveNotification(notification), unread_count: unread.get(userId) ?? 0 } });
+        }
+      }
     }
 
-    const url = `${this.config.publicBaseUrl}${draft.link}`;
-    const channelsOf = (userId: string): ChannelFlags => prefs.get(userId) ?? defaults;
-    const payloadFor = (userId: string): DeliveryPayload => ({
+    const urlOf = (draft: NotificationDraft) => `${this.config.publicBaseUrl}${draft.link}`;
+    const payloadFor = (draft: NotificationDraft, userId: string): DeliveryPayload => ({
       organizationId,
       userId,
       eventType: draft.eventType,
       sourceKey: draft.sourceKey,
       title: draft.title,
       message: draft.message,
-      url,
-      notificationId: inApp.get(userId)?.id ?? null,
+      url: urlOf(draft),
+      notificationId: inApp.get(draft)?.get(userId)?.id ?? null,
       brand: typeof draft.metadata.brand === 'string' ? draft.metadata.brand : null,
     });
-    const record = (userId: string, channel: NotificationChannel, status: 'sent' | 'skipped', detail: string) =>
+    const record = (draft: NotificationDraft, userId: string, channel: NotificationChannel, status: 'sent' | 'skipped', detail: string) =>
       em.create(NotificationDelivery, { organization: organizationId, user: userId, eventType: draft.eventType, sourceKey: draft.sourceKey, channel, status, detail });
 
-    const alerted = users.filter((u) => channelsOf(u.id).browser);
-    if (alerted.length) {
-      await this.live.publishMany(em, alerted.map((u) => ({ organizationId, userId: u.id, event: 'browser', data: browserAlert(payloadFor(u.id)) })));
-      for (const u of alerted) record(u.id, 'browser', 'sent', 'published to open tabs');
+    for (const [draft, ids] of recipientsOf) {
+      for (const id of ids.filter((userId) => channelsOf(userId, draft).browser)) {
+        live.push({ organizationId, userId: id, event: 'browser', data: browserAlert(payloadFor(draft, id)) });
+        record(draft, id, 'browser', 'sent', 'published to open tabs');
+      }
     }
+    await this.live.publishMany(em, live);
 
-    // Who each provider channel cannot reach now, read once for all recipients.
-    const emailed = users.filter((u) => channelsOf(u.id).email && u.notificationEmail?.trim());
-    const smtpReady = emailed.length > 0 && (await this.mailer.isConfigured(em, organizationId));
-    const pushed = users.filter((u) => channelsOf(u.id).mobile_push).map((u) => u.id);
-    const devices = pushed.length
-      ? await em.getRepository(PushSubscription).usersWithDevices(pushed)
-      : new Set<string>();
-    const unreachable = (u: Pick<User, 'id' | 'notificationEmail' | 'notificationPhone'>, channel: keyof typeof CHANNEL_TASKS): string | null => {
+    // Who each provider channel cannot reach now, read once for all drafts and recipients.
+    const wants = (channel: BatchChannel) => [...recipientsOf].some(([draft, ids]) => ids.some((id) => channelsOf(id, draft)[channel]));
+    const smtpReady = wants('email') && involved.some((id) => userById.get(id)?.notificationEmail?.trim()) && (await this.mailer.isConfigured(em, organizationId));
+    const pushed = involved.filter((id) => [...recipientsOf].some(([draft, ids]) => ids.includes(id) && channelsOf(id, draft).mobile_push));
+    const devices = pushed.length ? await em.getRepository(PushSubscription).usersWithDevices(pushed) : new Set<string>();
+    const unreachable = (u: Pick<User, 'id' | 'notificationEmail' | 'notificationPhone'>, channel: BatchChannel): string | null => {
       if (channel === 'email') return !u.notificationEmail?.trim() ? NO_EMAIL : smtpReady ? null : NO_SMTP;
       if (channel === 'sms') return u.notificationPhone?.trim() ? null : NO_PHONE;
       return devices.has(u.id) ? null : NO_PUSH_SUBSCRIPTION;
     };
 
-    const reachable = new Map<BatchChannel, DeliveryBatchPayload['recipients']>(JOB_CHANNELS.map((c) => [c, []]));
-    for (const user of users) {
-      const flags = channelsOf(user.id);
-      for (const channel of JOB_CHANNELS) {
-        if (!flags[channel]) continue;
-        const reason = unreachable(user, channel);
-        if (reason) record(user.id, channel, 'skipped', reason);
-        else reachable.get(channel)!.push({ userId: user.id, notificationId: inApp.get(user.id)?.id ?? null });
+    // One job per draft, channel and batch of recipients (DeliveryBatches), not one per delivery.
+    const jobs: Parameters<Jobs['enqueueMany']>[1] = [];
+    for (const [draft, ids] of recipientsOf) {
+      const reachable = new Map<BatchChannel, DeliveryBatchPayload['recipients']>(JOB_CHANNELS.map((c) => [c, []]));
+      for (const id of ids) {
+        const flags = channelsOf(id, draft);
+        for (const channel of JOB_CHANNELS) {
+          if (!flags[channel]) continue;
+          const reason = unreachable(userById.get(id)!, channel);
+          if (reason) record(draft, id, channel, 'skipped', reason);
+          else reachable.get(channel)!.push({ userId: id, notificationId: inApp.get(draft)?.get(id)?.id ?? null });
+        }
+      }
+      const { userId: _user, notificationId: _notification, ...delivery } = payloadFor(draft, '');
+      for (const [channel, recipients] of reachable) {
+        for (let i = 0; i < recipients.length; i += DELIVERY_BATCH_SIZE) {
+          const payload: DeliveryBatchPayload = { organizationId, channel, delivery, recipients: recipients.slice(i, i + DELIVERY_BATCH_SIZE) };
+          jobs.push({ task: DELIVERY_BATCH_TASK, payload, options: { key: `${draft.sourceKey}:${channel}:${i / DELIVERY_BATCH_SIZE}`, priority: DELIVERY_PRIORITY } });
+        }
       }
     }
     await em.flush();
-
-    // One job per channel and batch of recipients (DeliveryBatches), not one per delivery.
-    const { userId: _user, notificationId: _notification, ...delivery } = payloadFor('');
-    const jobs: Parameters<Jobs['enqueueMany']>[1] = [];
-    for (const [channel, recipients] of reachable) {
-      for (let i = 0; i < recipients.length; i += DELIVERY_BATCH_SIZE) {
-        const payload: DeliveryBatchPayload = { organizationId, channel, delivery, recipients: recipients.slice(i, i + DELIVERY_BATCH_SIZE) };
-        jobs.push({ task: DELIVERY_BATCH_TASK, payload, options: { key: `${draft.sourceKey}:${channel}:${i / DELIVERY_BATCH_SIZE}`, priority: DELIVERY_PRIORITY } });
-      }
-    }
     await this.jobs.enqueueMany(em, jobs);
-    return { recipients: ids.length, jobs: jobs.length };
+    return { recipients: involved.length, jobs: jobs.length };
   }
 }

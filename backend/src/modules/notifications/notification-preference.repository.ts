@@ -4,9 +4,9 @@ import type { NotificationPreference } from './notification-preference.entity.js
 
 /** The notification preferences' queries (`em.getRepository(NotificationPreference)`), scoped by the tenant filter. */
 export class NotificationPreferenceRepository extends EntityRepository<NotificationPreference> {
-  /** The stored preferences of these users for one event type. */
-  ofUsers(userIds: string[], eventType: string): Promise<NotificationPreference[]> {
-    return this.find({ user: { $in: userIds }, eventType });
+  /** The stored preferences of these users for these event types. */
+  ofUsers(userIds: string[], eventTypes: readonly string[]): Promise<NotificationPreference[]> {
+    return this.find({ user: { $in: userIds }, eventType: { $in: [...eventTypes] } });
   }
 
   /** The stored preferences of a user among these event types. */

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { type JobAttempt, JobHandler } from '../../../common/jobs/job-decorators.js';
+import { type BatchFailure, type BatchOutcome, type JobAttempt, JobBatchHandler } from '../../../common/jobs/job-decorators.js';
 import { type TenantContext, TenantRunner } from '../../../common/tenancy/tenant-runner.js';
 import type { DeliveryPayload } from '../fan-out.service.js';
 import { type BatchChannel, DELIVERY_BATCH_TASK, type DeliveryBatchPayload } from './delivery-batch.js';
@@ -15,7 +15,9 @@ type SettledEmail = Exclude<EmailOutcome, FailedEmail>;
 
 /**
  * One job per (source, channel, batch of recipients) instead of one per delivery: the queue's
- * per-job cost (taking, locking, completing) is paid once for a whole organization.
+ * per-job cost (taking, locking, completing) is paid once for a whole organization; under load the
+ * queue hands an organization's queued batches over together (`@JobBatchHandler`), so the reads and
+ * the outcomes' insert are shared by many sources too.
  *
  * E-mail, the channel every organization uses: the recipients and the SMTP settings are read once,
  * the messages go out a few at a time over the organization's pooled SMTP transport, and the
@@ -45,39 +47,61 @@ export class DeliveryBatches {
     };
   }
 
-  @JobHandler(DELIVERY_BATCH_TASK, { maxAttempts: 10 })
-  async deliver(batch: DeliveryBatchPayload, { em, organizationId }: TenantContext, attempt: JobAttempt): Promise<void> {
-    const deliverOne = this.channels[batch.channel];
+  /** Many sources' batches of one organization at once (the queue claims them together under load). */
+  @JobBatchHandler(DELIVERY_BATCH_TASK, { batch: 20, maxAttempts: 10 })
+  async deliver(batches: DeliveryBatchPayload[], { em, organizationId }: TenantContext, attempt: JobAttempt): BatchOutcome<DeliveryBatchPayload> {
+    // Delivered (or skipped) by an earlier attempt: not again. One read for every batch.
     const recorded = await em.find(
       NotificationDelivery,
-      { sourceKey: batch.delivery.sourceKey, channel: batch.channel, user: { $in: batch.recipients.map((r) => r.userId) } },
-      { fields: ['user'] },
+      {
+        sourceKey: { $in: [...new Set(batches.map((b) => b.delivery.sourceKey))] },
+        channel: { $in: [...new Set(batches.map((b) => b.channel))] },
+        user: { $in: [...new Set(batches.flatMap((b) => b.recipients.map((r) => r.userId)))] },
+      },
+      { fields: ['user', 'sourceKey', 'channel'] },
     );
-    const done = new Set(recorded.map((d) => (typeof d.user === 'string' ? d.user : d.user.id)));
-    if (batch.channel === 'email') {
-      // Delivered (or skipped) by an earlier attempt: not again.
-      const pending = batch.recipients.filter((r) => !done.has(r.userId)).map((r) => ({ ...batch.delivery, ...r }) as DeliveryPayload);
-      const outcomes = await this.email.deliverMany(pending, em, organizationId);
+    const done = new Set(recorded.map((d) => `${d.sourceKey}:${d.channel}:${typeof d.user === 'string' ? d.user : d.user.id}`));
+    const pendingOf = (batch: DeliveryBatchPayload) =>
+      batch.recipients.filter((r) => !done.has(`${batch.delivery.sourceKey}:${batch.channel}:${r.userId}`)).map((r) => ({ ...batch.delivery, ...r }) as DeliveryPayload);
+    const failures: BatchFailure<DeliveryBatchPayload>[] = [];
+
+    const emails = batches.filter((b) => b.channel === 'email');
+    if (emails.length) {
+      const batchOf = new Map<DeliveryPayload, DeliveryBatchPayload>();
+      for (const batch of emails) for (const payload of pendingOf(batch)) batchOf.set(payload, batch);
+      const outcomes = await this.email.deliverMany([...batchOf.keys()], em, organizationId);
       const failed = outcomes.filter((o): o is FailedEmail => 'error' in o);
       const settled = outcomes.filter((o): o is SettledEmail => !('error' in o));
       const record = (into: EntityManager) => {
         for (const o of settled) recordDelivery(into, o.payload, 'email', o.status, o.detail);
       };
-      if (!failed.length) return record(em); // inserted at the commit, with the receipt
-      if (settled.length) await this.tenants.run(organizationId, async (own) => record(own.em));
-      throw new Error(`${failed.length} of ${batch.recipients.length} email deliveries failed: ${[...new Set(failed.map((f) => f.error.message))].slice(0, 3).join('; ')}`);
-    }
-    const failures: string[] = [];
-    for (const recipient of batch.recipients) {
-      if (done.has(recipient.userId)) continue; // delivered (or skipped) by an earlier attempt
-      try {
-        await this.tenants.run(organizationId, (ctx) => deliverOne({ ...batch.delivery, ...recipient } as DeliveryPayload, ctx, attempt));
-      } catch (error) {
-        failures.push((error as Error).message);
+      // Inserted at the commit, with the receipts; when some failed, on a commit of their own first,
+      // so that however this attempt ends their retry sends only the recipients without an outcome.
+      if (!failed.length) record(em);
+      else if (settled.length) await this.tenants.run(organizationId, async (own) => record(own.em));
+      const failedBatches = new Map<DeliveryBatchPayload, FailedEmail[]>();
+      for (const f of failed) failedBatches.set(batchOf.get(f.payload)!, [...(failedBatches.get(batchOf.get(f.payload)!) ?? []), f]);
+      for (const [batch, fails] of failedBatches) {
+        const reasons = [...new Set(fails.map((f) => f.error.message))].slice(0, 3).join('; ');
+        failures.push({ item: batch, error: new Error(`${fails.length} of ${batch.recipients.length} email deliveries failed: ${reasons}`) });
       }
     }
-    if (failures.length) {
-      throw new Error(`${failures.length} of ${batch.recipients.length} ${batch.channel} deliveries failed: ${[...new Set(failures)].slice(0, 3).join('; ')}`);
+
+    // SMS and push: each recipient's delivery in its own transaction, the channel's own code.
+    for (const batch of batches.filter((b) => b.channel !== 'email')) {
+      const deliverOne = this.channels[batch.channel];
+      const errors: string[] = [];
+      for (const payload of pendingOf(batch)) {
+        try {
+          await this.tenants.run(organizationId, (ctx) => deliverOne(payload, ctx, attempt));
+        } catch (error) {
+          errors.push((error as Error).message);
+        }
+      }
+      if (errors.length) {
+        failures.push({ item: batch, error: new Error(`${errors.length} of ${batch.recipients.length} ${batch.channel} deliveries failed: ${[...new Set(errors)].slice(0, 3).join('; ')}`) });
+      }
     }
+    return failures;
   }
 }

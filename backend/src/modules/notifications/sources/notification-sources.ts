@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { OnDomainEvent } from '../../../common/jobs/job-decorators.js';
+import { type BatchOutcome, OnDomainEvent, OnDomainEvents } from '../../../common/jobs/job-decorators.js';
 import type { TenantContext } from '../../../common/tenancy/tenant-runner.js';
 import { CallLog } from '../../call-logs/call-log.entity.js';
 import { AgentCallEndedEvent } from '../../call-logs/events/agent-call-ended.event.js';
@@ -9,7 +9,7 @@ import { promisedResponseHours } from '../../tickets/response-promise.js';
 import { TicketOverdueEvent } from '../../ticket-analytics/events/ticket-overdue.event.js';
 import { TicketCreatedEvent } from '../../tickets/events/ticket-created.event.js';
 import { Ticket } from '../../tickets/ticket.entity.js';
-import { NotificationFanOut } from '../fan-out.service.js';
+import { NotificationFanOut, type NotificationDraft } from '../fan-out.service.js';
 
 function callerOf(call: CallLog): string {
   return call.callerName || call.fromPhone || 'Unknown caller';
@@ -32,29 +32,33 @@ function duration(seconds: number | null | undefined): string | null {
 export class NotificationSources {
   constructor(private readonly fanOut: NotificationFanOut) {}
 
-  /** new_ticket: a ticket created by any path (form, AI agent, call). */
-  @OnDomainEvent(TicketCreatedEvent)
-  async onTicketCreated(event: TicketCreatedEvent, { em, organizationId }: TenantContext): Promise<void> {
-    const ticket = await em.getRepository(Ticket).withCustomer(event.ticketId);
-    if (!ticket) return; // deleted before its notification went out
-    const brand = ticket.productBrand ?? null;
-    await this.fanOut.fanOut(em, organizationId, {
-      eventType: 'new_ticket',
-      sourceKey: `new_ticket:${ticket.id}`,
-      title: `New ticket ${ticket.ticketNumber}`,
-      message: clip(`${ticket.customer.name}${brand ? ` (${brand})` : ''}: ${ticket.issueDescription}`),
-      metadata: {
-        ticket_number: ticket.ticketNumber,
-        customer: ticket.customer.name,
-        brand,
-        product: ticket.productModel ?? null,
-        priority: ticket.priority,
-      },
-      relatedEntityType: 'ticket',
-      relatedEntityId: ticket.id,
-      link: `/tickets/${ticket.id}`,
-      actorUserId: event.createdByUserId ?? null,
+  /** new_ticket: a ticket created by any path (form, AI agent, call); a burst of creates in one fan-out. */
+  @OnDomainEvents(TicketCreatedEvent, { batch: 100 })
+  async onTicketCreated(events: TicketCreatedEvent[], { em, organizationId }: TenantContext): BatchOutcome<TicketCreatedEvent> {
+    const tickets = new Map((await em.getRepository(Ticket).withCustomers(events.map((e) => e.ticketId))).map((t) => [t.id, t]));
+    const drafts = events.flatMap((event): NotificationDraft[] => {
+      const ticket = tickets.get(event.ticketId);
+      if (!ticket) return []; // deleted before its notification went out
+      const brand = ticket.productBrand ?? null;
+      return [{
+        eventType: 'new_ticket',
+        sourceKey: `new_ticket:${ticket.id}`,
+        title: `New ticket ${ticket.ticketNumber}`,
+        message: clip(`${ticket.customer.name}${brand ? ` (${brand})` : ''}: ${ticket.issueDescription}`),
+        metadata: {
+          ticket_number: ticket.ticketNumber,
+          customer: ticket.customer.name,
+          brand,
+          product: ticket.productModel ?? null,
+          priority: ticket.priority,
+        },
+        relatedEntityType: 'ticket',
+        relatedEntityId: ticket.id,
+        link: `/tickets/${ticket.id}`,
+        actorUserId: event.createdByUserId ?? null,
+      }];
     });
+    await this.fanOut.fanOutMany(em, organizationId, drafts);
   }
 
   /** ticket_overdue: a ticket reached its respond_by without a response (skipped if answered since). */

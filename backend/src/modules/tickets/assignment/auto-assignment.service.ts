@@ -61,16 +61,22 @@ export class AutoAssignment {
   }
 
   /**
-   * A new ticket's turn (on the handler's transaction): the next agent of the rotation, if it is on,
-   * gets the ticket unless someone assigned it meanwhile. Answers the assignee's id, or null.
+   * New tickets' turns (on the handler's transaction), in the order given: the next agent of the
+   * rotation, if it is on, gets each ticket unless someone assigned it meanwhile. Answers the
+   * assignees' ids by ticket. With the rotation off it costs two statements however many tickets.
    */
-  async assignNew(tx: EntityManager, organizationId: string, ticketId: string): Promise<string | null> {
-    const ticket = await tx.getRepository(Ticket).lockedById(ticketId);
-    if (!ticket || ticket.assignee) return null;
-    const pick = await tx.getRepository(TicketAssignmentRotation).takeTurn();
-    if (!pick) return null;
-    const user = await this.assignment.assignee(tx, organizationId, pick);
-    await this.assignment.assign(tx, organizationId, [ticket], user, null);
-    return user.id;
+  async assignNew(tx: EntityManager, organizationId: string, ticketIds: readonly string[]): Promise<Map<string, string>> {
+    const assigned = new Map<string, string>();
+    const locked = new Map((await tx.getRepository(Ticket).lockAmong([...ticketIds])).map((t) => [t.id, t]));
+    for (const id of ticketIds) {
+      const ticket = locked.get(id);
+      if (!ticket || ticket.assignee) continue;
+      const pick = await tx.getRepository(TicketAssignmentRotation).takeTurn();
+      if (!pick) break; // off, or nobody left to take a turn
+      const user = await this.assignment.assignee(tx, organizationId, pick);
+      await this.assignment.assign(tx, organizationId, [ticket], user, null);
+      assigned.set(id, user.id);
+    }
+    return assigned;
   }
 }

@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { type JobAttempt, OnDomainEvent } from '../../../common/jobs/job-decorators.js';
+import pMap from 'p-map';
+import { type BatchOutcome, type JobAttempt, OnDomainEvents } from '../../../common/jobs/job-decorators.js';
 import { type TenantContext, TenantRunner } from '../../../common/tenancy/tenant-runner.js';
 import { MailTemplates } from '../../mail/mail-templates.js';
-import { OrganizationMailer } from '../../mail/organization-mailer.js';
+import { OrganizationMailer, SMTP_POOL_CONNECTIONS } from '../../mail/organization-mailer.js';
 import { TicketCreatedEvent } from '../events/ticket-created.event.js';
 import { promisedResponseHours } from '../response-promise.js';
 import { TicketActivity } from '../ticket-activity.entity.js';
@@ -15,23 +16,23 @@ import { type ConfirmationStatus, Ticket } from '../ticket.entity.js';
  */
 export const CONFIRMATION_ATTEMPTS = 6;
 
-/** The outcome on the ticket, without touching its updated_at (the customer's ticket did not change). */
-async function settle(em: EntityManager, organizationId: string, ticket: Ticket, status: ConfirmationStatus, error: string | null): Promise<void> {
+/** The outcome on the tickets (one statement), and for a final one an activity row on each. */
+async function settle(em: EntityManager, organizationId: string, tickets: Ticket[], status: ConfirmationStatus, error: string | null): Promise<void> {
+  if (!tickets.length) return;
   const at = new Date();
-  const updated = await em.nativeUpdate(
-    Ticket,
-    { id: ticket.id },
-    { confirmationStatus: status, confirmationError: error, ...(status === 'sent' ? { confirmationSentAt: at } : {}) },
-  );
-  if (status === 'pending' || !updated) return; // still retrying, or the ticket was deleted meanwhile
-  em.create(TicketActivity, {
-    organization: organizationId,
-    ticket: ticket.id,
-    kind: 'confirmation_email',
-    actor: null,
-    detail: { status, email: ticket.confirmationEmail ?? null, error },
-    createdAt: at,
-  });
+  const present = new Set(await em.getRepository(Ticket).settleConfirmations(tickets.map((t) => t.id), status, error, at));
+  if (status === 'pending') return; // still retrying
+  for (const ticket of tickets.filter((t) => present.has(t.id))) {
+    // (a ticket deleted meanwhile gets none)
+    em.create(TicketActivity, {
+      organization: organizationId,
+      ticket: ticket.id,
+      kind: 'confirmation_email',
+      actor: null,
+      detail: { status, email: ticket.confirmationEmail ?? null, error },
+      createdAt: at,
+    });
+  }
   await em.flush();
 }
 
@@ -43,12 +44,16 @@ function reasonOf(error: unknown): string {
 /**
  * Sends the customer of a new ticket (any intake: the form, a call, the AI agent) the confirmation
  * e-mail through the organization's SMTP, once. The confirmation's state is the ticket's, kept here
- * by the module that owns the row; the mail is the mail module's template, sent through
- * the organization's SMTP (OrganizationMailer). The job's receipt makes a redelivery a no-op; the send itself is
- * recorded on its own commit right after the server accepted the message, so a retry whose job commit was lost finds the ticket `sent` and sends nothing; a process killed
- * between the server's acceptance and that commit sends again on the next attempt, but with the
- * same Message-ID (fixed per ticket), so it is the same message, not a second one. An SMTP failure
- * throws and the queue retries with backoff; the last attempt's failure marks the ticket `failed`.
+ * by the module that owns the row; the mail is the mail module's template, sent through the
+ * organization's SMTP (OrganizationMailer). A burst of creates is one batch: the tickets and the
+ * SMTP settings read once, the messages sent a few at a time over the pooled transport.
+ *
+ * At most once: the job's receipt makes a redelivery a no-op; the sends are recorded on a commit of
+ * their own right after the server accepted them, so a retry whose job commit was lost finds the
+ * ticket `sent` and sends nothing; a process killed between the server's acceptance and that commit
+ * sends again, but with the same Message-ID (fixed per ticket), so it is the same message, not a
+ * second one. A failed send is recorded with its reason (`failed` on the last attempt) and retried on
+ * its own with backoff, while the batch's other tickets are done.
  */
 @Injectable()
 export class TicketConfirmationListener {
@@ -58,15 +63,41 @@ export class TicketConfirmationListener {
     private readonly tenants: TenantRunner,
   ) {}
 
-  @OnDomainEvent(TicketCreatedEvent, { maxAttempts: CONFIRMATION_ATTEMPTS })
-  async onTicketCreated(event: TicketCreatedEvent, { em, organizationId }: TenantContext, { attempt, maxAttempts }: JobAttempt): Promise<void> {
-    const ticket = await em.findOne(Ticket, { id: event.ticketId }, { populate: ['customer'] });
+  @OnDomainEvents(TicketCreatedEvent, { batch: 50, maxAttempts: CONFIRMATION_ATTEMPTS })
+  async onTicketCreated(events: TicketCreatedEvent[], { em, organizationId }: TenantContext, { attempt, maxAttempts }: JobAttempt): BatchOutcome<TicketCreatedEvent> {
+    const eventOf = new Map(events.map((e) => [e.ticketId, e]));
     // Deleted, made without a customer e-mail, or already settled by an earlier attempt.
-    if (!ticket?.confirmationEmail || ticket.confirmationStatus !== 'pending') return;
+    const tickets = (await em.getRepository(Ticket).withCustomers([...eventOf.keys()])).filter((t) => t.confirmationEmail && t.confirmationStatus === 'pending');
+    if (!tickets.length) return;
     const smtp = await this.mailer.smtpOf(em, organizationId);
-    if (!smtp) return settle(em, organizationId, ticket, 'not_sent_no_smtp', null);
+    if (!smtp) return settle(em, organizationId, tickets, 'not_sent_no_smtp', null);
 
-    const mail = this.templates.ticketConfirmation(ticket.confirmationEmail, {
+    const outcomes = await pMap(
+      tickets,
+      async (ticket) => {
+        try {
+          // Fixed per ticket, so a resend after a crash is the same message (one Message-ID).
+          await this.mailer.send(smtp, { ...this.confirmation(ticket), deliveryKey: `ticket-confirmation:${ticket.id}` });
+          return { ticket };
+        } catch (error) {
+          return { ticket, error };
+        }
+      },
+      { concurrency: SMTP_POOL_CONNECTIONS },
+    );
+    const failed = outcomes.filter((o) => 'error' in o);
+    // Kept whatever becomes of this job's transaction: the detail page shows each outcome.
+    await this.tenants.run(organizationId, async ({ em: own }) => {
+      await settle(own, organizationId, outcomes.filter((o) => !('error' in o)).map((o) => o.ticket), 'sent', null);
+      for (const { ticket, error } of failed) {
+        await settle(own, organizationId, [ticket], attempt >= maxAttempts ? 'failed' : 'pending', reasonOf(error));
+      }
+    });
+    return failed.map(({ ticket, error }) => ({ item: eventOf.get(ticket.id)!, error }));
+  }
+
+  private confirmation(ticket: Ticket) {
+    return this.templates.ticketConfirmation(ticket.confirmationEmail!, {
       customerName: ticket.customer.name,
       ticketNumber: ticket.ticketNumber,
       product: [[ticket.productBrand, ticket.productModel].filter(Boolean).join(' '), ticket.productSku ? `(SKU ${ticket.productSku})` : '']
@@ -76,14 +107,5 @@ export class TicketConfirmationListener {
       issueDescription: ticket.issueDescription,
       responseHours: promisedResponseHours(ticket),
     });
-    try {
-      // Fixed per ticket, so a resend after a crash is the same message (one Message-ID).
-      await this.mailer.send(smtp, { ...mail, deliveryKey: `ticket-confirmation:${ticket.id}` });
-    } catch (error) {
-      // Kept although this job's transaction rolls back: the detail page shows the reason.
-      await this.tenants.run(organizationId, ({ em: own }) => settle(own, organizationId, ticket, attempt >= maxAttempts ? 'failed' : 'pending', reasonOf(error)));
-      throw error;
-    }
-    await this.tenants.run(organizationId, ({ em: own }) => settle(own, organizationId, ticket, 'sent', null));
   }
 }

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { registerOwner, type SignedIn } from './factories/users.js';
+import { ATTEMPTS, BATCH_ATTEMPTS, BATCH_CALLS, eventually, JobProbe, JobProbeModule } from './support/job-probe.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * Batch handlers (@OnDomainEvents): each event keeps its own job and receipt, and the job the
+ * queue hands over claims the organization's other queued jobs of the handler, up to the batch
+ * size, into one transaction. Events are published by an instance without a worker, then an
+ * instance with one takes the queue.
+ */
+const QUEUE_ENV = { JOBS_POLL_INTERVAL_MS: '200' };
+/** One job at a time, so the batches a backlog makes are known. */
+const WORKER_ENV = { ...QUEUE_ENV, JOBS_CONCURRENCY: '1' };
+const TASK = 'event:probe.batched:JobProbe.handleBatch';
+
+let publisher: TestApp;
+let worker: TestApp | undefined;
+let owner: SignedIn;
+let probe: JobProbe;
+
+beforeAll(async () => {
+  publisher = await startTestApp({ ...QUEUE_ENV, JOBS_WORKER: 'false' }, { imports: [JobProbeModule] });
+  await publisher.db.query('create table probe_effects (key text not null, instance text not null)');
+  probe = publisher.created.app.get(JobProbe);
+  owner = await registerOwner(publisher);
+}, 60_000);
+afterAll(async () => {
+  await worker?.close();
+  await publisher?.close();
+});
+
+async function effects(prefix: string): Promise<Map<string, number>> {
+  const { rows } = await publisher.db.query('select key, count(*)::int as n from probe_effects where key like $1 group by key', [`${prefix}%`]);
+  return new Map(rows.map((r) => [r.key as string, r.n as number]));
+}
+
+async function queued(prefix: string): Promise<Array<{ attempts: number; last_error: string | null; alone: boolean }>> {
+  const { rows } = await publisher.db.query(
+    `select attempts, last_error, payload ->> '_alone' is not null as alone from graphile_worker._private_jobs where payload -> 'event' ->> 'key' like $1`,
+    [`${prefix}%`],
+  );
+  return rows;
+}
+
+const keys = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(2, '0')}`);
+
+describe('a batch handler', () => {
+  it('handles a backlog in batches of at most its size, each event once, and leaves no job behind', async () => {
+    const all = keys('burst-', 35);
+    await probe.publishBatched(owner.user.organization_id, all.map((key) => ({ key, mode: 'ok' as const })));
+    expect(await queued('burst-')).toHaveLength(35);
+
+    worker = await startTestApp(WORKER_ENV, { imports: [JobProbeModule], databaseUrl: publisher.databaseUrl });
+    await eventually('every event was handled', async () => (await effects('burst-')).size === 35, 30_000);
+    await eventually('no job is left', async () => (await queued('burst-')).length === 0);
+    expect([...(await effects('burst-')).values()].every((n) => n === 1)).toBe(true);
+    const calls = BATCH_CALLS.filter((call) => call.some((key) => key.startsWith('burst-')));
+    expect(calls.flat().sort()).toEqual(all);
+    expect(calls.map((call) => call.length)).toEqual([10, 10, 10, 5]);
+    // Each event's receipt, written once.
+    const receipts = await publisher.db.query('select count(*)::int as n from job_receipts where task = $1', [TASK]);
+    expect(receipts.rows[0].n).toBe(35);
+  }, 60_000);
+
+  it('lets the others of a batch through when one throws, and retries that one on its own until its attempts run out', async () => {
+    await worker!.close();
+    worker = undefined;
+    const ok = keys('mixed-', 6);
+    await probe.publishBatched(owner.user.organization_id, [...ok.slice(0, 3).map((key) => ({ key, mode: 'ok' as const })), { key: 'mixed-broken', mode: 'broken' }, ...ok.slice(3).map((key) => ({ key, mode: 'ok' as const }))]);
+    worker = await startTestApp(WORKER_ENV, { imports: [JobProbeModule], databaseUrl: publisher.databaseUrl });
+
+    await eventually('the others were handled', async () => (await effects('mixed-')).size === 6, 30_000);
+    // The broken one is retried alone (a job of its own), and kept as failed after its 2 attempts (1 in the batch).
+    await eventually('the broken one is kept as failed', async () => {
+      const rows = await queued('mixed-broken');
+      return rows.length === 1 && rows[0].attempts === 1 && rows[0].alone && (rows[0].last_error ?? '').includes('a broken probe in the batch');
+    }, 30_000);
+    const found = await effects('mixed-');
+    expect([...found.keys()].sort()).toEqual(ok);
+    expect([...found.values()].every((n) => n === 1)).toBe(true);
+    // The batch that held it, then the broken one alone.
+    const calls = BATCH_CALLS.filter((call) => call.includes('mixed-broken'));
+    expect(calls.map((call) => call.length)).toEqual([7, 1, 1]);
+    // The batch, its own savepoint in that same attempt, then its retry: told it is the second and last.
+    expect(BATCH_ATTEMPTS.get('mixed-broken')).toEqual(['1/2', '1/2', '2/2']);
+  }, 60_000);
+
+  it('retries an item the handler answered as failed on its own, and commits the rest of its batch', async () => {
+    await worker!.close();
+    worker = undefined;
+    const ok = keys('refusal-', 4);
+    await probe.publishBatched(owner.user.organization_id, [{ key: 'refusal-no', mode: 'refused' }, ...ok.map((key) => ({ key, mode: 'ok' as const }))]);
+    worker = await startTestApp(WORKER_ENV, { imports: [JobProbeModule], databaseUrl: publisher.databaseUrl });
+
+    await eventually('all five were handled', async () => (await effects('refusal-')).size === 5, 30_000);
+    await eventually('no job is left', async () => (await queued('refusal-')).length === 0);
+    expect([...(await effects('refusal-')).values()].every((n) => n === 1)).toBe(true);
+    expect(ATTEMPTS.get('refusal-no')).toBe(2);
+    expect(BATCH_CALLS.filter((call) => call.includes('refusal-no')).map((call) => call.length)).toEqual([5, 1]);
+    // Its retry knows it is one (an SMS retry looks for its text at Twilio before sending again).
+    expect(BATCH_ATTEMPTS.get('refusal-no')).toEqual(['1/2', '2/2']);
+  }, 60_000);
+});
