@@ -76,6 +76,8 @@ export interface TicketIntake {
   phoneCountry: string;
   defaultBrand: string | null;
   responseHours: Record<ResponseKind, number>;
+  /** The ticket questions the organization asks (as ticketQuestions). */
+  questions: string[];
 }
 
 @Injectable()
@@ -113,6 +115,7 @@ export class SettingsService {
         warranty: row?.warranty_response_hours ?? DEFAULT_RESPONSE_HOURS.warranty,
         technical_support: row?.support_response_hours ?? DEFAULT_RESPONSE_HOURS.technical_support,
       },
+      questions: row?.ticket_fields_enabled ? [...row.ticket_fields_enabled] : [...TICKET_FIELDS],
     };
   }
 

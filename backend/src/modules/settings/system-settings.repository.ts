@@ -9,6 +9,7 @@ export interface IntakeRow {
   ticket_brand: string | null;
   warranty_response_hours: number | null;
   support_response_hours: number | null;
+  ticket_fields_enabled: string[] | null;
 }
 
 /**
@@ -32,10 +33,10 @@ export class SystemSettingsRepository extends EntityRepository<SystemSettings> {
     return this.findOneOrFail({ organization: organizationId });
   }
 
-  /** The organization's business country with its settings' ticket brand and response hours, in one query. */
+  /** The organization's business country with its settings' ticket brand, response hours and questions, in one query. */
   async intake(): Promise<IntakeRow | undefined> {
     const [row] = await tenantSql(this.getEntityManager() as EntityManager).execute<IntakeRow[]>(
-      `select o.business_country, s.ticket_brand, s.warranty_response_hours, s.support_response_hours
+      `select o.business_country, s.ticket_brand, s.warranty_response_hours, s.support_response_hours, s.ticket_fields_enabled
        from organizations o left join system_settings s on s.organization_id = o.id
        where o.id = @tenant_id`,
     );

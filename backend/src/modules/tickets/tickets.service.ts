@@ -9,7 +9,7 @@ import { type CustomerContact, CustomersService, lockCustomerContacts, normalize
 import { storedPhone } from '../customers/phone.js';
 import { Customer } from '../customers/customer.entity.js';
 import type { TermProduct } from '../settings/products/product-warranty-terms.js';
-import { SettingsService } from '../settings/settings.service.js';
+import { SettingsService, type TicketIntake } from '../settings/settings.service.js';
 import { validatePayload } from '../../common/http/validate-payload.js';
 import { TicketAssignment } from './assignment/ticket-assignment.service.js';
 import { CreateTicketDto, type CreateTicketFromCallDto, TicketIntakeDto } from './dto/create-ticket.dto.js';
@@ -123,13 +123,16 @@ export class TicketsService {
    * left out (not required, and an answer sent for one is dropped).
    */
   async create(actor: Actor, body: unknown): Promise<Ticket> {
-    const { dto } = await this.validateIntake(actor, CreateTicketDto, body);
+    // The intake settings once, for the validation and the create.
+    const { dto, intake } = await this.validateIntake(actor, CreateTicketDto, body);
     return this.em.transactional((tx) =>
-      this.createIn(tx, actor.organizationId, actor.id, {
-        ...intakeFields(dto),
-        callLogId: dto.call_log_id ?? null,
-        source: dto.call_log_id ? 'phone_call' : 'form',
-      }),
+      this.createIn(
+        tx,
+        actor.organizationId,
+        actor.id,
+        { ...intakeFields(dto), callLogId: dto.call_log_id ?? null, source: dto.call_log_id ? 'phone_call' : 'form' },
+        intake,
+      ),
     );
   }
 
@@ -168,11 +171,11 @@ export class TicketsService {
    * The customer is matched as a create matches it (phone, then e-mail).
    */
   async updateIntake(actor: Actor, id: string, body: unknown): Promise<Ticket> {
-    const { dto, questions } = await this.validateIntake(actor, TicketIntakeDto, body);
+    const { dto, intake } = await this.validateIntake(actor, TicketIntakeDto, body);
+    const { questions } = intake;
     return this.em.transactional(async (tx) => {
       const ticket = await this.get(actor, id, tx, true);
       await tx.populate(ticket, ['customer']);
-      const intake = await this.settings.ticketIntake(actor.organizationId, tx);
       const { customer: contact, ...given } = intakeFields(dto);
       const fields: Partial<typeof given> = { ...given, priority: dto.priority ?? ticket.priority };
       fields.productBrand ||= intake.defaultBrand;
@@ -189,10 +192,10 @@ export class TicketsService {
     });
   }
 
-  /** The intake payload validated, the questions the organization does not ask left out; and those questions. */
-  private async validateIntake<T extends TicketIntakeDto>(actor: Actor, cls: new () => T, body: unknown): Promise<{ dto: T; questions: string[] }> {
-    const questions = await this.settings.ticketQuestions(actor.organizationId);
-    return { dto: await validatePayload(cls, body, unaskedPayloadFields(questions)), questions };
+  /** The intake payload validated, the questions the organization does not ask left out; and the intake settings. */
+  private async validateIntake<T extends TicketIntakeDto>(actor: Actor, cls: new () => T, body: unknown): Promise<{ dto: T; intake: TicketIntake }> {
+    const intake = await this.settings.ticketIntake(actor.organizationId);
+    return { dto: await validatePayload(cls, body, unaskedPayloadFields(intake.questions)), intake };
   }
 
   /**
@@ -200,12 +203,13 @@ export class TicketsService {
    * customer matching, the default brand, the first history row and `ticket.created`, on the
    * caller's transaction `tx` (so the caller's own writes commit or roll back with the ticket).
    * `createdBy` is the user, or null when no user made it (the voice agent). A customer e-mail
-   * makes the confirmation e-mail pending: `ticket.created`'s handler sends it.
+   * makes the confirmation e-mail pending: `ticket.created`'s handler sends it. `intake`: the
+   * organization's intake settings when the caller read them already (read here otherwise).
    */
-  async createIn(tx: EntityManager, organizationId: string, createdBy: string | null, input: NewTicket): Promise<Ticket> {
+  async createIn(tx: EntityManager, organizationId: string, createdBy: string | null, input: NewTicket, intake?: TicketIntake): Promise<Ticket> {
     const call = input.callLogId ? await this.callForTicket(tx, organizationId, input.callLogId) : null;
     // "(555) 123-4567" and "+15551234567" are one customer: locked and matched as E.164.
-    const intake = await this.settings.ticketIntake(organizationId, tx);
+    intake ??= await this.settings.ticketIntake(organizationId, tx);
     const phone = storedPhone((call && customerPhoneOf(call)) ?? input.customer.phone, intake.phoneCountry);
     // Creates for the same customer (phone or e-mail) queue here, so the second finds the
     // customer the first made; creates for other customers go on.

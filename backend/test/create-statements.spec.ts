@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { registerOwner, type SignedIn, uniqueUsername } from './factories/users.js';
+import { ticketPayload } from './factories/tickets.js';
+import { eventually } from './support/job-probe.js';
+import { SmtpCatcher } from './support/smtp-catcher.js';
+import { statementsOf } from './support/statement-counter.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * Issue 32: what a create costs the database, its handlers done (the customer's confirmation, the
+ * new_ticket fan-out, the round-robin and the e-mails of a 20-user organization). Under load the
+ * queue runs behind the creates and its batch handlers take the waiting events together; here
+ * the creates are made while no worker runs, then a worker takes the queue.
+ */
+const CREATES = 20;
+const USERS = 20;
+
+let web: TestApp;
+let worker: TestApp | undefined;
+let owner: SignedIn;
+let smtp: SmtpCatcher;
+
+beforeAll(async () => {
+  smtp = await new SmtpCatcher().start();
+  web = await startTestApp({ JOBS_WORKER: 'false' });
+  owner = await registerOwner(web);
+  await owner.agent.put('/api/settings').send({ smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_from_email: 'crm@burst.example.com' }).expect(200);
+  for (let i = 1; i < USERS; i += 1) {
+    const username = uniqueUsername('burst');
+    await owner.agent.post('/api/users/invite').send({ username }).expect(201);
+  }
+  await web.db.query(`update users set notification_email = username || '@burst.example.com' where organization_id = $1`, [owner.user.organization_id]);
+  // The setup's own jobs (the invitations, the welcome) are not the creates'.
+  await web.db.query('delete from graphile_worker._private_jobs');
+}, 120_000);
+
+afterAll(async () => {
+  await worker?.close();
+  await web?.close();
+  await smtp?.stop();
+});
+
+function tally(statements: string[]): string {
+  const kinds = new Map<string, number>();
+  for (const s of statements) {
+    const key = s.replace(/\s+/g, ' ').slice(0, 70);
+    kinds.set(key, (kinds.get(key) ?? 0) + 1);
+  }
+  return [...kinds].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${n}\t${k}`).join('\n');
+}
+
+describe('a burst of creates with their handlers done', () => {
+  it(`costs the queue a few statements a create, however many handlers and recipients (${CREATES} creates, ${USERS} users with e-mail)`, async () => {
+    const queued = async () => (await web.db.query(`select count(*)::int as n from graphile_worker._private_jobs`)).rows[0].n as number;
+    const creates = await statementsOf(web.em, async () => {
+      for (let i = 0; i < CREATES; i += 1) {
+        await owner.agent.post('/api/tickets').send(ticketPayload({ customerEmail: `burst${i}@example.com`, orderNumber: `ORD-BURST-${i}` })).expect(201);
+      }
+    });
+    expect(creates.error).toBeUndefined();
+    // Each create's three handlers are three jobs, waiting.
+    expect(await queued()).toBe(CREATES * 3);
+    const handlers = await statementsOf(web.em, async () => {
+      worker = await startTestApp({}, { databaseUrl: web.databaseUrl });
+      await eventually('every e-mail went out', () => smtp.messages.length >= CREATES * USERS, 60_000);
+      await eventually('the queue is empty', async () => (await queued()) === 0, 30_000);
+    });
+    expect(handlers.error).toBeUndefined();
+    console.log(
+      `${CREATES} creates: ${creates.statements.length} statements in the requests, ${handlers.statements.length} for the worker's start and every handler and e-mail\n` +
+        `requests:\n${tally(creates.statements)}\nworker:\n${tally(handlers.statements)}`,
+    );
+    // One transaction per create (its reads, the outbox, the inserts, the answer's read).
+    expect(creates.statements.length / CREATES).toBeLessThanOrEqual(12);
+    // The confirmation, the fan-out to 19 users, the round-robin and 20 e-mails a create, each acting
+    // once, and the worker's own start and polls: in batches, a few statements a create (5.4-6.3
+    // measured; one job and transaction per event and per delivery batch was about 25).
+    expect(handlers.statements.length / CREATES).toBeLessThanOrEqual(8);
+    expect(smtp.messages).toHaveLength(CREATES * USERS);
+  }, 180_000);
+});
