@@ -18,13 +18,22 @@ async function truncatedChips(page: Page): Promise<Finding[]> {
   );
 }
 
-async function check(page: Page, where: string, findings: string[]) {
-  for (const finding of [...(await auditPage(page)), ...(await truncatedChips(page))]) {
+async function check(page: Page, where: string, findings: string[], within?: string) {
+  for (const finding of [...(await auditPage(page, within)), ...(await truncatedChips(page))]) {
     findings.push(`${where}: [${finding.rule}] ${finding.detail}\n    ${finding.target}`);
   }
 }
 
 const report = (findings: string[]) => `${findings.length} finding(s):\n${findings.join('\n')}`;
+
+test('the audit reports a serious violation put on the page (it can fail)', async ({ page }) => {
+  await page.goto('/auth');
+  await expect(page.getByTestId('login-submit')).toBeVisible();
+  await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<button id="nameless"></button>'));
+  const findings = await auditPage(page);
+  expect(findings.map(f => f.rule)).toContain('button-name (critical)');
+  expect(findings.find(f => f.rule === 'button-name (critical)')?.target).toContain('nameless');
+});
 
 test('the sign-in and register screens, signed out', async ({ page }) => {
   const findings: string[] = [];
@@ -75,7 +84,8 @@ test('every signed-in page, the create dialog, the warranty tab and every settin
         if ((await summary.getAttribute('aria-expanded')) !== 'true') await summary.click();
         await expect(summary).toHaveAttribute('aria-expanded', 'true');
         await apiSettled(page);
-        await check(page, `settings, ${id}`, findings);
+        // the page around it was audited with the settings screen
+        await check(page, `settings, ${id}`, findings, `[data-testid="settings-${id}"]`);
         await summary.click();
         await expect(summary).toHaveAttribute('aria-expanded', 'false');
       }

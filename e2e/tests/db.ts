@@ -33,12 +33,14 @@ export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>
 
 /** Replaces a user's notifications with `count` new ones, "Notification 1" the oldest; the newest first unread. */
 export async function replaceNotifications(username: string, count: number, { read = 0 } = {}): Promise<void> {
-  // The welcome notification of a new owner arrives through the job queue: wait for it, so it is
-  // replaced too instead of landing after the rows below.
-  const welcome = `select 1 from notifications n join users u on u.id = n.user_id
-                    where u.username = $1 and n.title = 'Welcome to Warranty CRM'`;
-  const owner = await sql('select is_account_owner from users where username = $1', [username]);
-  for (let i = 0; owner[0]?.is_account_owner && i < 100 && !(await sql(welcome, [username])).length; i++) {
+  // The welcome notification of a new owner arrives through the job queue: wait until its job is
+  // done, so it is replaced too instead of landing after the rows below (once it is done, there is
+  // nothing to wait for: a second call does not wait for a welcome it deleted).
+  const welcomePending = `select 1 from graphile_worker._private_jobs j
+                           join graphile_worker._private_tasks t on t.id = j.task_id
+                           where t.identifier like 'event:user.registered:WelcomeListener.%'
+                             and j.payload -> 'event' ->> 'userId' = (select id::text from users where username = $1)`;
+  for (let i = 0; i < 100 && (await sql(welcomePending, [username])).length; i++) {
     await new Promise(resolve => setTimeout(resolve, 100));
   }
   await sql('delete from notifications where user_id = (select id from users where username = $1)', [username]);
