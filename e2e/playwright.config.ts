@@ -19,7 +19,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time against the one app: much of a test is waiting (for the network to settle,
+  // for the queue), which the other worker fills. Tests share nothing but the app: each makes its own
+  // organization, and buys phone numbers in its worker's own area code (phone-support.ts).
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   use: {

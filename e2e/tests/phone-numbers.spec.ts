@@ -1,6 +1,6 @@
 import { wavBytes } from './fixtures.js';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { FAKE_TWILIO_URL, fakeOwnedNumber, phoneOrganization } from './phone-support.js';
+import { FAKE_TWILIO_URL, fakeOwnedNumber, phoneOrganization, searchInWorkerArea } from './phone-support.js';
 import { chooseOption, saveScreenshot } from './support.js';
 
 async function choose(page: Page, input: Locator, option: string | RegExp) {
@@ -38,6 +38,7 @@ test('search, purchase (brand first), import, brand change, Fix Webhooks and del
   await expect(manager.getByTestId('buy-capability-voice')).toBeChecked();
   await expect(manager.getByTestId('buy-capability-sms')).toBeChecked();
   await expect(manager.getByTestId('buy-capability-mms')).not.toBeChecked();
+  await searchInWorkerArea(page, manager);
   await manager.getByTestId('buy-search').click();
   const results = manager.getByTestId('buy-result');
   await expect(results.first()).toBeVisible();

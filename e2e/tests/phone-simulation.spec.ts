@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { FAKE_TWILIO_URL } from './phone-support.js';
+import { FAKE_TWILIO_URL, searchInWorkerArea } from './phone-support.js';
 import { chooseOption, registerInUi, saveScreenshot, uniqueName } from './support.js';
 
 /**
@@ -39,6 +39,7 @@ test('turn the simulation on, buy a number, simulate a call from the page and wa
   await page.goto('/settings');
   await page.getByTestId('settings-phone-numbers').locator('.MuiAccordionSummary-root').first().click();
   const manager = page.getByTestId('phone-numbers-manager');
+  await searchInWorkerArea(page, manager);
   await manager.getByTestId('buy-search').click();
   const first = manager.getByTestId('buy-result').first();
   await expect(first).toBeVisible();

@@ -1,7 +1,7 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { registerByApi, uniqueName } from './support.js';
+import { chooseOption, registerByApi, uniqueName } from './support.js';
 
 const run = promisify(execFile);
 
@@ -9,6 +9,21 @@ export const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const APP_URL = `http://127.0.0.1:${PORT}`;
 /** Same formula as playwright.config.ts. */
 export const FAKE_TWILIO_URL = `http://127.0.0.1:${PORT + 52_000}`;
+
+/**
+ * The US area code the numbers of this Playwright worker are bought in. Workers run side by side
+ * against one app and one fake Twilio, whose catalogue every account shares (as the built-in
+ * simulation's): each buys in its own area, so two never race for the same number.
+ */
+export function workerAreaCode(): string {
+  return ['512', '415', '212', '305'][test.info().parallelIndex % 4];
+}
+
+/** Fills the Buy a Number form's search with this worker's area code (the first digits), before its Search. */
+export async function searchInWorkerArea(page: Page, manager: Locator): Promise<void> {
+  await manager.getByTestId('buy-search-text').fill(workerAreaCode());
+  await chooseOption(page, manager.getByTestId('buy-match').locator('..').locator('[role="combobox"]'), 'First');
+}
 
 export interface FakeAccount {
   sid: string;
@@ -44,7 +59,7 @@ export async function phoneOrganization(page: Page, { brands = ['Acme', 'Zeta'],
   expect(connect.status()).toBe(200);
   const numbers: string[] = [];
   if (buy > 0) {
-    const search = await page.request.get('/api/phone-numbers/search?country=US');
+    const search = await page.request.get(`/api/phone-numbers/search?country=US&areaCode=${workerAreaCode()}`);
     expect(search.status()).toBe(200);
     const available = (await search.json()) as { phoneNumber: string }[];
     for (const { phoneNumber } of available.slice(0, buy)) {
