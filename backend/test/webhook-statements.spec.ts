@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FakeAccount } from '../src/dev/fake-twilio/fake-twilio.js';
-import { callSid, type CallFacts, greetingOf, parseRecordVerb, recordedForm, recordingStatusForm, voiceForm } from '../src/dev/twilio-callbacks.js';
+import { callSid, type CallFacts, greetingOf, parseRecordVerb, recordedForm, recordingStatusForm, transcriptionForm, voiceForm } from '../src/dev/twilio-callbacks.js';
 import { connectAccount, startTelephonyApp, type TelephonyApp, twilioPost } from './factories/telephony.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { statementsOf } from './support/statement-counter.js';
@@ -76,9 +76,32 @@ describe('provider webhooks, statement by statement', () => {
     // The first callback queues the recording's job and the voicemail event; the repeated one neither.
     expect(first.join('\n')).toMatch(/add_job/);
     expect(repeated.join('\n')).not.toMatch(/add_job/);
-    // Today's counts as bounds (the account; then in one transaction the row, the number, the caller's
-    // match, the update, the queued work and the call list's live event): more is a regression.
+    // Today's count as a bound for the first (the account and the call log's read; then in one
+    // transaction the row, the number, the caller's match, the update, the event, the recording's two
+    // jobs in one statement and the call list's live event): more is a regression. The repeat brings nothing new: the account, then the call log in one read, and
+    // no transaction.
     expect(first.length).toBeLessThanOrEqual(13);
-    expect(repeated.length).toBeLessThanOrEqual(7);
+    expect(repeated).toHaveLength(2);
+    expect(repeated[1]).toMatch(/from call_logs where organization_id = \$1 and call_sid = \$2/);
+    expect(repeated.join('\n')).not.toMatch(/\bbegin\b|\bcommit\b|for update/i);
+  });
+
+  it('a later callback that brings something new (the transcription) still writes it', async () => {
+    const facts = call();
+    await twilioPost(t.app, '/api/webhooks/twilio/voice', voiceForm(facts), account.authToken).expect(200);
+    const recording = { recordingSid: t.fake.addRecording(account.sid, facts.callSid, 9).sid, duration: 9 };
+    const query = `?number=${number.id}&from=${encodeURIComponent(facts.from)}&transcription=pending`;
+    await twilioPost(t.app, `/api/webhooks/twilio/voice/recorded${query}`, recordedForm(facts, recording), account.authToken).expect(200);
+    const transcribed = await statementsOfRequest(() =>
+      twilioPost(
+        t.app,
+        `/api/webhooks/twilio/transcription${query}`,
+        transcriptionForm(facts, recording, 'My jack leaks oil.'),
+        account.authToken,
+      ).expect(204),
+    );
+    expect(transcribed.join('\n')).toMatch(/\bcommit\b/i);
+    const { rows } = await t.app.db.query('select transcription, transcription_status from call_logs where call_sid = $1', [facts.callSid]);
+    expect(rows[0]).toEqual({ transcription: 'My jack leaks oil.', transcription_status: 'completed' });
   });
 });

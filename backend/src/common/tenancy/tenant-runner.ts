@@ -27,6 +27,16 @@ export class TenantRunner {
   }
 
   /**
+   * Read-only work for one organization outside a transaction (a provider callback checking whether
+   * it brings anything new): a fresh EntityManager with the tenant filter set, and no begin or commit.
+   */
+  read<T>(organizationId: string, work: (ctx: TenantContext) => Promise<T>): Promise<T> {
+    const fork = this.em.fork({ clear: true, useContext: false });
+    fork.setFilterParams(TENANT_FILTER, { organizationId });
+    return work({ organizationId, em: fork });
+  }
+
+  /**
    * The one cross-tenant read: which organization owns the row matching `where` (a number's `To`,
    * a webhook id), for a provider callback that arrives without a session. It returns the
    * organization's id only; everything else is then read and written through `run`.

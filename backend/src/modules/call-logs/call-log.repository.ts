@@ -12,6 +12,23 @@ export interface CallLogStats {
   without_ticket: number;
 }
 
+/** What a voicemail's call log already holds of the facts Twilio's callbacks bring (VoicemailRecorder). */
+export interface NotedVoicemail {
+  brandPhoneId: string | null;
+  fromPhone: string | null;
+  toPhone: string | null;
+  callerName: string | null;
+  recordingSid: string | null;
+  recordingUrl: string | null;
+  recordingDuration: number | null;
+  transcription: string | null;
+  transcriptionStatus: string | null;
+}
+
+const NOTED_VOICEMAIL_SQL = `select brand_phone_id, from_phone, to_phone, caller_name, recording_sid, recording_url, recording_duration,
+        transcription, transcription_status
+   from call_logs where @tenant() and call_sid = ?`;
+
 /**
  * The call log's queries (the entity's MikroORM repository: `em.getRepository(CallLog)`); the
  * services keep the rules. Every read is the organization's (the tenant filter, TenantSql).
@@ -56,6 +73,26 @@ export class CallLogRepository extends EntityRepository<CallLog> {
     const total = Number(r.total);
     const withTicket = Number(r.with_ticket);
     return { total, unread: Number(r.unread), unreturned: Number(r.unreturned), with_ticket: withTicket, without_ticket: total - withTicket };
+  }
+
+  /**
+   * The organization's call log of this CallSid as the callbacks see it (null when there is none
+   * here), in one prepared read on the pool: no transaction, no lock, no entity.
+   */
+  async notedVoicemail(callSid: string): Promise<NotedVoicemail | null> {
+    const [row] = await tenantSql(this.getEntityManager() as EntityManager).preparedRead<Record<string, string | number | null>>(NOTED_VOICEMAIL_SQL, [callSid]);
+    if (!row) return null;
+    return {
+      brandPhoneId: row.brand_phone_id as string | null,
+      fromPhone: row.from_phone as string | null,
+      toPhone: row.to_phone as string | null,
+      callerName: row.caller_name as string | null,
+      recordingSid: row.recording_sid as string | null,
+      recordingUrl: row.recording_url as string | null,
+      recordingDuration: row.recording_duration == null ? null : Number(row.recording_duration),
+      transcription: row.transcription as string | null,
+      transcriptionStatus: row.transcription_status as string | null,
+    };
   }
 
   /** Inserts a voicemail's row for a CallSid unless one exists (in any organization: call_sid is unique). */

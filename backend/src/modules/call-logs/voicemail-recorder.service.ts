@@ -5,6 +5,7 @@ import { LiveHub } from '../../common/live/live-hub.js';
 import type { TenantContext } from '../../common/tenancy/tenant-runner.js';
 import { CustomersService } from '../customers/customers.service.js';
 import { CallLog, type TranscriptionStatus } from './call-log.entity.js';
+import type { NotedVoicemail } from './call-log.repository.js';
 import { callLogChanged } from './call-log-live.js';
 import { CallTickets } from './call-tickets.js';
 import { CallLinkedToTicketEvent } from './events/call-linked-to-ticket.event.js';
@@ -36,6 +37,31 @@ export interface VoicemailFacts {
 const FINAL: TranscriptionStatus[] = ['completed', 'failed'];
 
 /**
+ * Whether a callback's facts would change the call log that holds `noted` (the rules of `record`:
+ * a field is filled once, the duration and a transcription text replace, a final transcription
+ * status replaces a pending one). A repeated callback, which Twilio sends on any doubt, adds nothing.
+ */
+export function addsToVoicemail(noted: NotedVoicemail | null, facts: VoicemailFacts): boolean {
+  if (!noted) return true;
+  if (facts.number && !noted.brandPhoneId) return true;
+  const fills: [string | null | undefined, string | null][] = [
+    [facts.fromPhone, noted.fromPhone],
+    [facts.toPhone, noted.toPhone],
+    [facts.callerName, noted.callerName],
+    [facts.recordingSid, noted.recordingSid],
+    [facts.recordingUrl, noted.recordingUrl],
+  ];
+  if (fills.some(([fact, held]) => fact != null && held == null)) return true;
+  if (facts.recordingDuration != null && facts.recordingDuration !== noted.recordingDuration) return true;
+  if (facts.transcription && facts.transcription !== noted.transcription) return true;
+  if (facts.transcriptionStatus) {
+    if (FINAL.includes(facts.transcriptionStatus)) return facts.transcriptionStatus !== noted.transcriptionStatus;
+    if (!noted.transcriptionStatus) return true;
+  }
+  return false;
+}
+
+/**
  * Builds one call log per CallSid from Twilio's callbacks (the Record action, the recording status
  * and the transcription), whichever arrives first and however often: the row is created once (insert
  * on the unique call_sid, conflicts ignored), then locked and completed field by field. The
@@ -52,6 +78,15 @@ export class VoicemailRecorder {
     private readonly tickets: CallTickets,
     private readonly live: LiveHub,
   ) {}
+
+  /**
+   * True when the organization's call log of this CallSid already holds everything `facts` bring:
+   * the callback is a repeat and is answered from this one read, without a transaction (issue 32).
+   * The caller's match was tried when the row was written; a repeat does not try it again.
+   */
+  async alreadyNoted({ em }: TenantContext, facts: VoicemailFacts): Promise<boolean> {
+    return !addsToVoicemail(await em.getRepository(CallLog).notedVoicemail(facts.callSid), facts);
+  }
 
   async record({ organizationId, em }: TenantContext, facts: VoicemailFacts): Promise<CallLog | null> {
     await em.getRepository(CallLog).insertVoicemailOnce(organizationId, facts.callSid);
@@ -93,13 +128,14 @@ export class VoicemailRecorder {
 
     if (!hadRecording && log.recordingSid) {
       await this.events.publish(em, new VoicemailReceivedEvent(organizationId, log.id, log.brand ?? null));
-      await this.jobs.enqueue(em, FETCH_RECORDING_TASK, { organizationId, callLogId: log.id }, { key: log.recordingSid });
-      if (log.transcriptionStatus === 'pending') {
-        await this.jobs.enqueue(em, TRANSCRIPTION_TIMEOUT_TASK, { organizationId, callLogId: log.id }, {
-          key: log.recordingSid,
-          runAt: new Date(Date.now() + TRANSCRIPTION_TIMEOUT_MS),
-        });
-      }
+      // Both in one statement; their keys are new (this runs once per row, under its lock).
+      const payload = { organizationId, callLogId: log.id };
+      await this.jobs.enqueueMany(em, [
+        { task: FETCH_RECORDING_TASK, payload, options: { key: log.recordingSid } },
+        ...(log.transcriptionStatus === 'pending'
+          ? [{ task: TRANSCRIPTION_TIMEOUT_TASK, payload, options: { key: log.recordingSid, runAt: new Date(Date.now() + TRANSCRIPTION_TIMEOUT_MS) } }]
+          : []),
+      ]);
     }
     return log;
   }

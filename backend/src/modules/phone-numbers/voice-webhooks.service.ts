@@ -128,17 +128,20 @@ export class VoiceWebhooksService {
     if (!form.CallSid || !account) return;
     const query = req.query as Form;
     const initialStatus = (['pending', 'unavailable', 'disabled'] as const).find((s) => s === query.transcription);
-    await this.tenants.run(account.organizationId, (ctx) =>
-      this.recorder.record(ctx, {
-        callSid: form.CallSid!,
-        number: isUuid(query.number) ? () => this.numberOf(ctx.em, query.number!) : null,
-        fromPhone: query.from ?? form.From ?? null,
-        callerName: query.caller ?? form.CallerName ?? null,
-        toPhone: form.To ?? null,
-        transcriptionStatus: initialStatus ?? null,
-        ...facts(form),
-      }),
-    );
+    const numberId = isUuid(query.number) ? query.number : null;
+    const factsOf = (em: EntityManager | null): VoicemailFacts => ({
+      callSid: form.CallSid!,
+      number: numberId ? (em ? () => this.numberOf(em, numberId) : async () => null) : null,
+      fromPhone: query.from ?? form.From ?? null,
+      callerName: query.caller ?? form.CallerName ?? null,
+      toPhone: form.To ?? null,
+      transcriptionStatus: initialStatus ?? null,
+      ...facts(form),
+    });
+    // A repeat (Twilio's Record action and recording status callback carry the same recording, and
+    // Twilio retries on any doubt) is answered from one read, with no transaction and no lock.
+    if (await this.tenants.read(account.organizationId, (ctx) => this.recorder.alreadyNoted(ctx, factsOf(null)))) return;
+    await this.tenants.run(account.organizationId, (ctx) => this.recorder.record(ctx, factsOf(ctx.em)));
   }
 
   /** The number a voicemail was left on (this module's row), for its call log. */
