@@ -2,28 +2,18 @@ import { describe, expect, it } from '@jest/globals';
 import type { NotedVoicemail } from './call-log.repository.js';
 import { addsToVoicemail, type VoicemailFacts } from './voicemail-recorder.service.js';
 
-const noted: NotedVoicemail = {
-  brandPhoneId: 'b6f1c1de-0000-4000-8000-000000000001',
+/** What the Record action brought, and the row it wrote. */
+const call = {
   fromPhone: '+15125550142',
   toPhone: '+14155550100',
   callerName: 'MARIA GONZALEZ',
   recordingSid: 'RE1',
   recordingUrl: 'https://api.twilio.com/RE1',
   recordingDuration: 12,
-  transcription: null,
-  transcriptionStatus: 'pending',
 };
-const repeat: VoicemailFacts = {
-  callSid: 'CA1',
-  number: async () => null,
-  fromPhone: '+15125550142',
-  toPhone: '+14155550100',
-  callerName: 'MARIA GONZALEZ',
-  recordingSid: 'RE1',
-  recordingUrl: 'https://api.twilio.com/RE1',
-  recordingDuration: 12,
-  transcriptionStatus: 'pending',
-};
+const noted: NotedVoicemail = { ...call, brandPhoneId: 'b6f1c1de-0000-4000-8000-000000000001', transcription: null, transcriptionStatus: 'pending' };
+/** The recording status callback that follows it, with the same facts. */
+const repeat: VoicemailFacts = { ...call, callSid: 'CA1', number: async () => null, transcriptionStatus: 'pending' };
 
 describe('whether a Twilio callback adds to the call log it names', () => {
   it('a repeat of what the row holds adds nothing', () => {
