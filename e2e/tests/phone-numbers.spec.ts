@@ -1,7 +1,7 @@
 import { wavBytes } from './fixtures.js';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FAKE_TWILIO_URL, fakeOwnedNumber, phoneOrganization, searchInWorkerArea } from './phone-support.js';
-import { chooseOption, saveScreenshot } from './support.js';
+import { checkControl, chooseOption, saveScreenshot } from './support.js';
 
 async function choose(page: Page, input: Locator, option: string | RegExp) {
   await chooseOption(page, input.locator('..').locator('[role="combobox"]'), option);
@@ -135,7 +135,7 @@ test('voicemail greetings of each type are saved and come back after a reload, i
   await expect(row.getByTestId('greeting-type-default')).toBeChecked();
 
   // text to speech, voice, length and the transcription note
-  await row.getByTestId('greeting-type-tts').check();
+  await checkControl(row.getByTestId('greeting-type-tts'));
   await row.getByTestId('greeting-text').fill('Thanks for calling Acme.');
   await expect(row.getByText('24/500 characters')).toBeVisible();
   await choose(page, row.getByTestId('greeting-voice'), 'Brian (Male, British)');
@@ -151,7 +151,7 @@ test('voicemail greetings of each type are saved and come back after a reload, i
   await expect(row.getByTestId('greeting-max-length')).toHaveValue('180');
 
   // an uploaded WAV: pending until Save
-  await row.getByTestId('greeting-type-audio').check();
+  await checkControl(row.getByTestId('greeting-type-audio'));
   await row.getByRole('button', { name: 'Upload Audio' }).click();
   const uploader = page.getByRole('dialog');
   await uploader.locator('.uppy-Dashboard-input').first().setInputFiles({ name: 'hello.wav', mimeType: 'audio/wav', buffer: wavBytes(8000) });
@@ -176,7 +176,7 @@ test('voicemail greetings of each type are saved and come back after a reload, i
   await saveScreenshot(page, 'phone-numbers-voicemail-audio', testInfo);
 
   // back to the default greeting
-  await row.getByTestId('greeting-type-default').check();
+  await checkControl(row.getByTestId('greeting-type-default'));
   await save({ greeting_type: 'default' }, ['greeting_text', 'greeting_audio_url']);
   await page.reload();
   await page.getByTestId('settings-phone-numbers').locator('.MuiAccordionSummary-root').first().click();

@@ -88,6 +88,18 @@ export async function chooseOption(page: Page, combobox: Locator, option: string
   }).toPass({ timeout: 20_000 });
 }
 
+/**
+ * Checks a radio button or checkbox of a form that may still be settling: a click whose change a
+ * re-render of the form undid (Playwright then reports that the click did not change its state)
+ * is made again, bounded, as a person would click again; the test waits on the outcome.
+ */
+export async function checkControl(control: Locator): Promise<void> {
+  await expect(async () => {
+    await control.check({ timeout: 2_000 });
+    await expect(control).toBeChecked({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 /** Full-page screenshot under test-results/screenshots/<name>-<project>.png, for people to look at. */
 export async function saveScreenshot(page: Page, name: string, testInfo: TestInfo): Promise<void> {
   await page.screenshot({
