@@ -63,10 +63,6 @@ export default defineConfig({
             // the first load, and groups of lazily used libraries (includeDependenciesRecursively: false)
             // broke the chart chunk's import order once mui was no longer one group (issue 32).
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 40 },
-            // Everything else the entry imports statically, in one file: the first load is one chunk of
-            // the app and libraries instead of ~45 files of a few hundred bytes each (the browser fetches
-            // at most 6 at a time over HTTP/1.1). The same modules, so the same bytes.
-            { name: 'initial', tags: ['$initial'], priority: 30 },
           ],
         },
       },
