@@ -25,8 +25,9 @@ export interface NotedVoicemail {
   transcriptionStatus: string | null;
 }
 
-const NOTED_VOICEMAIL_SQL = `select brand_phone_id, from_phone, to_phone, caller_name, recording_sid, recording_url, recording_duration,
-        transcription, transcription_status
+const NOTED_VOICEMAIL_SQL = `select brand_phone_id as "brandPhoneId", from_phone as "fromPhone", to_phone as "toPhone",
+        caller_name as "callerName", recording_sid as "recordingSid", recording_url as "recordingUrl",
+        recording_duration as "recordingDuration", transcription, transcription_status as "transcriptionStatus"
    from call_logs where @tenant() and call_sid = ?`;
 
 /**
@@ -80,19 +81,8 @@ export class CallLogRepository extends EntityRepository<CallLog> {
    * here), in one prepared read on the pool: no transaction, no lock, no entity.
    */
   async notedVoicemail(callSid: string): Promise<NotedVoicemail | null> {
-    const [row] = await tenantSql(this.getEntityManager() as EntityManager).preparedRead<Record<string, string | number | null>>(NOTED_VOICEMAIL_SQL, [callSid]);
-    if (!row) return null;
-    return {
-      brandPhoneId: row.brand_phone_id as string | null,
-      fromPhone: row.from_phone as string | null,
-      toPhone: row.to_phone as string | null,
-      callerName: row.caller_name as string | null,
-      recordingSid: row.recording_sid as string | null,
-      recordingUrl: row.recording_url as string | null,
-      recordingDuration: row.recording_duration == null ? null : Number(row.recording_duration),
-      transcription: row.transcription as string | null,
-      transcriptionStatus: row.transcription_status as string | null,
-    };
+    const [row] = await tenantSql(this.getEntityManager() as EntityManager).preparedRead<NotedVoicemail>(NOTED_VOICEMAIL_SQL, [callSid]);
+    return row ?? null;
   }
 
   /** Inserts a voicemail's row for a CallSid unless one exists (in any organization: call_sid is unique). */

@@ -129,9 +129,9 @@ export class VoiceWebhooksService {
     const query = req.query as Form;
     const initialStatus = (['pending', 'unavailable', 'disabled'] as const).find((s) => s === query.transcription);
     const numberId = isUuid(query.number) ? query.number : null;
-    const factsOf = (em: EntityManager | null): VoicemailFacts => ({
+    const factsOf = (em: EntityManager): VoicemailFacts => ({
       callSid: form.CallSid!,
-      number: numberId ? (em ? () => this.numberOf(em, numberId) : async () => null) : null,
+      number: numberId ? () => this.numberOf(em, numberId) : null,
       fromPhone: query.from ?? form.From ?? null,
       callerName: query.caller ?? form.CallerName ?? null,
       toPhone: form.To ?? null,
@@ -140,7 +140,7 @@ export class VoiceWebhooksService {
     });
     // A repeat (Twilio's Record action and recording status callback carry the same recording, and
     // Twilio retries on any doubt) is answered from one read, with no transaction and no lock.
-    if (await this.tenants.read(account.organizationId, (ctx) => this.recorder.alreadyNoted(ctx, factsOf(null)))) return;
+    if (await this.tenants.read(account.organizationId, (ctx) => this.recorder.alreadyNoted(ctx, factsOf(ctx.em)))) return;
     await this.tenants.run(account.organizationId, (ctx) => this.recorder.record(ctx, factsOf(ctx.em)));
   }
 
