@@ -33,6 +33,16 @@ describe('POST /api/tickets in parallel', () => {
     const numbers = [...samePhone, ...sameEmail].map((r) => r.body.ticketNumber).sort();
     expect(numbers).toEqual(Array.from({ length: 16 }, (_, i) => `WC-${String(i + 1).padStart(6, '0')}`));
   });
+
+  it('numbers in the insert: six digits up to WC-999999, then wider, never cut', async () => {
+    const owner = await registerOwner(app);
+    await app.db.query(`select setval(('ticket_numbers_' || replace($1::text, '-', ''))::regclass, 999998)`, [owner.user.organization_id]);
+    const numbers: string[] = [];
+    for (let i = 0; i < 2; i++) numbers.push((await owner.agent.post('/api/tickets').send(ticketPayload()).expect(201)).body.ticketNumber);
+    expect(numbers).toEqual(['WC-999999', 'WC-1000000']);
+    const stored = await app.db.query(`select ticket_number from tickets where organization_id = $1 order by created_at`, [owner.user.organization_id]);
+    expect(stored.rows.map((r) => r.ticket_number)).toEqual(numbers);
+  });
 });
 
 describe('creates in one organization', () => {

@@ -5,7 +5,7 @@ import { Customer } from '../modules/customers/customer.entity.js';
 import { Organization } from '../modules/organizations/organization.entity.js';
 import { SystemSettings } from '../modules/settings/system-settings.entity.js';
 import { TicketStatusChange } from '../modules/tickets/ticket-status-change.entity.js';
-import { nextTicketNumber } from '../modules/tickets/ticket-number.js';
+import { nextTicketNumberInInsert } from '../modules/tickets/ticket-number.js';
 import { Ticket } from '../modules/tickets/ticket.entity.js';
 import { User } from '../modules/users/user.entity.js';
 
@@ -68,7 +68,7 @@ export async function seedDemoIfEmpty(rootEm: EntityManager, tenants: TenantRunn
       const purchase = new Date(createdAt.getTime() - (20 + i * 9) * 86_400_000);
       const ticket = tx.create(Ticket, {
         organization: organization.id,
-        ticketNumber: await nextTicketNumber(tx, organization.id),
+        ticketNumber: nextTicketNumberInInsert(organization.id),
         customer: customers[i % customers.length],
         productBrand: BRANDS[i % BRANDS.length],
         productModel: MODELS[i % MODELS.length],

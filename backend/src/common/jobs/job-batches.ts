@@ -57,8 +57,7 @@ export class JobBatches {
     const alone = lead.attempt.attempt > 1 || earlier > 0;
     const attempt = { attempt: lead.attempt.attempt + earlier, maxAttempts: lead.attempt.maxAttempts + earlier };
     await this.tenants.run(organizationId, async (ctx) => {
-      const claimed = alone ? [] : await this.claim(ctx.em, task, task.batch! - 1);
-      const items = await this.unhandled(ctx.em, task, organizationId, [{ payload: lead.payload, priority: lead.priority }, ...claimed]);
+      const items = await this.claimUnhandled(ctx.em, task, { payload: lead.payload, priority: lead.priority }, alone ? 0 : task.batch! - 1);
       if (!items.length) return; // handled before: a redelivery acts no more
       const failures = await this.handle(task, items, ctx, attempt);
       if (!failures.length) return;
@@ -70,52 +69,58 @@ export class JobBatches {
     });
   }
 
-  /** Up to `limit` queued, never-attempted jobs of the task and em's organization, completed in this transaction. */
-  private async claim(em: EntityManager, task: TenantTask, limit: number): Promise<Item[]> {
-    if (limit < 1) return [];
-    const rows = await tenantSql(em).execute<Array<{ payload: JobPayload; priority: number }>>(
-      `select payload, priority from graphile_worker.complete_jobs(array(
-         select j.id from graphile_worker._private_jobs j
-         where j.task_id = (select t.id from graphile_worker._private_tasks t where t.identifier = ?)
-           and j.is_available and j.attempts = 0 and j.run_at <= now()
-           and j.payload ->> 'organizationId' = @tenant_id and j.payload ->> '${ALONE_FIELD}' is null
-         order by j.priority, j.run_at, j.id
-         limit ?
-         for update of j skip locked))`,
-      [task.task, limit],
+  /**
+   * The lead and up to `limit` queued, never-attempted jobs of the task and em's organization
+   * (completed in this transaction), less those handled before: the receipts of all are written
+   * in the same statement, and the items whose receipt is new come back, the lead first.
+   */
+  private async claimUnhandled(em: EntityManager, task: TenantTask, lead: Item, limit: number): Promise<Item[]> {
+    if (typeof lead.payload[RECEIPT_FIELD] !== 'string') throw new Error(`A job of ${task.task} has no receipt key; it cannot run`);
+    const rows = await tenantSql(em).execute<Array<{ payload: JobPayload | string; priority: number }>>(
+      `with claimed as (
+         select payload, priority from graphile_worker.complete_jobs(array(
+           select j.id from graphile_worker._private_jobs j
+           where j.task_id = (select t.id from graphile_worker._private_tasks t where t.identifier = ?)
+             and j.is_available and j.attempts = 0 and j.run_at <= now()
+             and j.payload ->> 'organizationId' = @tenant_id and j.payload ->> '${ALONE_FIELD}' is null
+           order by j.priority, j.run_at, j.id
+           limit ?
+           for update of j skip locked))
+       ), items as (
+         select ?::json as payload, ?::int as priority, true as lead
+         union all select payload, priority, false from claimed
+       ), written as (
+         insert into job_receipts (key, organization_id, task)
+         select payload ->> '${RECEIPT_FIELD}', @tenant_id::uuid, ? from items
+         on conflict (key) do nothing returning key
+       )
+       select i.payload, i.priority from items i join written w on w.key = i.payload ->> '${RECEIPT_FIELD}'
+       order by i.lead desc`,
+      [task.task, limit, JSON.stringify(lead.payload), lead.priority, task.task],
     );
     return rows.map((row) => ({ payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload, priority: row.priority }));
   }
 
-  /** The items without a receipt, whose receipts are written now (one statement for all). */
-  private async unhandled(em: EntityManager, task: TenantTask, organizationId: string, items: Item[]): Promise<Item[]> {
-    const receipts = items.map((item) => item.payload[RECEIPT_FIELD]);
-    if (receipts.some((key) => typeof key !== 'string')) throw new Error(`A job of ${task.task} has no receipt key; it cannot run`);
-    const written = await em.execute<Array<{ key: string }>>(
-      'insert into job_receipts (key, organization_id, task) select key, ?, ? from json_array_elements_text(?::json) as key on conflict (key) do nothing returning key',
-      [organizationId, task.task, JSON.stringify(receipts)],
-    );
-    const fresh = new Set(written.map((row) => row.key));
-    return items.filter((item) => fresh.delete(item.payload[RECEIPT_FIELD] as string));
-  }
-
-  /** The handler over all items on a savepoint; if it throws, each item on its own savepoint. */
+  /**
+   * The handler over all items on a savepoint; if it throws, each item on its own savepoint. A
+   * batch of one needs none: what it throws fails its job, which the queue tries again (alone, from
+   * its first backoff, as retryAlone would).
+   */
   private async handle(task: TenantTask, items: Item[], ctx: TenantContext, attempt: JobAttempt): Promise<BatchFailure<Item>[]> {
-    const attemptOn = async (some: Item[]): Promise<BatchFailure<Item>[]> => {
+    const attemptOn = async (some: Item[], em: EntityManager | undefined): Promise<BatchFailure<Item>[]> => {
       const values = some.map((item) => (task.kind === 'event' ? item.payload.event : item.payload));
-      const failed = (await ctx.em.transactional((em) => task.handle(values, { organizationId: ctx.organizationId, em }, attempt))) as
-        | readonly BatchFailure<unknown>[]
-        | undefined;
+      const handle = (tx: EntityManager) => task.handle(values, { organizationId: ctx.organizationId, em: tx }, attempt);
+      const failed = (await (em ? handle(em) : ctx.em.transactional(handle))) as readonly BatchFailure<unknown>[] | undefined;
       return (failed ?? []).map(({ item, error }) => ({ item: some[values.indexOf(item)], error }));
     };
+    if (items.length === 1) return attemptOn(items, ctx.em);
     try {
-      return await attemptOn(items);
-    } catch (error) {
-      if (items.length === 1) return [{ item: items[0], error }];
+      return await attemptOn(items, undefined);
+    } catch {
       const failures: BatchFailure<Item>[] = [];
       for (const item of items) {
         try {
-          failures.push(...(await attemptOn([item])));
+          failures.push(...(await attemptOn([item], undefined)));
         } catch (itemError) {
           failures.push({ item, error: itemError });
         }

@@ -1,21 +1,12 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { NEXT_TICKET_NUMBER_SQL } from './ticket-number-sql.js';
+import { raw } from '@mikro-orm/postgresql';
+import { NEXT_FORMATTED_TICKET_NUMBER_SQL } from './ticket-number-sql.js';
 
 /**
- * Hands out the organization's next ticket number from its sequence (ticket-number-sql.ts):
+ * The organization's next number from its sequence (ticket-number-sql.ts), as a value for a new
+ * Ticket's `ticketNumber` that its insert computes and returns (set on the entity at flush):
  * concurrent creates never share a number and do not wait for each other's commit. A create that
  * rolls back leaves its number unused.
  */
-export async function nextTicketNumber(em: EntityManager, organizationId: string): Promise<string> {
-  const rows = await em.getConnection().execute<{ n: string }[]>(
-    NEXT_TICKET_NUMBER_SQL,
-    [organizationId],
-    'all',
-    em.getTransactionContext(),
-  );
-  return formatTicketNumber(Number(rows[0].n));
-}
-
-export function formatTicketNumber(sequence: number): string {
-  return `WC-${String(sequence).padStart(6, '0')}`;
+export function nextTicketNumberInInsert(organizationId: string): string {
+  return raw(NEXT_FORMATTED_TICKET_NUMBER_SQL, [organizationId]) as unknown as string;
 }

@@ -69,7 +69,8 @@ export class Ticket {
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();
 
-  @Property({ type: 'string', length: 50 })
+  // Computed by the insert from the organization's sequence (nextTicketNumberInInsert) and returned by it.
+  @Property({ type: 'string', length: 50, returning: true })
   ticketNumber!: string;
 
   @ManyToOne({ entity: () => Organization, deleteRule: 'cascade' })

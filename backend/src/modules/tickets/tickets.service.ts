@@ -18,7 +18,7 @@ import type { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { TicketCreatedEvent } from './events/ticket-created.event.js';
 import { TicketStatusChangedEvent } from './events/ticket-status-changed.event.js';
 import { rowMapper } from './ticket-list.query.js';
-import { nextTicketNumber } from './ticket-number.js';
+import { nextTicketNumberInInsert } from './ticket-number.js';
 import { TicketActivity } from './ticket-activity.entity.js';
 import { TicketStatusChange } from './ticket-status-change.entity.js';
 import { CallAlreadyHasTicketError, CallLogNotFoundError, NothingToUpdateError, NoteTooLongError, TicketNotFoundError } from './tickets.errors.js';
@@ -222,8 +222,8 @@ export class TicketsService {
     const respondBy = respondByOf(createdAt, hours[responseKind(input.preferredResolution, input.issueCategory)]);
     const id = randomUUID();
     await this.events.publish(tx, new TicketCreatedEvent(organizationId, id, productBrand ?? null, createdBy));
-    // From the organization's sequence: no lock held until commit, so its creates run in parallel.
-    const ticketNumber = await nextTicketNumber(tx, organizationId);
+    // From the organization's sequence, in the insert: no lock held until commit, so its creates run in parallel.
+    const ticketNumber = nextTicketNumberInInsert(organizationId);
     const confirmationEmail = input.customer.email?.trim() ? normalizeEmail(input.customer.email) : null;
     const created = tx.create(Ticket, {
       ...fields,
