@@ -67,9 +67,6 @@ export class AppModule {
         JobsModule,
         LiveModule,
         HealthModule,
-        // Early: Express tries the routes in the order they are registered, and Twilio's calls and
-        // callbacks (the busiest cookieless requests) then match after a few instead of all others.
-        PhoneNumbersModule,
         BackupsModule,
         AuthModule,
         NotificationsModule,
@@ -92,6 +89,7 @@ export class AppModule {
         OrganizationsModule,
         StorageModule,
         AttachmentsModule,
+        PhoneNumbersModule,
         PhoneSimulationModule,
         VoiceAgentModule,
         SearchModule,
