@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { MailerService } from '@nestjs-modules/mailer';
+import { type AddressInfo, createServer, Socket } from 'node:net';
+import nodemailer from 'nodemailer';
+import { SMTPServer } from 'smtp-server';
 import { SmtpCatcher } from '../../../test/support/smtp-catcher.js';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { MailTemplates } from './mail-templates.js';
-import { MAX_ORGANIZATION_TRANSPORTS, OrganizationMailer } from './organization-mailer.js';
+import { connectWithoutDelay, MAX_ORGANIZATION_TRANSPORTS, OrganizationMailer } from './organization-mailer.js';
 import { messageIdFor, type SmtpSettings } from './outgoing-mail.js';
 
 /** OrganizationMailer on @nestjs-modules/mailer's MailerService, against two real SMTP servers on 127.0.0.1. */
@@ -63,4 +66,73 @@ describe('OrganizationMailer', () => {
     expect(() => service.getTransporter(`organization:org-many-${MAX_ORGANIZATION_TRANSPORTS}`)).not.toThrow();
     expect(second.messages.filter((m) => m.to[0]?.startsWith('many'))).toHaveLength(MAX_ORGANIZATION_TRANSPORTS + 1);
   });
+
+  it("sends over connections with Nagle's algorithm off (each message's last line is not held for the server's delayed ACK)", async () => {
+    const noDelay = jest.spyOn(Socket.prototype, 'setNoDelay');
+    try {
+      await mailer.send(smtp('org-nodelay', first), templates.test('nodelay@example.com', 'http://app'));
+      const calls = noDelay.mock.calls.map((args, i) => ({ on: noDelay.mock.contexts[i] as Socket, enabled: args[0] ?? true }));
+      expect(calls.filter((c) => c.on.remotePort === first.port && c.enabled).length).toBeGreaterThanOrEqual(1);
+      expect(first.to('nodelay@example.com')).toHaveLength(1);
+    } finally {
+      noDelay.mockRestore();
+    }
+  });
 });
+
+/** connectWithoutDelay under nodemailer: the greeting, STARTTLS and implicit TLS go on as with nodemailer's own sockets. */
+describe('connectWithoutDelay', () => {
+  const servers: SMTPServer[] = [];
+  async function server(secure: boolean): Promise<{ port: number; received: Array<{ to: string; secure: boolean }> }> {
+    const received: Array<{ to: string; secure: boolean }> = [];
+    // smtp-server's own self-signed certificate: STARTTLS offered on a plain port, TLS at once on a secure one.
+    const smtp = new SMTPServer({
+      secure,
+      authOptional: true,
+      logger: false,
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo[0]?.address ?? '', secure: session.secure });
+          callback();
+        });
+      },
+    });
+    servers.push(smtp);
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    return { port: (smtp.server.address() as AddressInfo).port, received };
+  }
+  const transport = (port: number, secure: boolean) =>
+    nodemailer.createTransport({ host: '127.0.0.1', port, secure, pool: true, tls: { rejectUnauthorized: false }, getSocket: connectWithoutDelay } as never);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+  });
+
+  it('upgrades with STARTTLS when the server offers it', async () => {
+    const { port, received } = await server(false);
+    const t = transport(port, false);
+    await t.sendMail({ from: 'a@example.com', to: 'starttls@example.com', subject: 'Hi', text: 'Hello' });
+    t.close();
+    expect(received).toEqual([{ to: 'starttls@example.com', secure: true }]);
+  });
+
+  it('speaks TLS at once to an implicit-TLS server (port 465)', async () => {
+    const { port, received } = await server(true);
+    const t = transport(port, true);
+    await t.sendMail({ from: 'a@example.com', to: 'implicit@example.com', subject: 'Hi', text: 'Hello' });
+    t.close();
+    expect(received).toEqual([{ to: 'implicit@example.com', secure: true }]);
+  });
+
+  it('fails the send when nothing listens, with the connection error', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const t = transport(port, false);
+    await expect(t.sendMail({ from: 'a@example.com', to: 'nobody@example.com', subject: 'Hi', text: 'Hello' })).rejects.toThrow(/ECONNREFUSED/);
+    t.close();
+  });
+});
+
