@@ -109,20 +109,15 @@ describe('connectWithoutDelay', () => {
     await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
   });
 
-  it('upgrades with STARTTLS when the server offers it', async () => {
-    const { port, received } = await server(false);
-    const t = transport(port, false);
-    await t.sendMail({ from: 'a@example.com', to: 'starttls@example.com', subject: 'Hi', text: 'Hello' });
+  it.each([
+    { secure: false, to: 'starttls@example.com', what: 'upgrades with STARTTLS when the server offers it' },
+    { secure: true, to: 'implicit@example.com', what: 'speaks TLS at once to an implicit-TLS server (port 465)' },
+  ])('$what', async ({ secure, to }) => {
+    const { port, received } = await server(secure);
+    const t = transport(port, secure);
+    await t.sendMail({ from: 'a@example.com', to, subject: 'Hi', text: 'Hello' });
     t.close();
-    expect(received).toEqual([{ to: 'starttls@example.com', secure: true }]);
-  });
-
-  it('speaks TLS at once to an implicit-TLS server (port 465)', async () => {
-    const { port, received } = await server(true);
-    const t = transport(port, true);
-    await t.sendMail({ from: 'a@example.com', to: 'implicit@example.com', subject: 'Hi', text: 'Hello' });
-    t.close();
-    expect(received).toEqual([{ to: 'implicit@example.com', secure: true }]);
+    expect(received).toEqual([{ to, secure: true }]);
   });
 
   it('fails the send when nothing listens, with the connection error', async () => {
