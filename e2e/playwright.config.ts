@@ -5,8 +5,12 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${PORT}`;
 /** The project's fake Twilio (backend/src/dev/fake-twilio), which the app's Twilio SDK talks to. */
 export const FAKE_TWILIO_URL = `http://127.0.0.1:${PORT + 52_000}`;
-/** Where the app's retell-sdk goes; a test that needs Retell starts the fake there (tests/fixtures.ts). */
-export const FAKE_RETELL_URL = `http://127.0.0.1:${PORT + 53_000}`;
+/**
+ * Where the app's retell-sdk goes; a test that needs Retell starts the fake there (tests/fixtures.ts),
+ * long after the app. Above Linux's ephemeral range (32768-60999): there, a connection of the run
+ * can hold the port as its local one, and the fake's listen then fails (PORT + 53000 once did).
+ */
+export const FAKE_RETELL_URL = `http://127.0.0.1:${61_000 + (PORT % 4_000)}`;
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 /**

@@ -9,6 +9,8 @@ export const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const APP_URL = `http://127.0.0.1:${PORT}`;
 /** Same formula as playwright.config.ts. */
 export const FAKE_TWILIO_URL = `http://127.0.0.1:${PORT + 52_000}`;
+/** The fake Retell's port, outside the ephemeral range (the formula of FAKE_RETELL_URL in playwright.config.ts). */
+export const FAKE_RETELL_PORT = 61_000 + (PORT % 4_000);
 
 /**
  * The US area code the numbers of this Playwright worker are bought in. Workers run side by side

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { sign } from 'retell-sdk';
 import { toneWav } from '../../backend/src/dev/fake-twilio/wav.js';
 import { type FakeRetell, startFakeRetell } from './fixtures.js';
-import { FAKE_TWILIO_URL, phoneOrganization, PORT, simulateVoicemail } from './phone-support.js';
+import { FAKE_RETELL_PORT, FAKE_TWILIO_URL, phoneOrganization, simulateVoicemail } from './phone-support.js';
 import { saveScreenshot } from './support.js';
 
 const RETELL_KEY = 'key_e2e_retell_0123456789';
@@ -20,7 +20,7 @@ async function agentCall(page: Page, webhookId: string, callId: string, extra: R
 test.describe('AI-agent calls', () => {
   let retell: FakeRetell;
   test.beforeAll(async () => {
-    retell = await startFakeRetell(PORT + 53_000);
+    retell = await startFakeRetell(FAKE_RETELL_PORT);
     retell.apiKeys.add(RETELL_KEY);
   });
   test.afterAll(async () => retell?.close());

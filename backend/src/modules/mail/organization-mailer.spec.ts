@@ -130,4 +130,3 @@ describe('connectWithoutDelay', () => {
     t.close();
   });
 });
-
