@@ -1,16 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
+import { APP_URL as baseURL, EMBEDDED_PG_PORT, FAKE_RETELL_URL, FAKE_TWILIO_PORT, FAKE_TWILIO_URL, INBOUND_SMTP_PORT, PORT } from './tests/ports.js';
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
-const baseURL = `http://127.0.0.1:${PORT}`;
-/** The project's fake Twilio (backend/src/dev/fake-twilio), which the app's Twilio SDK talks to. */
-export const FAKE_TWILIO_URL = `http://127.0.0.1:${PORT + 52_000}`;
-/**
- * Where the app's retell-sdk goes; a test that needs Retell starts the fake there (tests/fixtures.ts),
- * long after the app. Above Linux's ephemeral range (32768-60999): there, a connection of the run
- * can hold the port as its local one, and the fake's listen then fails (PORT + 53000 once did).
- */
-export const FAKE_RETELL_URL = `http://127.0.0.1:${61_000 + (PORT % 4_000)}`;
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 /**
@@ -57,7 +48,7 @@ export default defineConfig({
     },
   ],
   webServer: [{
-    command: `rm -rf .tmp/fake-twilio-${PORT} && node ../backend/dist/dev/fake-twilio/cli.js --port ${PORT + 52_000}`,
+    command: `rm -rf .tmp/fake-twilio-${PORT} && node ../backend/dist/dev/fake-twilio/cli.js --port ${FAKE_TWILIO_PORT}`,
     url: `${FAKE_TWILIO_URL}/_fake/calls`,
     timeout: 60_000,
     reuseExistingServer: false,
@@ -78,14 +69,14 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: `e2e/.tmp/data-${PORT}`,
-      EMBEDDED_PG_PORT: String(PORT + 51_000),
+      EMBEDDED_PG_PORT: String(EMBEDDED_PG_PORT),
       PUBLIC_BASE_URL: baseURL,
       SEED_DEMO: '0',
       LOGIN_MAX_FAILURES: '50',
       TWILIO_API_BASE_URL: FAKE_TWILIO_URL,
       RETELL_API_BASE_URL: FAKE_RETELL_URL,
       // The inbound e-mail receiver (tests/inbound-email.spec.ts), on a port derived like the others.
-      INBOUND_SMTP_PORT: String(PORT + 54_000),
+      INBOUND_SMTP_PORT: String(INBOUND_SMTP_PORT),
     },
   }],
 });

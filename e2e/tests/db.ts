@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { EMBEDDED_PG_PORT, PORT } from './ports.js';
 
 /**
  * Direct access to the e2e server's embedded PostgreSQL, for arranging what the API cannot
- * (old creation dates, many notifications). Same port rule as playwright.config.ts.
+ * (old creation dates, many notifications).
  */
-const PORT = Number(process.env.E2E_PORT ?? 3210);
 
 let pool: pg.Pool | null = null;
 
@@ -16,7 +16,7 @@ function getPool(): pg.Pool {
   const { user, password } = JSON.parse(readFileSync(file, 'utf8')) as { user: string; password: string };
   pool = new pg.Pool({
     host: '127.0.0.1',
-    port: PORT + 51_000,
+    port: EMBEDDED_PG_PORT,
     database: 'warranty_crm',
     user,
     password,

@@ -3,10 +3,7 @@ import nodemailer from 'nodemailer';
 import { SmtpCatcher } from './fixtures.js';
 import { createTicket } from './ticket-factory.js';
 import { registerByApi, saveScreenshot, uniqueName } from './support.js';
-
-const PORT = Number(process.env.E2E_PORT ?? 3210);
-/** Same formula as playwright.config.ts: the app's inbound SMTP receiver. */
-const INBOUND_SMTP_PORT = PORT + 54_000;
+import { INBOUND_SMTP_PORT } from './ports.js';
 
 /**
  * Issue 29, as an agent works a claim: take the ticket, answer the customer with a canned reply, and

@@ -1,10 +1,7 @@
 import { expect, test } from '@playwright/test';
 import nodemailer from 'nodemailer';
 import { registerInUi, saveScreenshot, uniqueName } from './support.js';
-
-const PORT = Number(process.env.E2E_PORT ?? 3210);
-/** Same formula as playwright.config.ts. */
-const INBOUND_SMTP_PORT = PORT + 54_000;
+import { INBOUND_SMTP_PORT } from './ports.js';
 
 test.describe('inbound e-mail', () => {
   test('the owner sets the inbound address and a signing key; an e-mail to it opens a ticket', async ({ page }, testInfo) => {

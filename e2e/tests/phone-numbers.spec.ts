@@ -1,6 +1,7 @@
 import { wavBytes } from './fixtures.js';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { FAKE_TWILIO_URL, fakeOwnedNumber, phoneOrganization, searchInWorkerArea } from './phone-support.js';
+import { fakeOwnedNumber, phoneOrganization, searchInWorkerArea } from './phone-support.js';
+import { FAKE_TWILIO_URL } from './ports.js';
 import { checkControl, chooseOption, saveScreenshot } from './support.js';
 
 async function choose(page: Page, input: Locator, option: string | RegExp) {

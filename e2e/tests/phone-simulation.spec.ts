@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { FAKE_TWILIO_URL, searchInWorkerArea } from './phone-support.js';
+import { searchInWorkerArea } from './phone-support.js';
+import { FAKE_TWILIO_URL } from './ports.js';
 import { chooseOption, registerInUi, saveScreenshot, uniqueName } from './support.js';
 
 /**

@@ -1,16 +1,10 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { APP_URL, FAKE_TWILIO_URL } from './ports.js';
 import { chooseOption, registerByApi, uniqueName } from './support.js';
 
 const run = promisify(execFile);
-
-export const PORT = Number(process.env.E2E_PORT ?? 3210);
-export const APP_URL = `http://127.0.0.1:${PORT}`;
-/** Same formula as playwright.config.ts. */
-export const FAKE_TWILIO_URL = `http://127.0.0.1:${PORT + 52_000}`;
-/** The fake Retell's port, outside the ephemeral range (the formula of FAKE_RETELL_URL in playwright.config.ts). */
-export const FAKE_RETELL_PORT = 61_000 + (PORT % 4_000);
 
 /**
  * The US area code the numbers of this Playwright worker are bought in. Workers run side by side

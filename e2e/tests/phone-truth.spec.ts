@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { sign } from 'retell-sdk';
 import { toneWav } from '../../backend/src/dev/fake-twilio/wav.js';
 import { type FakeRetell, startFakeRetell } from './fixtures.js';
-import { FAKE_RETELL_PORT, FAKE_TWILIO_URL, phoneOrganization, simulateVoicemail } from './phone-support.js';
+import { phoneOrganization, simulateVoicemail } from './phone-support.js';
+import { FAKE_RETELL_PORT, FAKE_TWILIO_URL } from './ports.js';
 import { saveScreenshot } from './support.js';
 
 const RETELL_KEY = 'key_e2e_retell_0123456789';
