@@ -3,7 +3,7 @@ import pg from 'pg';
 import { REBUILD_ROLLUPS_SQL, ROLLUPS_SNAPSHOT_SQL } from '../src/modules/ticket-analytics/rollups/rollup-sql.js';
 import { RollupCompaction } from '../src/modules/ticket-analytics/rollups/rollup-compaction.service.js';
 import { ROLLUP_STRIPES } from '../src/modules/ticket-analytics/rollups/rollup-triggers.js';
-import { NEXT_TICKET_NUMBER_SQL } from '../src/modules/tickets/ticket-number-sql.js';
+import { NEXT_FORMATTED_TICKET_NUMBER_SQL, ticketNumberSequence } from '../src/modules/tickets/ticket-number-sql.js';
 import { ticketPayload } from './factories/tickets.js';
 import { registerOwner } from './factories/users.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -36,7 +36,7 @@ describe('POST /api/tickets in parallel', () => {
 
   it('numbers in the insert: six digits up to WC-999999, then wider, never cut', async () => {
     const owner = await registerOwner(app);
-    await app.db.query(`select setval(('ticket_numbers_' || replace($1::text, '-', ''))::regclass, 999998)`, [owner.user.organization_id]);
+    await app.db.query(`select setval(${ticketNumberSequence('$1::uuid')}::regclass, 999998)`, [owner.user.organization_id]);
     const numbers: string[] = [];
     for (let i = 0; i < 2; i++) numbers.push((await owner.agent.post('/api/tickets').send(ticketPayload()).expect(201)).body.ticketNumber);
     expect(numbers).toEqual(['WC-999999', 'WC-1000000']);
@@ -54,16 +54,15 @@ describe('creates in one organization', () => {
     return { client, pid };
   }
 
-  /** What a create writes that other creates of the organization also write: its number, its row (same day, brand, priority), its first history row. */
+  /** What a create writes that other creates of the organization also write: its number (taken by its insert, as the app's), its row (same day, brand, priority), its first history row. */
   async function create(client: pg.Client, organizationId: string, customerId: string, createdAt = new Date()): Promise<string> {
-    const number = (await client.query(NEXT_TICKET_NUMBER_SQL.replace('?', '$1'), [organizationId])).rows[0].n as string;
-    const ticket = (
+    const { id: ticket, ticket_number: number } = (
       await client.query(
         `insert into tickets (organization_id, customer_id, ticket_number, issue_description, product_brand, priority, created_at)
-         values ($1, $2, $3, 'Leaks oil', 'IronJack', 'Medium', $4) returning id`,
-        [organizationId, customerId, `WC-${number.padStart(6, '0')}`, createdAt],
+         values ($1, $2, ${NEXT_FORMATTED_TICKET_NUMBER_SQL.replace('?', '$1')}, 'Leaks oil', 'IronJack', 'Medium', $3) returning id, ticket_number`,
+        [organizationId, customerId, createdAt],
       )
-    ).rows[0].id as string;
+    ).rows[0] as { id: string; ticket_number: string };
     await client.query(`insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status, created_at) values ($1, $2, null, 'Open', $3)`, [
       organizationId,
       ticket,
