@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { httpClient, type Reply } from './http-client.ts';
+import { untilQueueIdle } from './queue-idle.ts';
 
 const { values } = parseArgs({
   options: {
@@ -237,17 +238,7 @@ async function main(): Promise<void> {
   // The creates' events are handled by the durable queue after their requests answered: the time the
   // queue takes to catch up after the load, and creates per second counting their handlers too.
   const createSeconds = Number(values['create-seconds']);
-  const drainStarted = performance.now();
-  const drainDeadline = drainStarted + 300_000;
-  let queued = Infinity;
-  while (queued > 0 && performance.now() < drainDeadline) {
-    const { rows } = await db.query<{ n: number }>(
-      'select count(*)::int as n from graphile_worker._private_jobs where run_at <= now() and attempts < max_attempts',
-    );
-    queued = rows[0].n;
-    if (queued > 0) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const drainSeconds = (performance.now() - drainStarted) / 1000;
+  const { ready: queued, seconds: drainSeconds } = await untilQueueIdle(db, 300_000);
   const createHandlers = {
     queue_drained: queued === 0,
     drain_s: round(drainSeconds),

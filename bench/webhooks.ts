@@ -25,6 +25,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import twilio from 'twilio';
 import { httpClient } from './http-client.ts';
+import { untilQueueIdle } from './queue-idle.ts';
 
 const { values } = parseArgs({
   options: {
@@ -229,15 +230,8 @@ async function main(): Promise<void> {
   await db.query(`select graphile_worker.permanently_fail_jobs(array(
     select j.id from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
     where t.identifier = 'phone.fetch-recording'), 'the bench does not reach Twilio')`);
-  const waitFrom = Date.now();
-  let ready = -1;
-  while (Date.now() < waitFrom + 120_000) {
-    const { rows } = await db.query(`select count(*)::int as n from graphile_worker._private_jobs where attempts < max_attempts and run_at <= now()`);
-    ready = rows[0].n;
-    if (ready === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  console.log(`the setup's jobs: ${ready} ready or running after ${((Date.now() - waitFrom) / 1000).toFixed(1)} s`);
+  const setup = await untilQueueIdle(db, 120_000);
+  console.log(`the setup's jobs: ${setup.ready} ready or running after ${setup.seconds.toFixed(1)} s`);
   await db.end();
 
   const want = (name: string) => !values.only || values.only.split(',').includes(name);
