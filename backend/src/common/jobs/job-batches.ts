@@ -107,20 +107,20 @@ export class JobBatches {
    * its first backoff, as retryAlone would).
    */
   private async handle(task: TenantTask, items: Item[], ctx: TenantContext, attempt: JobAttempt): Promise<BatchFailure<Item>[]> {
-    const attemptOn = async (some: Item[], em: EntityManager | undefined): Promise<BatchFailure<Item>[]> => {
+    const attemptOn = async (some: Item[], savepoint: boolean): Promise<BatchFailure<Item>[]> => {
       const values = some.map((item) => (task.kind === 'event' ? item.payload.event : item.payload));
-      const handle = (tx: EntityManager) => task.handle(values, { organizationId: ctx.organizationId, em: tx }, attempt);
-      const failed = (await (em ? handle(em) : ctx.em.transactional(handle))) as readonly BatchFailure<unknown>[] | undefined;
+      const handle = (em: EntityManager) => task.handle(values, { organizationId: ctx.organizationId, em }, attempt);
+      const failed = (await (savepoint ? ctx.em.transactional(handle) : handle(ctx.em))) as readonly BatchFailure<unknown>[] | undefined;
       return (failed ?? []).map(({ item, error }) => ({ item: some[values.indexOf(item)], error }));
     };
-    if (items.length === 1) return attemptOn(items, ctx.em);
+    if (items.length === 1) return attemptOn(items, false);
     try {
-      return await attemptOn(items, undefined);
+      return await attemptOn(items, true);
     } catch {
       const failures: BatchFailure<Item>[] = [];
       for (const item of items) {
         try {
-          failures.push(...(await attemptOn([item], undefined)));
+          failures.push(...(await attemptOn([item], true)));
         } catch (itemError) {
           failures.push({ item, error: itemError });
         }

@@ -16,6 +16,9 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
  * their deliveries retry.
  */
 export const SMTP_POOL_CONNECTIONS = 10;
+/** Organizations whose pooled connections are kept open at once. */
+export const MAX_ORGANIZATION_TRANSPORTS = 20;
+
 /**
  * Connects a pooled transport's socket with Nagle's algorithm off (nodemailer's `getSocket`). SMTP is
  * a dialogue of short lines, and with Nagle on, each message's last line waited for the server's
@@ -42,9 +45,6 @@ export function connectWithoutDelay(
     callback(null, { connection: socket });
   });
 }
-
-/** Organizations whose pooled connections are kept open at once. */
-export const MAX_ORGANIZATION_TRANSPORTS = 20;
 
 /**
  * Mail through the organization's SMTP settings (Settings → SMTP), read on the caller's EntityManager,
