@@ -249,7 +249,18 @@ async function main(): Promise<void> {
       bare.stop();
     }
   }
-  if (want('rate')) results.voice_fixed_rate = await fixedRate((i) => appVoice[i % appVoice.length], 200);
+  if (want('rate')) {
+    results.voice_fixed_rate = await fixedRate((i) => appVoice[i % appVoice.length], 200);
+    // The same open loop against the bare server: the tail this machine and this client give any server.
+    const bare = await startBare(authToken);
+    try {
+      const bareBase = new URL(`http://127.0.0.1:${bare.port}`);
+      const bareVoice = voiceFields.map((f) => signed(bareBase, voicePath, f, authToken));
+      results.voice_fixed_rate_bare = await fixedRate((i) => bareVoice[i % bareVoice.length], 200);
+    } finally {
+      bare.stop();
+    }
+  }
   if (want('recording')) results.recording_app = await load((i) => recordings[i % recordings.length], 204);
   if (want('floor')) {
     results.floor_health = await load(() => ({ url: new URL('/api/health', base) }), 200);
@@ -286,6 +297,7 @@ async function main(): Promise<void> {
       row('app: signed voice webhook', 'voice_app'),
       row('bare node:http + pg: the same read, signature and TwiML', 'voice_bare'),
       r.voice_fixed_rate ? `| app: voice webhook at a fixed ${rate} req/s | ${r.voice_fixed_rate.req_per_s} | ${r.voice_fixed_rate.p50_ms} | ${r.voice_fixed_rate.p99_ms} | ${r.voice_fixed_rate.errors} |` : null,
+      r.voice_fixed_rate_bare ? `| bare server at the same fixed ${rate} req/s | ${r.voice_fixed_rate_bare.req_per_s} | ${r.voice_fixed_rate_bare.p50_ms} | ${r.voice_fixed_rate_bare.p99_ms} | ${r.voice_fixed_rate_bare.errors} |` : null,
       row('app: recording status callback (call already noted)', 'recording_app'),
       row('floor: GET /api/health, no session', 'floor_health'),
       row('floor: GET /api/user, signed in', 'floor_user'),
