@@ -82,6 +82,8 @@ describe('provider webhooks, statement by statement', () => {
     // no transaction.
     expect(first.length).toBeLessThanOrEqual(13);
     expect(repeated).toHaveLength(2);
+    // both prepared with bound values: the account (no entity) and the call log
+    expect(repeated[0]).toMatch(/from organizations where twilio_subaccount_sid = \$1/);
     expect(repeated[1]).toMatch(/from call_logs where organization_id = \$1 and call_sid = \$2/);
     expect(repeated.join('\n')).not.toMatch(/\bbegin\b|\bcommit\b|for update/i);
   });

@@ -1,5 +1,11 @@
-import { EntityRepository } from '@mikro-orm/postgresql';
+import { type EntityManager, EntityRepository } from '@mikro-orm/postgresql';
+import { preparedRead } from '../../database/prepared-read.js';
 import type { Organization } from './organization.entity.js';
+
+const TWILIO_ACCOUNT_SQL = 'select id, twilio_subaccount_sid as account_sid, twilio_subaccount_auth_token as sealed_auth_token from organizations where twilio_subaccount_sid = ? limit 1';
+
+/** An organization's id with its Twilio subaccount and sealed token, as a provider callback reads them. */
+export type TwilioAccountRow = Pick<Organization, 'id' | 'twilioSubaccountSid' | 'twilioSubaccountAuthToken'>;
 
 /** The organizations' queries (`em.getRepository(Organization)`); organizations are not tenant rows. */
 export class OrganizationRepository extends EntityRepository<Organization> {
@@ -22,9 +28,17 @@ export class OrganizationRepository extends EntityRepository<Organization> {
     return this.findOne({ id }, { fields: ['twilioSubaccountSid', 'subaccountOrigin'] });
   }
 
-  /** The organization a Twilio subaccount SID belongs to, with its sealed token. */
-  byTwilioAccountSid(accountSid: string) {
-    return this.findOne({ twilioSubaccountSid: accountSid }, { fields: ['id', 'twilioSubaccountSid', 'twilioSubaccountAuthToken'] });
+  /**
+   * The organization a Twilio subaccount SID belongs to, with its sealed token: every provider
+   * callback's first read (issue 32), so one prepared statement on the pool, no entity.
+   */
+  async byTwilioAccountSid(accountSid: string): Promise<TwilioAccountRow | null> {
+    const [row] = await preparedRead<{ id: string; account_sid: string | null; sealed_auth_token: string | null }>(
+      this.getEntityManager() as EntityManager,
+      TWILIO_ACCOUNT_SQL,
+      [accountSid],
+    );
+    return row ? { id: row.id, twilioSubaccountSid: row.account_sid, twilioSubaccountAuthToken: row.sealed_auth_token } : null;
   }
 
   /** Only the name (the organization must exist). */
