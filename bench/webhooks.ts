@@ -236,30 +236,31 @@ async function main(): Promise<void> {
 
   const want = (name: string) => !values.only || values.only.split(',').includes(name);
   const results: Record<string, unknown> = {};
-  if (want('voice')) {
-    results.voice_app = await load((i) => appVoice[i % appVoice.length], 200);
+  /** The bare server's signed voice requests, for the time of `work` (started, checked once, stopped). */
+  const withBareVoice = async (work: (bareVoice: Req[]) => Promise<void>) => {
     const bare = await startBare(authToken);
     try {
       const bareBase = new URL(`http://127.0.0.1:${bare.port}`);
       const bareVoice = voiceFields.map((f) => signed(bareBase, voicePath, f, authToken));
       const first = await request(bareVoice[0].url, bareVoice[0]);
       if (first.status !== 200) throw new Error(`bare voice: ${first.status} ${first.body}`);
-      results.voice_bare = await load((i) => bareVoice[i % bareVoice.length], 200);
+      await work(bareVoice);
     } finally {
       bare.stop();
     }
+  };
+  if (want('voice')) {
+    results.voice_app = await load((i) => appVoice[i % appVoice.length], 200);
+    await withBareVoice(async (bareVoice) => {
+      results.voice_bare = await load((i) => bareVoice[i % bareVoice.length], 200);
+    });
   }
   if (want('rate')) {
     results.voice_fixed_rate = await fixedRate((i) => appVoice[i % appVoice.length], 200);
     // The same open loop against the bare server: the tail this machine and this client give any server.
-    const bare = await startBare(authToken);
-    try {
-      const bareBase = new URL(`http://127.0.0.1:${bare.port}`);
-      const bareVoice = voiceFields.map((f) => signed(bareBase, voicePath, f, authToken));
+    await withBareVoice(async (bareVoice) => {
       results.voice_fixed_rate_bare = await fixedRate((i) => bareVoice[i % bareVoice.length], 200);
-    } finally {
-      bare.stop();
-    }
+    });
   }
   if (want('recording')) results.recording_app = await load((i) => recordings[i % recordings.length], 204);
   if (want('floor')) {
