@@ -175,7 +175,7 @@ test.describe('application shell', () => {
     expect((await page.request.get('/api/user')).status()).toBe(401);
   });
 
-  test('the bell with no notifications', async ({ page }) => {
+  test('the bell with no notifications', async ({ page }, testInfo) => {
     const username = uniqueName('quiet');
     await registerByApi(page.context().request, username);
     await replaceNotifications(username, 0);
@@ -183,6 +183,14 @@ test.describe('application shell', () => {
 
     await expect(page.getByTestId('notification-bell')).toBeVisible();
     await expect(page.getByTestId('notification-badge')).toHaveCount(0);
+    if (!testInfo.project.use.hasTouch) {
+      // the bell's tooltip (loaded once the page is idle, shown beside the bell: the bell is never replaced)
+      await expect(async () => {
+        await page.mouse.move(0, 0);
+        await page.getByTestId('notification-bell').hover();
+        await expect(page.getByRole('tooltip')).toHaveText('Notifications', { timeout: 1_000 });
+      }).toPass({ timeout: 10_000 });
+    }
     await page.getByTestId('notification-bell').click();
     await expect(page.getByTestId('notification-empty')).toHaveText('No notifications yet');
     await expect(page.getByTestId('notification-item')).toHaveCount(0);

@@ -1,6 +1,10 @@
 import { Box, CircularProgress } from '@mui/material';
 
-/** Full-height centred spinner, shown while the current user loads. */
+/**
+ * Full-height centred spinner, shown while the current user or a screen loads. The box is the one
+ * progressbar, named "Loading"; MUI's circle inside is hidden from assistive technology, or it would
+ * be a second, unnamed progressbar (axe: aria-progressbar-name, caught on a section still loading).
+ */
 export function CenteredSpinner({ fullScreen = true }: { fullScreen?: boolean }) {
   return (
     <Box
@@ -15,7 +19,7 @@ export function CenteredSpinner({ fullScreen = true }: { fullScreen?: boolean })
         width: '100%',
       }}
     >
-      <CircularProgress />
+      <CircularProgress aria-hidden />
     </Box>
   );
 }
