@@ -5,7 +5,7 @@ import { runMigrations } from '../src/database/migrate.js';
 import { MIGRATIONS } from '../src/database/migrations/index.js';
 import { buildOrmOptions } from '../src/database/mikro-orm.config.js';
 import { REBUILD_ROLLUPS_SQL, ROLLUPS_SNAPSHOT_SQL } from '../src/modules/ticket-analytics/rollups/rollup-sql.js';
-import { NEXT_TICKET_NUMBER_SQL } from '../src/modules/tickets/ticket-number-sql.js';
+import { ticketNumberSequence } from '../src/modules/tickets/ticket-number-sql.js';
 import { createTestDatabase } from './support/test-app.js';
 
 const orms: MikroORM[] = [];
@@ -112,7 +112,7 @@ describe('migrations', () => {
     const before = (await db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot;
 
     await migrated.migrator.up();
-    const next = async (id: string) => (await db.query(NEXT_TICKET_NUMBER_SQL.replace('?', '$1'), [id])).rows[0].n as string;
+    const next = async (id: string) => (await db.query(`select nextval(${ticketNumberSequence('$1::uuid')}::regclass) as n`, [id])).rows[0].n as string;
     expect(await next(org)).toBe('42');
     expect(await next(org)).toBe('43');
     expect((await db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot).toEqual(before);
@@ -128,7 +128,7 @@ describe('migrations', () => {
     const { migrated, db } = await migratedTo();
     const [{ id: org }] = (await db.query(`insert into organizations (name) values ('Org') returning id`)).rows;
     const [{ id: customer }] = (await db.query(`insert into customers (organization_id, name) values ($1, 'Customer') returning id`, [org])).rows;
-    const next = async () => (await db.query(NEXT_TICKET_NUMBER_SQL.replace('?', '$1'), [org])).rows[0].n as string;
+    const next = async () => (await db.query(`select nextval(${ticketNumberSequence('$1::uuid')}::regclass) as n`, [org])).rows[0].n as string;
     for (let i = 0; i < 3; i++) {
       const number = await next();
       const [{ id: ticket }] = (

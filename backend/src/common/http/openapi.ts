@@ -83,7 +83,7 @@ export function setupOpenApi(app: INestApplication, config: AppConfig): void {
 }
 
 /** The whole OpenAPI document of the app: every operation with its role and errors (describeOperations). */
-export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
+function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
   applyDefaultRoles(app);
   const builder = new DocumentBuilder()
     .setTitle('Warranty CRM API')

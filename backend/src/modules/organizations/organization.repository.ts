@@ -5,7 +5,7 @@ import type { Organization } from './organization.entity.js';
 const TWILIO_ACCOUNT_SQL = 'select id, twilio_subaccount_sid as account_sid, twilio_subaccount_auth_token as sealed_auth_token from organizations where twilio_subaccount_sid = ? limit 1';
 
 /** An organization's id with its Twilio subaccount and sealed token, as a provider callback reads them. */
-export type TwilioAccountRow = Pick<Organization, 'id' | 'twilioSubaccountSid' | 'twilioSubaccountAuthToken'>;
+type TwilioAccountRow = Pick<Organization, 'id' | 'twilioSubaccountSid' | 'twilioSubaccountAuthToken'>;
 
 /** The organizations' queries (`em.getRepository(Organization)`); organizations are not tenant rows. */
 export class OrganizationRepository extends EntityRepository<Organization> {

@@ -11,18 +11,12 @@ export function ticketNumberSequence(org: string): string {
   return `('ticket_numbers_' || replace((${org})::text, '-', ''))`;
 }
 
-/** nextval of the sequence of the organization whose id is the statement's one parameter. */
-const NEXTVAL = `nextval(${ticketNumberSequence('?::uuid')}::regclass)`;
-
-/** The organization's next number, for its id as the query's one parameter. */
-export const NEXT_TICKET_NUMBER_SQL = `select ${NEXTVAL} as n`;
-
 /**
  * The organization's next number formatted as the spec's ticket number, WC- and six digits
  * (WC-000042; wider past 999999), as an SQL expression for its id as the expression's one
  * parameter: a create's insert takes its number in its own statement, with no round trip of its own.
  */
-export const NEXT_FORMATTED_TICKET_NUMBER_SQL = `(select 'WC-' || lpad(n::text, greatest(6, length(n::text)), '0') from ${NEXTVAL} as n)`;
+export const NEXT_FORMATTED_TICKET_NUMBER_SQL = `(select 'WC-' || lpad(n::text, greatest(6, length(n::text)), '0') from nextval(${ticketNumberSequence('?::uuid')}::regclass) as n)`;
 
 /** Creates the sequence of the organization whose id is `org`, starting at `start` (SQL expressions). */
 export function createTicketNumberSequence(org: string, start: string): string {
