@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { bindTenant } from '../src/common/tenancy/tenant-statement.js';
+import { detailSql } from '../src/modules/tickets/ticket.repository.js';
 import { ticketPayload } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { statementsOf } from './support/statement-counter.js';
@@ -51,5 +53,32 @@ describe('the ticket screen and a create answer in few round trips', () => {
     expect(commit).toBeGreaterThan(0);
     expect(statements.slice(commit + 1)).toHaveLength(1);
     expect((body.possibleDuplicates as { matched_on: string[] }[]).map((d) => d.matched_on)).toEqual([['order_number', 'serial_number'], ['order_number']]);
+  });
+
+  it('the possible duplicates are found through the order and serial keys, not by reading the organization', async () => {
+    // 3,000 tickets with order numbers and no serial numbers (the planner's statistics taken), then
+    // a ticket with an order number and no serial: its duplicates are one lookup in the order key's
+    // index. A single "order key = … or serial key = …" walked every ticket of the organization,
+    // newest first, filtering each (50 ms a read at 11,000 tickets, in each create's answer too).
+    const model = (await owner.agent.post('/api/tickets').send(ticketPayload({ orderNumber: 'ORD-PLAN-0' })).expect(201)).body;
+    await app.db.query(
+      `insert into tickets select (jsonb_populate_record(t, jsonb_build_object('id', gen_random_uuid(), 'ticket_number', 'PLAN-' || g,
+         'order_number', 'ORD-PLAN-' || g, 'serial_number', null))).* from tickets t, generate_series(1, 3000) g where t.id = $1`,
+      [model.id],
+    );
+    await app.db.query('analyze tickets');
+    const probe = (await owner.agent.post('/api/tickets').send(ticketPayload({ orderNumber: 'ord-plan-17 ' })).expect(201)).body;
+    expect(probe.possibleDuplicates.map((d: { ticket_number: string }) => d.ticket_number)).toEqual(['PLAN-17']);
+    const { sql, params } = bindTenant(owner.user.organization_id, { sql: detailSql(20), params: [probe.id] });
+    let n = 0;
+    const { rows } = await app.db.query(`explain (analyze, format json) ${sql.replace(/\?/g, () => `$${++n}`)}`, params);
+    const examined: number[] = [];
+    const walk = (node: Record<string, unknown>) => {
+      if (node['Relation Name'] === 'tickets') examined.push(Number(node['Actual Rows'] ?? 0) + Number(node['Rows Removed by Filter'] ?? 0));
+      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+    };
+    walk(rows[0]['QUERY PLAN'][0].Plan);
+    expect(examined.length).toBeGreaterThan(0);
+    expect(Math.max(...examined)).toBeLessThan(10);
   });
 });

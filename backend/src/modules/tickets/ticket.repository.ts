@@ -49,13 +49,25 @@ export interface TicketDetailRow {
 }
 
 /**
+ * The organization's other unmerged tickets whose `key` (order or serial) is the ticket's, through
+ * that key's index. One branch per key, each skipped when the ticket has no such key: a single
+ * `order key = … or serial key = …` lets the planner (which cannot know either value) walk every
+ * ticket of the organization newest-first when one of them is empty.
+ */
+const sameKeyTicketsSql = (key: keyof typeof DUPLICATE_KEYS) => `select id, ticket_number, status, created_at,
+                  coalesce(${DUPLICATE_KEYS.order} = t.detail_order_key, false) as same_order,
+                  coalesce(${DUPLICATE_KEYS.serial} = t.detail_serial_key, false) as same_serial
+             from tickets
+            where @tenant() and t.detail_${key}_key is not null and ${DUPLICATE_KEYS[key]} = t.detail_${key}_key and id <> t.id and merged_into_id is null`;
+
+/**
  * What the ticket screen and a create's answer read, in one statement (one round trip, planned once
  * per connection): the ticket with its customer, the products its SKU or model may match (its
  * warranty term), the other tickets sharing its order or serial key (trimmed, lower case; an
  * empty key matches nothing; a ticket already merged as a duplicate is settled and left out), oldest
  * first, through the keys' indexes, the ticket it was merged into and its assignee.
  */
-const detailSql = (limit: number) => `with t as (
+export const detailSql = (limit: number) => `with t as (
   select tickets.*, nullif(${DUPLICATE_KEYS.order}, '') as detail_order_key, nullif(${DUPLICATE_KEYS.serial}, '') as detail_serial_key
     from tickets where @tenant() and id = ?
 )
@@ -63,13 +75,11 @@ select t.*, row_to_json(cu) as detail_customer,
   (${candidateProductsSql('select t.product_sku, t.product_model from t')}) as detail_products,
   (select coalesce(json_agg(json_build_object('id', d.id, 'ticket_number', d.ticket_number, 'status', d.status, 'created_at', d.created_at,
                                               'same_order', d.same_order, 'same_serial', d.same_serial) order by d.created_at, d.id), '[]'::json)
-     from (select id, ticket_number, status, created_at,
-                  coalesce(${DUPLICATE_KEYS.order} = t.detail_order_key, false) as same_order,
-                  coalesce(${DUPLICATE_KEYS.serial} = t.detail_serial_key, false) as same_serial
-             from tickets
-            where @tenant() and id <> t.id and merged_into_id is null and (${DUPLICATE_KEYS.order} = t.detail_order_key or ${DUPLICATE_KEYS.serial} = t.detail_serial_key)
-            order by created_at, id
-            limit ${Math.trunc(limit)}) d) as detail_duplicates,
+     from (${sameKeyTicketsSql('order')}
+           union
+           ${sameKeyTicketsSql('serial')}
+           order by created_at, id
+           limit ${Math.trunc(limit)}) d) as detail_duplicates,
   (select json_build_object('id', m.id, 'ticket_number', m.ticket_number) from tickets m where m.id = t.merged_into_id) as detail_merged_into,
   (select json_build_object('id', au.id, 'first_name', au.first_name, 'last_name', au.last_name, 'username', au.username)
      from users au where au.id = t.assignee_id) as detail_assignee
