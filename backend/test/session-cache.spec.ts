@@ -143,7 +143,7 @@ describe('the session cache', () => {
     await user(b, cookie).expect(200);
     expect(cacheOf(b).size).toBeGreaterThan(0);
     // Every LISTEN connection of the database goes (both instances'); each reconnects by itself.
-    await a.db.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen wcrm_session_cache%'`);
+    await a.db.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen wcrm_%'`);
     await eventually('B notices the lost connection', () => !cacheOf(b).active, AT_ONCE_MS * 5);
     expect(cacheOf(b).size).toBe(0);
     const { statements } = await statementsOf(b.em, () => user(b, cookie).expect(200));

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { JobRegistry } from '../jobs/job-registry.js';
-import { type JobPayload, Jobs, RECEIPT_FIELD } from '../jobs/jobs.js';
+import { type JobPayload, type JobRow, Jobs, RECEIPT_FIELD } from '../jobs/jobs.js';
 
 /**
  * A domain event: a plain class with a static `eventName`, carrying ids, never entities, and the
@@ -38,20 +38,31 @@ export class DomainEvents {
     if (!em.isInTransaction()) {
       throw new Error('DomainEvents.publish must be called inside em.transactional(), with its EntityManager');
     }
+    // One statement for all of the event's handlers.
+    await this.jobs.addMany(em, this.jobsOf(event));
+  }
+
+  /**
+   * `publish` as an SQL expression with its `?` values, for a caller that writes the event within
+   * a statement of its own on its transaction (Jobs.addManyExpression); null when nothing handles it.
+   */
+  publication(event: DomainEvent): { sql: string; params: unknown[] } | null {
+    const jobs = this.jobsOf(event);
+    return jobs.length ? this.jobs.addManyExpression(jobs) : null;
+  }
+
+  /** One job per handler of the event, each with its receipt. */
+  private jobsOf(event: DomainEvent): JobRow[] {
     const name = (event.constructor as unknown as EventClass).eventName;
     const eventId = randomUUID();
-    // One statement for all of the event's handlers (a ticket create has two).
-    await this.jobs.addMany(
-      em,
-      this.registry.handlersOf(name).map((handler) => {
-        const payload: EventJobPayload = {
-          organizationId: event.organizationId,
-          eventId,
-          event: { ...event },
-          [RECEIPT_FIELD]: `${eventId}:${handler.task}`,
-        };
-        return { task: handler.task, payload, options: { maxAttempts: handler.maxAttempts, jobKey: payload[RECEIPT_FIELD] } };
-      }),
-    );
+    return this.registry.handlersOf(name).map((handler) => {
+      const payload: EventJobPayload = {
+        organizationId: event.organizationId,
+        eventId,
+        event: { ...event },
+        [RECEIPT_FIELD]: `${eventId}:${handler.task}`,
+      };
+      return { task: handler.task, payload, options: { maxAttempts: handler.maxAttempts, jobKey: payload[RECEIPT_FIELD] } };
+    });
   }
 }

@@ -27,6 +27,13 @@ interface AddOptions {
   priority?: number;
 }
 
+/** One job row for addMany. */
+export interface JobRow {
+  task: string;
+  payload: JobPayload;
+  options: AddOptions;
+}
+
 /** Name of the payload field holding a job's receipt key (see JobWorker). */
 export const RECEIPT_FIELD = '_receipt';
 
@@ -78,8 +85,18 @@ export class Jobs {
    * any number. A job key must be new (a receipt with a fresh id): graphile-worker's add_jobs
    * replaces a queued job with the same key where add_job's 'unsafe_dedupe' keeps it.
    */
-  async addMany(em: EntityManager, jobs: Array<{ task: string; payload: JobPayload; options: AddOptions }>): Promise<void> {
+  async addMany(em: EntityManager, jobs: JobRow[]): Promise<void> {
     if (!jobs.length) return;
+    const { sql, params } = this.addManyExpression(jobs);
+    await em.execute(`select ${sql}`, params);
+  }
+
+  /**
+   * addMany's insert as an SQL expression with its `?` values, for a caller that writes the jobs
+   * within a statement of its own (a create's one insert: the outbox commits with the rows). The
+   * expression is volatile: a CTE holding it runs only when the statement reads it.
+   */
+  addManyExpression(jobs: JobRow[]): { sql: string; params: unknown[] } {
     const specs = jobs.map(({ task, payload, options }) => ({
       identifier: task,
       payload,
@@ -88,10 +105,10 @@ export class Jobs {
       job_key: options.jobKey ?? null,
       priority: options.priority ?? 0,
     }));
-    await em.execute(
-      'select graphile_worker.add_jobs(array(select json_populate_record(null::graphile_worker.job_spec, spec) from json_array_elements(?::json) as spec))',
-      [JSON.stringify(specs)],
-    );
+    return {
+      sql: 'graphile_worker.add_jobs(array(select json_populate_record(null::graphile_worker.job_spec, spec) from json_array_elements(?::json) as spec))',
+      params: [JSON.stringify(specs)],
+    };
   }
 
   /** Inserts one job row on `em`'s connection (and transaction, when it has one). */

@@ -26,6 +26,7 @@ import { Migration20261130800000DataExports } from './Migration20261130800000Dat
 import { Migration20261201434000OnboardingDismissed } from './Migration20261201434000OnboardingDismissed.js';
 import { Migration20261202100000DataRetention } from './Migration20261202100000DataRetention.js';
 import { Migration20261202300000PhoneSimulation } from './Migration20261202300000PhoneSimulation.js';
+import { Migration20261202800000IntakeCache } from './Migration20261202800000IntakeCache.js';
 import { Migration20261202700000SessionCache } from './Migration20261202700000SessionCache.js';
 import { Migration20261202600000WarrantyResolutionHoursMonthly } from './Migration20261202600000WarrantyResolutionHoursMonthly.js';
 import { Migration20261202610000WarrantyRollupsMonthly } from './Migration20261202610000WarrantyRollupsMonthly.js';
@@ -76,4 +77,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261202700000SessionCache', class: Migration20261202700000SessionCache },
   { name: 'Migration20261202600000WarrantyResolutionHoursMonthly', class: Migration20261202600000WarrantyResolutionHoursMonthly },
   { name: 'Migration20261202610000WarrantyRollupsMonthly', class: Migration20261202610000WarrantyRollupsMonthly },
+  { name: 'Migration20261202800000IntakeCache', class: Migration20261202800000IntakeCache },
 ];

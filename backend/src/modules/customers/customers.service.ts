@@ -11,6 +11,13 @@ export interface CustomerContact {
   phone?: string | null;
 }
 
+/** A customer not yet written: its contact as the row keeps it (e-mail in lower case, phone as stored). */
+export interface NewCustomer {
+  name: string;
+  email: string | null;
+  phone: string | null;
+}
+
 /** E-mail addresses are compared and stored in lower case. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -67,6 +74,16 @@ export class CustomersService {
    * e-mail, so two tickets of a new customer arriving together resolve to one customer.
    */
   async resolveForTicket(em: EntityManager, organizationId: string, contact: CustomerContact): Promise<Customer> {
+    const match = await this.matchForTicket(em, organizationId, contact);
+    return match instanceof Customer ? match : em.create(Customer, { organization: organizationId, ...match });
+  }
+
+  /**
+   * resolveForTicket without the create: the customer found (its name, e-mail and phone updated
+   * on the entity), or the contact of a new customer as its row would hold it, for a caller that
+   * writes the row in a statement of its own.
+   */
+  async matchForTicket(em: EntityManager, organizationId: string, contact: CustomerContact): Promise<Customer | NewCustomer> {
     const email = contact.email?.trim() ? normalizeEmail(contact.email) : null;
     const phone = contact.phone?.trim() || null;
 
@@ -79,9 +96,7 @@ export class CustomersService {
       if (byEmail && (!phone || !byEmail.phone)) customer = byEmail;
     }
 
-    if (!customer) {
-      return em.create(Customer, { organization: organizationId, name: contact.name, email, phone });
-    }
+    if (!customer) return { name: contact.name, email, phone };
     customer.name = contact.name;
     if (email) customer.email = email;
     if (phone && !customer.phone) customer.phone = phone;

@@ -8,3 +8,12 @@ export const ORGANIZATION_TRIGGERS = [
   { name: 'organizations_ticket_numbers_insert', events: ['insert'], expression: `create trigger "organizations_ticket_numbers_insert" after insert on "organizations" for each row execute function "organizations_ticket_numbers"()` },
   { name: 'organizations_ticket_numbers_delete', events: ['delete'], expression: `create trigger "organizations_ticket_numbers_delete" after delete on "organizations" for each row execute function "organizations_ticket_numbers"()` },
 ] as const;
+
+/** A change of the business country drops the organization's cached intake settings (settings/intake-cache-triggers.ts). */
+export const ORGANIZATIONS_INTAKE_TRIGGERS = [
+  {
+    name: 'organizations_intake_cache',
+    events: ['update'],
+    expression: `create trigger "organizations_intake_cache" after update of "business_country" on "organizations" for each row execute function "intake_cache_changed"()`,
+  },
+] as const;

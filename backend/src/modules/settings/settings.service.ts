@@ -13,6 +13,7 @@ import { normalizeBrands, resolveTicketBrand } from './brands.js';
 import type { SettingsResponseDto, UpdateSettingsDto } from './dto/settings.dto.js';
 import { Product } from './product.entity.js';
 import { BrandHasProductsError } from './products/products.errors.js';
+import { IntakeCache } from './intake-cache.js';
 import { SystemSettings, TICKET_FIELDS } from './system-settings.entity.js';
 
 /** The form's default SMTP port (spec part 2 section 9). */
@@ -73,11 +74,11 @@ function textOrNull(value: string | null | undefined, current: string | null | u
 
 /** See SettingsService.ticketIntake. */
 export interface TicketIntake {
-  phoneCountry: string;
-  defaultBrand: string | null;
-  responseHours: Record<ResponseKind, number>;
+  readonly phoneCountry: string;
+  readonly defaultBrand: string | null;
+  readonly responseHours: Readonly<Record<ResponseKind, number>>;
   /** The ticket questions the organization asks (as ticketQuestions). */
-  questions: string[];
+  readonly questions: readonly string[];
 }
 
 @Injectable()
@@ -87,6 +88,7 @@ export class SettingsService {
     private readonly secrets: SecretBox,
     private readonly auditLog: AuditLogService,
     private readonly events: DomainEvents,
+    private readonly intakeCache: IntakeCache,
   ) {}
 
   /**
@@ -107,16 +109,23 @@ export class SettingsService {
    * promised response hours per kind.
    */
   async ticketIntake(organizationId: string, em: EntityManager = this.em): Promise<TicketIntake> {
+    // Outside a transaction, from memory when this instance read it lately (IntakeCache); a
+    // transaction reads it itself, so it sees its own writes.
+    const cached = em.isInTransaction() ? undefined : this.intakeCache.get(organizationId);
+    if (cached) return cached;
+    const token = this.intakeCache.token;
     const row = await em.getRepository(SystemSettings).intake();
-    return {
+    const intake: TicketIntake = Object.freeze({
       phoneCountry: row?.business_country || DEFAULT_PHONE_COUNTRY,
       defaultBrand: row?.ticket_brand ?? null,
-      responseHours: {
+      responseHours: Object.freeze({
         warranty: row?.warranty_response_hours ?? DEFAULT_RESPONSE_HOURS.warranty,
         technical_support: row?.support_response_hours ?? DEFAULT_RESPONSE_HOURS.technical_support,
-      },
-      questions: row?.ticket_fields_enabled ? [...row.ticket_fields_enabled] : [...TICKET_FIELDS],
-    };
+      }),
+      questions: Object.freeze(row?.ticket_fields_enabled ? [...row.ticket_fields_enabled] : [...TICKET_FIELDS]),
+    });
+    if (!em.isInTransaction()) this.intakeCache.put(organizationId, intake, token);
+    return intake;
   }
 
   /** The ticket questions the organization asks (settings.ticket_fields_enabled); all six before it saved any settings. */
@@ -134,8 +143,10 @@ export class SettingsService {
       brands = result.brands;
     }
     const removed = settings.brands.filter((brand) => !brands.includes(brand));
-    if (removed.length) return this.em.transactional((tx) => this.applyUpdate(tx, actor, dto, brands, true));
-    return this.em.transactional((tx) => this.applyUpdate(tx, actor, dto, brands, false));
+    const saved = await this.em.transactional((tx) => this.applyUpdate(tx, actor, dto, brands, removed.length > 0));
+    // This instance's next create reads the new settings at once (the others on the notification).
+    this.intakeCache.drop(actor.organizationId);
+    return saved;
   }
 
   /**

@@ -4,13 +4,19 @@ import { Entity, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/le
 import { TICKET_QUESTIONS } from '@warranty-crm/contract';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Organization } from '../organizations/organization.entity.js';
+import { SYSTEM_SETTINGS_INTAKE_TRIGGERS } from './intake-cache-triggers.js';
 import { SystemSettingsRepository } from './system-settings.repository.js';
 
 /** The ticket questions an organization may ask (the contract's list, in its order). */
 export const TICKET_FIELDS = TICKET_QUESTIONS;
 
 /** Per-organization settings. Token, password and key columns hold ciphertext (see common/crypto). */
-@Entity({ tableName: 'system_settings', repository: () => SystemSettingsRepository })
+@Entity({
+  tableName: 'system_settings',
+  repository: () => SystemSettingsRepository,
+  // A change of the intake's settings drops the organization's cached intake (intake-cache-triggers.ts).
+  triggers: SYSTEM_SETTINGS_INTAKE_TRIGGERS.map((t) => ({ name: t.name, timing: 'after' as const, events: [...t.events], forEach: 'row' as const, expression: t.expression })),
+})
 @TenantScoped()
 export class SystemSettings {
   [EntityRepositoryType]?: SystemSettingsRepository;

@@ -3,6 +3,7 @@ import { type EntityManager, EntityRepository } from '@mikro-orm/postgresql';
 import { tenantSql } from '../../common/tenancy/tenant-sql.js';
 import { candidateProductsSql, type TermProduct } from '../settings/products/product-warranty-terms.js';
 import { DUPLICATE_KEYS, type Ticket, type TicketStatus } from './ticket.entity.js';
+import { NEXT_FORMATTED_TICKET_NUMBER_SQL } from './ticket-number-sql.js';
 
 /**
  * One statement: lock the organization's matching tickets, set the status, and write a history row
@@ -60,30 +61,84 @@ const sameKeyTicketsSql = (key: keyof typeof DUPLICATE_KEYS) => `select id, tick
              from tickets
             where @tenant() and t.detail_${key}_key is not null and ${DUPLICATE_KEYS[key]} = t.detail_${key}_key and id <> t.id and merged_into_id is null`;
 
+/** The keys the possible duplicates are matched on, beside the columns of `t`'s tickets. */
+const duplicateKeyColumns = () => `nullif(${DUPLICATE_KEYS.order}, '') as detail_order_key, nullif(${DUPLICATE_KEYS.serial}, '') as detail_serial_key`;
+
 /**
- * What the ticket screen and a create's answer read, in one statement (one round trip, planned once
- * per connection): the ticket with its customer, the products its SKU or model may match (its
- * warranty term), the other tickets sharing its order or serial key (trimmed, lower case; an
- * empty key matches nothing; a ticket already merged as a duplicate is settled and left out), oldest
- * first, through the keys' indexes, the ticket it was merged into and its assignee.
+ * The products the ticket `t` (a one-row CTE with duplicateKeyColumns) may match (its warranty
+ * term), and the other tickets sharing its order or serial key (trimmed, lower case; an empty key
+ * matches nothing; a ticket already merged as a duplicate is settled and left out), oldest first,
+ * through the keys' indexes.
  */
-export const detailSql = (limit: number) => `with t as (
-  select tickets.*, nullif(${DUPLICATE_KEYS.order}, '') as detail_order_key, nullif(${DUPLICATE_KEYS.serial}, '') as detail_serial_key
-    from tickets where @tenant() and id = ?
-)
-select t.*, row_to_json(cu) as detail_customer,
-  (${candidateProductsSql('select t.product_sku, t.product_model from t')}) as detail_products,
+const productsAndDuplicatesSql = (limit: number) => `(${candidateProductsSql('select t.product_sku, t.product_model from t')}) as detail_products,
   (select coalesce(json_agg(json_build_object('id', d.id, 'ticket_number', d.ticket_number, 'status', d.status, 'created_at', d.created_at,
                                               'same_order', d.same_order, 'same_serial', d.same_serial) order by d.created_at, d.id), '[]'::json)
      from (${sameKeyTicketsSql('order')}
            union
            ${sameKeyTicketsSql('serial')}
            order by created_at, id
-           limit ${Math.trunc(limit)}) d) as detail_duplicates,
+           limit ${Math.trunc(limit)}) d) as detail_duplicates`;
+
+/**
+ * What the ticket screen reads, in one statement (one round trip, planned once per connection):
+ * the ticket with its customer, its products and possible duplicates (productsAndDuplicatesSql),
+ * the ticket it was merged into and its assignee.
+ */
+export const detailSql = (limit: number) => `with t as (
+  select tickets.*, ${duplicateKeyColumns()}
+    from tickets where @tenant() and id = ?
+)
+select t.*, row_to_json(cu) as detail_customer,
+  ${productsAndDuplicatesSql(limit)},
   (select json_build_object('id', m.id, 'ticket_number', m.ticket_number) from tickets m where m.id = t.merged_into_id) as detail_merged_into,
   (select json_build_object('id', au.id, 'first_name', au.first_name, 'last_name', au.last_name, 'username', au.username)
      from users au where au.id = t.assignee_id) as detail_assignee
   from t join customers cu on cu.id = t.customer_id`;
+
+/** A new ticket as TicketRepository.insertNew writes it. */
+export interface NewTicketRow {
+  /** The ticket's columns by name (snake_case), as the tickets table types them; the number is the insert's. */
+  columns: Record<string, unknown>;
+  /** A customer to insert with it (its id is `columns.customer_id`), or null for one that exists. */
+  customer: { id: string; name: string; email: string | null; phone: string | null } | null;
+  /** The first history row's author (null: no user, e.g. the voice agent). */
+  changedBy: string | null;
+  /** The event's outbox jobs as an SQL expression (DomainEvents.publication), or null. */
+  publication: { sql: string; params: unknown[] } | null;
+}
+
+/** What insertNew answers: the ticket's row, its new customer's row if one was made, its products and possible duplicates. */
+export interface NewTicketResult {
+  ticket: Record<string, unknown>;
+  customer: Record<string, unknown> | null;
+  products: TermProduct[];
+  duplicates: SameKeyTicketRow[];
+}
+
+/**
+ * One statement for a create, on the caller's transaction: the new customer if any, the ticket
+ * (numbered from the organization's sequence), its first history row and the event's outbox jobs,
+ * answering the ticket's row with its products and possible duplicates (the rows it inserts are
+ * not visible to its own reads, and the ticket is no duplicate of itself).
+ */
+const insertNewSql = (columns: string[], published: string | null, limit: number) => `with new_customer as (
+  insert into customers (id, organization_id, name, email, phone)
+  select c.id, @tenant_id, c.name, c.email, c.phone from json_to_recordset(?::json) as c(id uuid, name text, email text, phone text)
+  returning *
+), ins as (
+  insert into tickets (${columns.map((c) => `"${c}"`).join(', ')}, organization_id, ticket_number)
+  select ${columns.map((c) => `r."${c}"`).join(', ')}, @tenant_id, ${NEXT_FORMATTED_TICKET_NUMBER_SQL}
+    from json_populate_record(null::tickets, ?::json) r
+  returning *
+), history as (
+  insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status, changed_by_id, created_at)
+  select @tenant_id, ins.id, null, ins.status, ?::uuid, ins.created_at from ins
+)${published ? `, outbox as (select ${published} as published)` : ''}, t as (
+  select ins.*, ${duplicateKeyColumns()} from ins
+)
+select t.*, (select row_to_json(nc) from new_customer nc) as detail_new_customer,
+  ${productsAndDuplicatesSql(limit)}${published ? ', (select count(*) from outbox) as detail_published' : ''}
+  from t`;
 
 /**
  * The tickets' queries (the entity's MikroORM repository: `em.getRepository(Ticket)`); the
@@ -100,6 +155,29 @@ export class TicketRepository extends EntityRepository<Ticket> {
   async detail(ticketId: string, duplicatesLimit: number): Promise<TicketDetailRow | null> {
     const [row] = await tenantSql(this.getEntityManager() as EntityManager).preparedRead<TicketDetailRow>(detailSql(duplicatesLimit), [ticketId]);
     return row ?? null;
+  }
+
+  /** Writes a new ticket (insertNewSql) on the repository's transaction; `duplicatesLimit` bounds the duplicates answered. */
+  async insertNew(row: NewTicketRow, duplicatesLimit: number): Promise<NewTicketResult> {
+    const sql = tenantSql(this.getEntityManager() as EntityManager);
+    const columns = Object.keys(row.columns);
+    const [result] = await sql.execute<Record<string, unknown>[]>(insertNewSql(columns, row.publication?.sql ?? null, duplicatesLimit), [
+      JSON.stringify(row.customer ? [row.customer] : []),
+      sql.organizationId,
+      JSON.stringify(row.columns),
+      row.changedBy,
+      ...(row.publication?.params ?? []),
+    ]);
+    const {
+      detail_new_customer: customer,
+      detail_products: products,
+      detail_duplicates: duplicates,
+      detail_published: _published,
+      detail_order_key: _orderKey,
+      detail_serial_key: _serialKey,
+      ...ticket
+    } = result!;
+    return { ticket, customer: (customer as Record<string, unknown> | null) ?? null, products: products as TermProduct[], duplicates: duplicates as SameKeyTicketRow[] };
   }
 
   /** The newest tickets with their customers. */

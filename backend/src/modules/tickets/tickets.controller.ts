@@ -19,7 +19,6 @@ import { TicketNotFoundError } from './tickets.errors.js';
 import { setContentRange } from '../../common/http/list-query.js';
 import { BulkDeletedDto, BulkDeleteTicketsDto, BulkUpdatedDto, BulkUpdateTicketsDto } from './dto/bulk-tickets.dto.js';
 import { CreateTicketDto, CreateTicketFromCallDto, TicketIntakeDto } from './dto/create-ticket.dto.js';
-import type { Ticket } from './ticket.entity.js';
 import { TicketActivityEntryDto } from './dto/ticket-activity.dto.js';
 import { AssignmentCountsDto, ListTicketsQueryDto, RecentTicketsQueryDto } from './dto/list-tickets-query.dto.js';
 import {
@@ -38,7 +37,7 @@ import { TicketActivityService } from './ticket-activity.service.js';
 import { TicketBulkService } from './ticket-bulk.service.js';
 import { TicketListService } from './ticket-list.service.js';
 import { TicketResponses } from './ticket-responses.service.js';
-import { TicketsService } from './tickets.service.js';
+import { type CreatedTicket, TicketsService } from './tickets.service.js';
 import { TicketSerialHistory } from './serial-history.js';
 
 /**
@@ -74,7 +73,7 @@ export class TicketsController {
     description: 'A question the organization does not ask (settings.ticket_fields_enabled) is not required, and a value sent for it is ignored',
   })
   async create(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<CreatedTicketResponseDto> {
-    return this.created(actor, await this.tickets.create(actor, body));
+    return this.created(await this.tickets.create(actor, body));
   }
 
   @Post('from-call')
@@ -87,12 +86,11 @@ export class TicketsController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such call log in your organization' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'The call already has a ticket' })
   async createFromCall(@CurrentActor() actor: Actor, @Body() dto: CreateTicketFromCallDto): Promise<CreatedTicketResponseDto> {
-    return this.created(actor, await this.tickets.createFromCall(actor, dto));
+    return this.created(await this.tickets.createFromCall(actor, dto));
   }
 
-  private async created(actor: Actor, ticket: Ticket): Promise<CreatedTicketResponseDto> {
-    // The products and possible duplicates in one statement after the commit.
-    const { products, possibleDuplicates } = await this.tickets.detail(actor, ticket.id);
+  /** The create's answer: its products and possible duplicates came with its insert. */
+  private created({ ticket, products, possibleDuplicates }: CreatedTicket): CreatedTicketResponseDto {
     return { ticketNumber: ticket.ticketNumber, ...this.responses.withProducts([ticket], products)[0]!, possibleDuplicates };
   }
 

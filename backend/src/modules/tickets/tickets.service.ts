@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { EntityDictionary } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { describeDescriptionChange, isNoteTooLong, isQuestionAsked, respondByOf, responseKind, type TicketQuestion, unaskedPayloadFields } from '@warranty-crm/contract';
@@ -18,7 +19,7 @@ import type { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { TicketCreatedEvent } from './events/ticket-created.event.js';
 import { TicketStatusChangedEvent } from './events/ticket-status-changed.event.js';
 import { rowMapper } from './ticket-list.query.js';
-import { nextTicketNumberInInsert } from './ticket-number.js';
+import type { SameKeyTicketRow } from './ticket.repository.js';
 import { TicketActivity } from './ticket-activity.entity.js';
 import { TicketStatusChange } from './ticket-status-change.entity.js';
 import { CallAlreadyHasTicketError, CallLogNotFoundError, NothingToUpdateError, NoteTooLongError, TicketNotFoundError } from './tickets.errors.js';
@@ -34,6 +35,25 @@ export interface TicketDetail {
   possibleDuplicates: PossibleDuplicateDto[];
   /** The ticket it was merged into as a duplicate claim, or null. */
   mergedInto: { id: string; ticket_number: string } | null;
+}
+
+/** A ticket just made (TicketsService.createIn), with what its create answers. */
+export interface CreatedTicket {
+  ticket: Ticket;
+  /** The products the ticket may match, for its warranty term (TicketResponses.withProducts). */
+  products: TermProduct[];
+  possibleDuplicates: PossibleDuplicateDto[];
+}
+
+/** The tickets sharing an order or serial key, as the API shows them. */
+function possibleDuplicatesOf(rows: SameKeyTicketRow[]): PossibleDuplicateDto[] {
+  return rows.map((r) => ({
+    id: r.id,
+    ticket_number: r.ticket_number,
+    status: r.status,
+    matched_on: [...(r.same_order ? (['order_number'] as const) : []), ...(r.same_serial ? (['serial_number'] as const) : [])],
+    created_at: new Date(r.created_at).toISOString(),
+  }));
 }
 
 /** What a new ticket is made of, whoever files it. */
@@ -122,7 +142,7 @@ export class TicketsService {
    * POST /api/tickets: the body is validated here, with the questions the organization does not ask
    * left out (not required, and an answer sent for one is dropped).
    */
-  async create(actor: Actor, body: unknown): Promise<Ticket> {
+  async create(actor: Actor, body: unknown): Promise<CreatedTicket> {
     // The intake settings once, for the validation and the create.
     const { dto, intake } = await this.validateIntake(actor, CreateTicketDto, body);
     return this.em.transactional((tx) =>
@@ -142,7 +162,7 @@ export class TicketsService {
    * caller's name, else the number) and the call is linked. The rest of the intake is completed in
    * the ticket's Edit view.
    */
-  async createFromCall(actor: Actor, dto: CreateTicketFromCallDto): Promise<Ticket> {
+  async createFromCall(actor: Actor, dto: CreateTicketFromCallDto): Promise<CreatedTicket> {
     const asksModel = isQuestionAsked(await this.settings.ticketQuestions(actor.organizationId), 'product_model');
     return this.em.transactional(async (tx) => {
       const call = await this.callForTicket(tx, actor.organizationId, dto.call_log_id);
@@ -206,7 +226,7 @@ export class TicketsService {
    * makes the confirmation e-mail pending: `ticket.created`'s handler sends it. `intake`: the
    * organization's intake settings when the caller read them already (read here otherwise).
    */
-  async createIn(tx: EntityManager, organizationId: string, createdBy: string | null, input: NewTicket, intake?: TicketIntake): Promise<Ticket> {
+  async createIn(tx: EntityManager, organizationId: string, createdBy: string | null, input: NewTicket, intake?: TicketIntake): Promise<CreatedTicket> {
     const call = input.callLogId ? await this.callForTicket(tx, organizationId, input.callLogId) : null;
     // "(555) 123-4567" and "+15551234567" are one customer: locked and matched as E.164.
     intake ??= await this.settings.ticketIntake(organizationId, tx);
@@ -214,44 +234,60 @@ export class TicketsService {
     // Creates for the same customer (phone or e-mail) queue here, so the second finds the
     // customer the first made; creates for other customers go on.
     await lockCustomerContacts(tx, organizationId, phone, input.customer.email);
-    const customer = await this.customers.resolveForTicket(tx, organizationId, { ...input.customer, phone });
+    const match = await this.customers.matchForTicket(tx, organizationId, { ...input.customer, phone });
+    // A customer found: its name, e-mail or phone as this ticket has them (no statement when unchanged).
+    if (match instanceof Customer) await tx.flush();
+    const newCustomer = match instanceof Customer ? null : { id: randomUUID(), ...match };
     const { customer: _contact, callLogId: _callLogId, ...fields } = input;
     const productBrand = input.productBrand || intake.defaultBrand;
-    const hours = intake.responseHours;
     const createdAt = new Date();
-    const respondBy = respondByOf(createdAt, hours[responseKind(input.preferredResolution, input.issueCategory)]);
     const id = randomUUID();
-    await this.events.publish(tx, new TicketCreatedEvent(organizationId, id, productBrand ?? null, createdBy));
-    // From the organization's sequence, in the insert: no lock held until commit, so its creates run in parallel.
-    const ticketNumber = nextTicketNumberInInsert(organizationId);
     const confirmationEmail = input.customer.email?.trim() ? normalizeEmail(input.customer.email) : null;
-    const created = tx.create(Ticket, {
+    const values: Partial<Record<keyof Ticket, unknown>> = {
       ...fields,
       id,
-      organization: organizationId,
-      ticketNumber,
-      customer,
+      customer: newCustomer?.id ?? (match as Customer).id,
       productBrand,
       confirmationEmail,
       confirmationStatus: confirmationEmail ? 'pending' : null,
       createdAt,
       updatedAt: createdAt,
-      respondBy,
-    });
-    tx.create(TicketStatusChange, {
-      organization: organizationId,
-      ticket: created,
-      fromStatus: null,
-      toStatus: created.status,
-      changedBy: createdBy,
-      createdAt: created.createdAt,
-    });
+      respondBy: respondByOf(createdAt, intake.responseHours[responseKind(input.preferredResolution, input.issueCategory)]),
+    };
+    // The customer, the ticket (its number from the organization's sequence, in the insert: no
+    // lock held until commit, so its creates run in parallel), its first history row and
+    // ticket.created's jobs in one statement, answering its products and possible duplicates.
+    const written = await tx.getRepository(Ticket).insertNew(
+      {
+        columns: this.columnsOf(tx, values),
+        customer: newCustomer,
+        changedBy: createdBy,
+        publication: this.events.publication(new TicketCreatedEvent(organizationId, id, productBrand ?? null, createdBy)),
+      },
+      DUPLICATES_LIMIT,
+    );
+    // The rows written, as the transaction's entities (a new customer is not inserted again).
+    const customer = match instanceof Customer ? match : tx.map(Customer, written.customer as EntityDictionary<Customer>);
+    const ticket = tx.map(Ticket, written.ticket as EntityDictionary<Ticket>);
     if (call) {
-      call.ticket = created;
+      call.ticket = ticket;
       call.customer ??= customer;
+      await tx.flush();
     }
-    await tx.flush();
-    return created;
+    return { ticket, products: written.products, possibleDuplicates: possibleDuplicatesOf(written.duplicates) };
+  }
+
+  /** The entity's values as its columns (snake_case), a relation by its id. */
+  private columnsOf(em: EntityManager, values: Partial<Record<keyof Ticket, unknown>>): Record<string, unknown> {
+    const meta = em.getMetadata(Ticket);
+    const columns: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(values)) {
+      if (value === undefined) continue;
+      const field = (meta.properties as Record<string, { fieldNames?: string[] } | undefined>)[name]?.fieldNames?.[0];
+      if (!field) throw new Error(`Ticket has no column for ${name}`);
+      columns[field] = value;
+    }
+    return columns;
   }
 
   /** A ticket made from a call: the organization's call log, locked, not yet linked to a ticket. */
@@ -360,13 +396,7 @@ export class TicketsService {
       ticket,
       products,
       mergedInto,
-      possibleDuplicates: duplicates.map((r) => ({
-        id: r.id,
-        ticket_number: r.ticket_number,
-        status: r.status,
-        matched_on: [...(r.same_order ? (['order_number'] as const) : []), ...(r.same_serial ? (['serial_number'] as const) : [])],
-        created_at: new Date(r.created_at).toISOString(),
-      })),
+      possibleDuplicates: possibleDuplicatesOf(duplicates),
     };
   }
 

@@ -89,8 +89,8 @@ export class WarrantyTicketFunction {
     return asked;
   }
 
-  private createTicket(ctx: TenantContext, webhook: Webhook, args: WarrantyTicketArgsDto, callerPhone: string | null): Promise<Ticket> {
-    return this.tickets.createIn(ctx.em, ctx.organizationId, null, {
+  private async createTicket(ctx: TenantContext, webhook: Webhook, args: WarrantyTicketArgsDto, callerPhone: string | null): Promise<Ticket> {
+    const { ticket } = await this.tickets.createIn(ctx.em, ctx.organizationId, null, {
       customer: { name: args.customer_name, email: args.customer_email ?? null, phone: args.customer_phone ?? callerPhone },
       productBrand: webhook.brand,
       productSku: args.product_sku ?? null,
@@ -107,5 +107,6 @@ export class WarrantyTicketFunction {
       propertyDamage: args.property_damage ?? false,
       source: 'ai_agent',
     });
+    return ticket;
   }
 }

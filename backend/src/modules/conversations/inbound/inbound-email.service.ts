@@ -139,7 +139,7 @@ export class InboundEmailService {
     const name = mail.from.name?.trim() || known[0]?.name || email;
     const { body } = threadContent(mail.text, mail.html);
     const subject = mail.subject.trim();
-    const ticket = await this.tickets.createIn(em, organizationId, null, {
+    const { ticket } = await this.tickets.createIn(em, organizationId, null, {
       customer: { name: name.slice(0, 255), email, phone: null },
       issueDescription: [subject, body].filter(Boolean).join('\n\n') || '(empty e-mail)',
       troubleshootingAttempted: false,

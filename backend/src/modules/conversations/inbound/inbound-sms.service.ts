@@ -108,7 +108,7 @@ export class InboundSmsService {
 
   /** An inquiry ticket with the text as its description, through the tickets' one intake. */
   private async openInquiry(em: EntityManager, organizationId: string, phone: string, customer: Customer | null, body: string, brand: string | null): Promise<string> {
-    const ticket = await this.tickets.createIn(em, organizationId, null, {
+    const { ticket } = await this.tickets.createIn(em, organizationId, null, {
       customer: { name: customer?.name ?? phone, email: customer?.email ?? null, phone },
       productBrand: brand,
       issueDescription: body || '(empty text message)',
