@@ -264,14 +264,14 @@ export class TicketListQuery {
     const found = rows.filter((r) => r.id);
     const toTicket = rowMapper(this.em, Ticket);
     const toCustomer = rowMapper(this.em, Customer);
-    const tickets = found.map(
-      ({ page_customer: customer, page_assignee: assignee, ...ticket }) =>
-        ({
-          ...toTicket(ticket),
-          customer: toCustomer(customer),
-          assignee: assignee && { id: assignee.id, firstName: assignee.first_name, lastName: assignee.last_name, username: assignee.username },
-        }) as unknown as Ticket,
-    );
+    // The mapper reads the entity's columns from the row and leaves the page's own.
+    const tickets = found.map((row) => {
+      const ticket = toTicket(row);
+      const assignee = row.page_assignee;
+      ticket.customer = toCustomer(row.page_customer);
+      ticket.assignee = assignee && { id: assignee.id, firstName: assignee.first_name, lastName: assignee.last_name, username: assignee.username };
+      return ticket as unknown as Ticket;
+    });
     const last = found.at(-1);
     return {
       tickets,
