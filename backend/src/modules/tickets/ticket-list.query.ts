@@ -218,15 +218,9 @@ export function rowMapper<T extends object>(em: EntityManager, entity: new () =>
  * products its tickets may match (their warranty terms, on one row) and, for the screen's filters,
  * the exact total from the rollups (`fromRollups`; otherwise TicketListQuery.count).
  */
-export function pageStatement(
-  filters: TicketFilters,
-  field: SortField,
-  order: 'ASC' | 'DESC',
-  limit: number,
-  offset: number,
-  cursor?: Cursor,
-): { sql: string; params: unknown[]; fromRollups: boolean } {
-  const ids = listIdsQuery(filters, field, order, limit, offset, cursor);
+export function pageStatement(...page: Parameters<typeof listIdsQuery>): { sql: string; params: unknown[]; fromRollups: boolean } {
+  const [filters, field, order] = page;
+  const ids = listIdsQuery(...page);
   // Due soon / overdue move with the clock: counted from their partial index, not the rollups.
   // The assignee is no dimension of the rollups: alone, its own totals answer; with another
   // filter, its index (TicketListQuery.count).
