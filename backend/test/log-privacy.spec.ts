@@ -57,8 +57,19 @@ class LoggedApp {
   child?: ChildProcess;
   base = '';
 
+  /**
+   * Starts the app on a free port. A port that was free when picked may be taken by another test's
+   * process before the app binds it (the app then exits): it starts again on another.
+   */
   async start(databaseUrl: string, env: Record<string, string>): Promise<void> {
-    const port = await freePort();
+    for (let attempt = 1; ; attempt++) {
+      if (await this.startOn(await freePort(), databaseUrl, env)) return;
+      if (attempt === 3) throw new Error(`the app exited at start:\n${this.lines.slice(-30).join('\n')}`);
+    }
+  }
+
+  /** Whether the app answers on `port` (false: it exited first). */
+  private async startOn(port: number, databaseUrl: string, env: Record<string, string>): Promise<boolean> {
     this.base = `http://127.0.0.1:${port}`;
     const child = spawn(process.execPath, [MAIN], {
       env: {
@@ -94,10 +105,13 @@ class LoggedApp {
         if (partial[stream]) this.lines.push(`${stream}: ${partial[stream]}`);
       });
     }
-    await eventually('the app answers', async () => {
-      const res = await fetch(`${this.base}/api/health`).catch(() => undefined);
-      return res?.status === 200;
-    }, 60_000);
+    // Its own line after it bound the port ("Sign in at <its base URL>"), so that another process
+    // answering on the port is never taken for it.
+    const listening = () => this.lines.some((line) => line.includes(`Sign in at ${this.base}`));
+    await eventually('the app listens or exits', () => child.exitCode !== null || child.signalCode !== null || listening(), 60_000);
+    if (!listening()) return false;
+    await eventually('the app answers', async () => (await fetch(`${this.base}/api/health`).catch(() => undefined))?.status === 200, 30_000);
+    return true;
   }
 
   async stop(): Promise<void> {
@@ -197,6 +211,15 @@ describe.each(LEVELS)('the logs %s', (_level, env) => {
   }, 90_000);
 
   it("carry no customer's name, e-mail, phone or address and no secret after the flows that handle them", async () => {
+    try {
+      await flows();
+    } catch (error) {
+      // What the app printed last, to tell a failed flow from an app that went away.
+      throw Object.assign(error as Error, { message: `${(error as Error).message}\nthe app's last lines (exit ${app.child?.exitCode ?? 'none'}):\n${app.lines.slice(-30).join('\n')}` });
+    }
+  }, 400_000);
+
+  async function flows(): Promise<void> {
     // Register and sign in (the password marker); the session cookie is a secret too.
     const owner = app.agent();
     const username = `logs${Date.now().toString(36)}`;
@@ -315,5 +338,5 @@ describe.each(LEVELS)('the logs %s', (_level, env) => {
       expect(app.lines.some((line) => /DEBUG.*POST \/api\/tickets 201/.test(line))).toBe(true);
       expect(app.lines.some((line) => /DEBUG.*insert into "?customers"? \(/.test(line))).toBe(true);
     }
-  }, 400_000);
+  }
 });
