@@ -163,7 +163,9 @@ export class TicketsService {
    * the ticket's Edit view.
    */
   async createFromCall(actor: Actor, dto: CreateTicketFromCallDto): Promise<CreatedTicket> {
-    const asksModel = isQuestionAsked(await this.settings.ticketQuestions(actor.organizationId), 'product_model');
+    // The intake settings once (from memory when this instance read them lately), for the question and the create.
+    const intake = await this.settings.ticketIntake(actor.organizationId);
+    const asksModel = isQuestionAsked(intake.questions, 'product_model');
     return this.em.transactional(async (tx) => {
       const call = await this.callForTicket(tx, actor.organizationId, dto.call_log_id);
       await tx.populate(call, ['customer']);
@@ -181,7 +183,7 @@ export class TicketsService {
         propertyDamage: false,
         callLogId: call.id,
         source: 'phone_call',
-      });
+      }, intake);
     });
   }
 

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { SettingsService } from '../settings/settings.service.js';
 import type { TenantContext } from '../../common/tenancy/tenant-runner.js';
-import { ProductWarrantyTerms } from '../settings/products/product-warranty-terms.js';
+import { ProductWarrantyTerms, termDaysFrom } from '../settings/products/product-warranty-terms.js';
 import type { Webhook } from '../settings/webhook.entity.js';
 import { Ticket } from '../tickets/ticket.entity.js';
-import { TicketsService } from '../tickets/tickets.service.js';
+import { type CreatedTicket, TicketsService } from '../tickets/tickets.service.js';
 import { isQuestionAsked, type TicketQuestion, warrantyStatus, type WarrantyStatus } from '@warranty-crm/contract';
 import { AgentCallsService } from './agent-calls.service.js';
 import {
@@ -56,16 +56,16 @@ export class WarrantyTicketFunction {
     const call = request.call!;
     const log = await this.calls.record(ctx, webhook, call);
     // A retry of the function (or a second call of it) answers the ticket already made.
-    const ticket = log.ticket
-      ? await ctx.em.getRepository(Ticket).ofOrganizationOrFail(ctx.organizationId, log.ticket.id)
-      : await this.createTicket(ctx, webhook, await this.askedArgs(ctx, request.args), log.fromPhone ?? null);
+    const created = log.ticket ? null : await this.createTicket(ctx, webhook, request.args, log.fromPhone ?? null);
+    const ticket = created?.ticket ?? (await ctx.em.getRepository(Ticket).ofOrganizationOrFail(ctx.organizationId, log.ticket!.id));
     if (!log.ticket) {
       log.ticket = ticket;
       log.customer ??= ticket.customer;
       log.callerName ??= request.args.customer_name;
       await ctx.em.flush();
     }
-    const [termDays] = await this.terms.termDaysOf([ticket], ctx.em);
+    // A new ticket's create read the products it may match already.
+    const [termDays] = created ? termDaysFrom([ticket], created.products) : await this.terms.termDaysOf([ticket], ctx.em);
     const warranty = warrantyStatus(ticket.purchaseDate, ticket.createdAt, new Date(), termDays);
     return {
       success: true,
@@ -80,8 +80,7 @@ export class WarrantyTicketFunction {
    * The arguments of the questions the organization asks (settings.ticket_fields_enabled): another
    * question's argument is ignored, and an asked issue description is required.
    */
-  private async askedArgs(ctx: TenantContext, args: WarrantyTicketArgsDto): Promise<WarrantyTicketArgsDto> {
-    const questions = await this.settings.ticketQuestions(ctx.organizationId, ctx.em);
+  private askedArgs(questions: readonly string[], args: WarrantyTicketArgsDto): WarrantyTicketArgsDto {
     const asked: WarrantyTicketArgsDto = Object.assign(new WarrantyTicketArgsDto(), args);
     for (const question of AGENT_QUESTION_ARGS) if (!isQuestionAsked(questions, question)) delete asked[question];
     if (isQuestionAsked(questions, 'issue_description') && !asked.issue_description) throw new AgentArgumentError(AGENT_TICKET_MESSAGES.issueDescription, 'args.issue_description');
@@ -89,8 +88,11 @@ export class WarrantyTicketFunction {
     return asked;
   }
 
-  private async createTicket(ctx: TenantContext, webhook: Webhook, args: WarrantyTicketArgsDto, callerPhone: string | null): Promise<Ticket> {
-    const { ticket } = await this.tickets.createIn(ctx.em, ctx.organizationId, null, {
+  /** The ticket of the asked arguments, with the organization's intake settings read once for both. */
+  private async createTicket(ctx: TenantContext, webhook: Webhook, given: WarrantyTicketArgsDto, callerPhone: string | null): Promise<CreatedTicket> {
+    const intake = await this.settings.ticketIntake(ctx.organizationId, ctx.em);
+    const args = this.askedArgs(intake.questions, given);
+    return this.tickets.createIn(ctx.em, ctx.organizationId, null, {
       customer: { name: args.customer_name, email: args.customer_email ?? null, phone: args.customer_phone ?? callerPhone },
       productBrand: webhook.brand,
       productSku: args.product_sku ?? null,
@@ -106,7 +108,6 @@ export class WarrantyTicketFunction {
       injuryReported: args.injury_reported ?? false,
       propertyDamage: args.property_damage ?? false,
       source: 'ai_agent',
-    });
-    return ticket;
+    }, intake);
   }
 }
