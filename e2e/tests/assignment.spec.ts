@@ -163,8 +163,12 @@ test.describe('assignment', () => {
     // Settings → Tickets: automatic assignment among the chosen agents.
     await page.getByRole('button', { name: /Tickets Configuration/ }).click();
     const auto = page.getByTestId('auto-assignment');
-    await auto.getByLabel('Assign new tickets automatically').check();
+    const enabled = auto.getByLabel('Assign new tickets automatically');
+    await enabled.check();
+    // the switch is on when Save is pressed (not reset by a late render of the section)
+    await expect(enabled).toBeChecked();
     await auto.getByTestId('auto-assign-save').click();
+    await expect(enabled).toBeChecked();
     await expect(auto.getByText('Choose at least one agent to rotate among')).toBeVisible();
     await auto.getByLabel('Agents to rotate among').fill(agent.username.slice(0, -1));
     await page.getByRole('option', { name: agent.username }).click();
