@@ -22,11 +22,12 @@ export default async function globalSetup() {
     password,
     persistent: false,
     createPostgresUser: true,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', 'fsync=off'],
+    // the tests connect through the cluster's Unix socket, as the app does to its embedded server
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dataDir}`, '-c', 'max_connections=300', '-c', 'fsync=off'],
     onLog: () => undefined,
   });
   await pg.initialise();
   await pg.start();
-  process.env.TEST_PG_ADMIN_URL = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+  process.env.TEST_PG_ADMIN_URL = `postgres://postgres:${password}@127.0.0.1:${port}/postgres?host=${encodeURIComponent(dataDir)}`;
   globalThis.__testPg = pg;
 }
