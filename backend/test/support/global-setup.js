@@ -22,12 +22,11 @@ export default async function globalSetup() {
     password,
     persistent: false,
     createPostgresUser: true,
-    // the tests connect through the cluster's Unix socket, as the app does to its embedded server
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dataDir}`, '-c', 'max_connections=300', '-c', 'fsync=off'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', 'fsync=off'],
     onLog: () => undefined,
   });
   await pg.initialise();
   await pg.start();
-  process.env.TEST_PG_ADMIN_URL = `postgres://postgres:${password}@127.0.0.1:${port}/postgres?host=${encodeURIComponent(dataDir)}`;
+  process.env.TEST_PG_ADMIN_URL = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
   globalThis.__testPg = pg;
 }

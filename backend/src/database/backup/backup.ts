@@ -4,7 +4,6 @@ import { chmod, chown, copyFile, lstat, mkdir, mkdtemp, readdir, readFile, rm, s
 import { dirname, join, relative, resolve } from 'node:path';
 import pg from 'pg';
 import * as tar from 'tar';
-import { SOCKET_FILE } from '../embedded-postgres.js';
 
 /**
  * One archive of everything an instance on the embedded PostgreSQL keeps: the database cluster,
@@ -90,7 +89,7 @@ export async function createBackup(options: BackupOptions): Promise<Manifest> {
         throw new Error(`PostgreSQL holds ${clusterDir} (postmaster.pid) but does not answer on port ${options.port}: set EMBEDDED_PG_PORT to its port`);
       }
       mode = 'offline';
-      await copyTree(clusterDir, join(stagedData, CLUSTER), (rel) => !SOCKET_FILE.test(rel));
+      await copyTree(clusterDir, join(stagedData, CLUSTER), () => true);
     }
 
     const manifest: Manifest = {
@@ -143,8 +142,6 @@ async function copyRunningCluster(server: pg.Client, clusterDir: string, target:
       const top = rel.split('/')[0];
       // The runtime folders are kept, empty; pg_wal's contents are taken after the stop.
       if (CLUSTER_RUNTIME.has(top)) return rel === top && top !== 'postmaster.pid' && top !== 'postmaster.opts' ? 'empty' : false;
-      // the running server's socket and its lock: a restored copy would take the lock as another server's
-      if (SOCKET_FILE.test(rel)) return false;
       return !/(^|\/)pgsql_tmp/.test(rel);
     });
   } finally {
