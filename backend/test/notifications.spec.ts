@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { inviteMember, type InvitedMember } from './factories/members.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { SmtpCatcher } from './support/smtp-catcher.js';
+import { statementsOf } from './support/statement-counter.js';
 import { eventually } from './support/job-probe.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -80,6 +81,24 @@ describe('the notifications list', () => {
     await member.agent.get('/api/notifications').query({ is_read: 'maybe' }).expect(400);
     const badRange = await member.agent.get('/api/notifications').query({ range: '[3,1]' }).expect(400);
     expect(badRange.body.error).toContain('range');
+  });
+
+  it('answers a page and its total in one statement, the total even past the last page, oldest first on request', async () => {
+    let page: { body: { title: string }[]; headers: Record<string, string> } | undefined;
+    const { statements, error } = await statementsOf(app.em, async () => {
+      page = await member.agent.get('/api/notifications').query({ range: '[0,0]', is_followup: 'true', is_read: 'false' }).expect(200);
+    });
+    expect(error).toBeUndefined();
+    expect(statements).toHaveLength(1); // (the session is served from memory)
+    expect(page!.body.map((n) => n.title)).toEqual(['Unread followup']);
+    expect(page!.headers['content-range']).toBe('notifications 0-0/1');
+    const oldest = await member.agent.get('/api/notifications').query({ sort: '["created_at","ASC"]', range: '[1,2]' }).expect(200);
+    expect(oldest.body.map((n: { title: string }) => n.title)).toEqual(['Unread followup', 'Read followup']);
+    expect(oldest.body[1]).toMatchObject({ id: ids[1], is_read: true, is_followup: true, related_entity_type: 'ticket', related_entity_id: expect.any(String) });
+    expect(new Date(oldest.body[0].created_at).getTime()).toBeLessThan(new Date(oldest.body[1].created_at).getTime());
+    const past = await member.agent.get('/api/notifications').query({ range: '[10,14]' }).expect(200);
+    expect(past.body).toEqual([]);
+    expect(past.headers['content-range']).toMatch(/\/4$/);
   });
 
   it('marks one read, refreshing the unread count; reading again changes nothing', async () => {

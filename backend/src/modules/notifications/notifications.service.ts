@@ -1,4 +1,3 @@
-import type { FilterQuery } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../common/auth/actor.js';
@@ -32,13 +31,12 @@ export class NotificationsService {
       defaultLimit: query.limit ?? NOTIFICATION_LIST_LIMIT,
       maxLimit: NOTIFICATION_LIST_LIMIT,
     });
-    const where: FilterQuery<Notification> = { user: actor.id, organization: actor.organizationId };
-    const isRead = query.is_read ?? booleanFilter(page.filter.is_read);
-    const isFollowup = query.is_followup ?? booleanFilter(page.filter.is_followup);
-    if (isRead !== undefined) where.isRead = isRead;
-    if (isFollowup !== undefined) where.isFollowup = isFollowup;
+    const filters = {
+      isRead: query.is_read ?? booleanFilter(page.filter.is_read),
+      isFollowup: query.is_followup ?? booleanFilter(page.filter.is_followup),
+    };
     const order = page.sort.order === 'ASC' ? 'asc' : 'desc';
-    const [notifications, total] = await this.em.getRepository(Notification).page(where, order, page.limit, page.offset);
+    const [notifications, total] = await this.em.getRepository(Notification).page(actor.id, filters, order, page.limit, page.offset);
     return { notifications, total, offset: page.offset };
   }
 

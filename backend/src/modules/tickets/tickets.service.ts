@@ -18,7 +18,7 @@ import type { PossibleDuplicateDto } from './dto/ticket-response.dto.js';
 import type { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { TicketCreatedEvent } from './events/ticket-created.event.js';
 import { TicketStatusChangedEvent } from './events/ticket-status-changed.event.js';
-import { rowMapper } from './ticket-list.query.js';
+import { rowMapper } from '../../database/row-mapper.js';
 import type { SameKeyTicketRow } from './ticket.repository.js';
 import { TicketActivity } from './ticket-activity.entity.js';
 import { TicketStatusChange } from './ticket-status-change.entity.js';

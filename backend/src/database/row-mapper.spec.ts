@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { timestamp } from './ticket-list.query.js';
+import { timestamp } from './row-mapper.js';
 
 describe('timestamp: PostgreSQL text of a timestamptz as a Date', () => {
   it.each([
