@@ -96,6 +96,13 @@ describe('the notifications list', () => {
     expect(oldest.body.map((n: { title: string }) => n.title)).toEqual(['Unread followup', 'Read followup']);
     expect(oldest.body[1]).toMatchObject({ id: ids[1], is_read: true, is_followup: true, related_entity_type: 'ticket', related_entity_id: expect.any(String) });
     expect(new Date(oldest.body[0].created_at).getTime()).toBeLessThan(new Date(oldest.body[1].created_at).getTime());
+    // the bell's count: one prepared statement with its values bound
+    let count: { body: { count: number } } | undefined;
+    const counted = await statementsOf(app.em, async () => {
+      count = await member.agent.get('/api/notifications/unread-count').expect(200);
+    });
+    expect(counted.statements).toEqual([expect.stringMatching(/^select count\(\*\)::int as n from notifications where organization_id = \$1 and user_id = \$2::uuid and is_read = false$/)]);
+    expect(count!.body).toEqual({ count: 2 });
     const past = await member.agent.get('/api/notifications').query({ range: '[10,14]' }).expect(200);
     expect(past.body).toEqual([]);
     expect(past.headers['content-range']).toMatch(/\/4$/);

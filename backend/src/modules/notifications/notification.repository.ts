@@ -53,8 +53,13 @@ export class NotificationRepository extends EntityRepository<Notification> {
   }
 
   /** A user's unread notifications. */
-  unreadOf(userId: string): Promise<number> {
-    return this.count({ user: userId, isRead: false });
+  async unreadOf(userId: string): Promise<number> {
+    // Every open tab asks for it (the bell's badge), and again after each change: one prepared statement.
+    const [row] = await tenantSql(this.getEntityManager() as EntityManager).preparedRead<{ n: number }>(
+      'select count(*)::int as n from notifications where @tenant() and user_id = ?::uuid and is_read = false',
+      [userId],
+    );
+    return row.n;
   }
 
   /** Marks every unread notification of this user read; answers how many changed. */
