@@ -83,7 +83,7 @@ describe('the notifications list', () => {
     expect(badRange.body.error).toContain('range');
   });
 
-  it('answers a page and its total in one statement, the total even past the last page, oldest first on request', async () => {
+  it("answers a page and its total in one statement (the total even past the last page, oldest first on request), and the bell's count in one prepared statement", async () => {
     let page: { body: { title: string }[]; headers: Record<string, string> } | undefined;
     const { statements, error } = await statementsOf(app.em, async () => {
       page = await member.agent.get('/api/notifications').query({ range: '[0,0]', is_followup: 'true', is_read: 'false' }).expect(200);
