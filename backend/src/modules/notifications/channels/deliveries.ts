@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DeliveryPayload } from '../fan-out.service.js';
 import { type DeliveryStatus, NotificationDelivery } from '../notification-delivery.entity.js';
@@ -14,6 +15,29 @@ export function recordDelivery(em: EntityManager, payload: DeliveryPayload, chan
     status,
     detail,
   });
+}
+
+/**
+ * Many outcomes in one insert, on the caller's transaction (a batch of e-mails: not managed
+ * entities, whose change sets at the commit cost more CPU than the statement).
+ */
+export async function recordDeliveries(em: EntityManager, outcomes: { payload: DeliveryPayload; channel: string; status: DeliveryStatus; detail: string | null }[]): Promise<void> {
+  if (!outcomes.length) return;
+  const createdAt = new Date();
+  await em.insertMany(
+    NotificationDelivery,
+    outcomes.map(({ payload, channel, status, detail }) => ({
+      id: randomUUID(),
+      organization: payload.organizationId,
+      user: payload.userId,
+      eventType: payload.eventType,
+      sourceKey: payload.sourceKey,
+      channel,
+      status,
+      detail,
+      createdAt,
+    }) as unknown as NotificationDelivery),
+  );
 }
 
 /** The recipient as they are now (contact methods may have changed since the event); null when removed. */

@@ -5,7 +5,7 @@ import { type TenantContext, TenantRunner } from '../../../common/tenancy/tenant
 import type { DeliveryPayload } from '../fan-out.service.js';
 import { type BatchChannel, DELIVERY_BATCH_TASK, type DeliveryBatchPayload } from './delivery-batch.js';
 import { NotificationDelivery } from '../notification-delivery.entity.js';
-import { recordDelivery } from './deliveries.js';
+import { recordDeliveries } from './deliveries.js';
 import { EmailChannel, type EmailOutcome } from './email.channel.js';
 import { PushChannel } from './push.channel.js';
 import { SmsChannel } from './sms.channel.js';
@@ -72,13 +72,11 @@ export class DeliveryBatches {
       const outcomes = await this.email.deliverMany([...batchOf.keys()], em, organizationId);
       const failed = outcomes.filter((o): o is FailedEmail => 'error' in o);
       const settled = outcomes.filter((o): o is SettledEmail => !('error' in o));
-      const record = (into: EntityManager) => {
-        for (const o of settled) recordDelivery(into, o.payload, 'email', o.status, o.detail);
-      };
-      // Inserted at the commit, with the receipts; when some failed, on a commit of their own first,
-      // so that however this attempt ends their retry sends only the recipients without an outcome.
-      if (!failed.length) record(em);
-      else if (settled.length) await this.tenants.run(organizationId, async (own) => record(own.em));
+      const record = (into: EntityManager) => recordDeliveries(into, settled.map((o) => ({ payload: o.payload, channel: 'email', status: o.status, detail: o.detail })));
+      // Committed with the receipts; when some failed, on a commit of their own first, so that
+      // however this attempt ends their retry sends only the recipients without an outcome.
+      if (!failed.length) await record(em);
+      else if (settled.length) await this.tenants.run(organizationId, (own) => record(own.em));
       const failedBatches = new Map<DeliveryBatchPayload, FailedEmail[]>();
       for (const f of failed) failedBatches.set(batchOf.get(f.payload)!, [...(failedBatches.get(batchOf.get(f.payload)!) ?? []), f]);
       for (const [batch, fails] of failedBatches) {
