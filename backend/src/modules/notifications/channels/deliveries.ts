@@ -4,17 +4,14 @@ import type { DeliveryPayload } from '../fan-out.service.js';
 import { type DeliveryStatus, NotificationDelivery } from '../notification-delivery.entity.js';
 import { User } from '../../users/user.entity.js';
 
+/** A delivery's outcome as its row's values. */
+function deliveryData(payload: DeliveryPayload, channel: string, status: DeliveryStatus, detail: string | null) {
+  return { organization: payload.organizationId, user: payload.userId, eventType: payload.eventType, sourceKey: payload.sourceKey, channel, status, detail };
+}
+
 /** Records a delivery's outcome in the job's transaction (with its receipt: written once). */
 export function recordDelivery(em: EntityManager, payload: DeliveryPayload, channel: string, status: DeliveryStatus, detail: string | null): void {
-  em.create(NotificationDelivery, {
-    organization: payload.organizationId,
-    user: payload.userId,
-    eventType: payload.eventType,
-    sourceKey: payload.sourceKey,
-    channel,
-    status,
-    detail,
-  });
+  em.create(NotificationDelivery, deliveryData(payload, channel, status, detail));
 }
 
 /**
@@ -26,17 +23,7 @@ export async function recordDeliveries(em: EntityManager, outcomes: { payload: D
   const createdAt = new Date();
   await em.insertMany(
     NotificationDelivery,
-    outcomes.map(({ payload, channel, status, detail }) => ({
-      id: randomUUID(),
-      organization: payload.organizationId,
-      user: payload.userId,
-      eventType: payload.eventType,
-      sourceKey: payload.sourceKey,
-      channel,
-      status,
-      detail,
-      createdAt,
-    }) as unknown as NotificationDelivery),
+    outcomes.map(({ payload, channel, status, detail }) => ({ id: randomUUID(), ...deliveryData(payload, channel, status, detail), createdAt }) as unknown as NotificationDelivery),
   );
 }
 
