@@ -49,7 +49,22 @@ export function NotificationCard({
   const toggle = () => {
     const opening = !expanded;
     setExpanded(opening);
-    if (opening && !n.is_read) void run(async () => onOpenedRead?.(await markRead([n.id])), undefined, 'Failed to mark as read');
+    if (!opening || n.is_read) return;
+    // Kept in place as read before the request: the unread count's live event refetches the list and
+    // can arrive before the answer, and a list without the card would unmount it (closed again).
+    onOpenedRead?.({ ...n, is_read: true });
+    void run(
+      async () => {
+        try {
+          onChanged?.(await markRead([n.id]));
+        } catch (error) {
+          onChanged?.(n);
+          throw error;
+        }
+      },
+      undefined,
+      'Failed to mark as read',
+    );
   };
 
   return (
