@@ -71,11 +71,16 @@ test('the launcher calls through the agent’s profile phone and another number'
 
 /**
  * The browser path: make-call answers with the Device params, the token comes from the API and
- * the Voice SDK Device is created and connects. The audio itself needs Twilio's media servers,
- * which a headless browser without internet cannot reach, so the call ends in "Call failed" here.
+ * the Voice SDK Device is created and opens its signalling connection to Twilio. Twilio is out of
+ * reach here: the test answers that WebSocket itself and keeps it silent, so the call stays
+ * connecting (as it would until Twilio answers) and its hang-up is there to press.
  */
 test('a computer call fetches a voice token, creates the Device and shows the call state and hang-up', async ({ page, context }, testInfo) => {
   await context.grantPermissions(['microphone']);
+  const signalling: string[] = [];
+  await page.routeWebSocket(/twilio\.com/, ws => {
+    signalling.push(ws.url());
+  });
   const { numbers } = await phoneOrganization(page, { buy: 1 });
   await page.goto('/phone-system');
   await pick(page, 'launcher-from', new RegExp(numbers[0].replace('+', '\\+')));
@@ -88,14 +93,12 @@ test('a computer call fetches a voice token, creates the Device and shows the ca
   expect((await made.json()).mode).toBe('computer');
   expect((await token).status()).toBe(200);
   await expectToast(page, 'Call initiated', 'Connecting agent to +15125550142');
-  await expect(page.getByTestId('browser-call-state')).toBeVisible();
+  await expect.poll(() => signalling.length).toBeGreaterThan(0);
+  await expect(page.getByTestId('browser-call-state')).toHaveText('Connecting…');
   await saveScreenshot(page, 'phone-launcher-computer', testInfo);
-  const state = await page.getByTestId('browser-call-state').textContent();
-  expect(['Connecting…', 'In call', 'Call failed', 'Call ended']).toContain(state);
-  if (state === 'Connecting…') {
-    await page.getByTestId('browser-hang-up').click();
-    await expect(page.getByTestId('browser-call-state')).toHaveText('Call ended');
-  }
+  await page.getByTestId('browser-hang-up').click();
+  await expect(page.getByTestId('browser-call-state')).toHaveText('Call ended');
+  await expect(page.getByTestId('browser-hang-up')).toHaveCount(0);
 });
 
 test('a computer call without microphone permission says so', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { phoneOrganization, simulateVoicemail } from './phone-support.js';
 import { chooseOption, openNavigation, saveScreenshot } from './support.js';
+import { apiSettled } from './walk.js';
 
 const TRANSCRIPT = 'My floor jack leaks oil from the base';
 
@@ -59,6 +60,12 @@ test('a simulated voicemail arrives unread, opens read, plays and seeks, keeps n
   await notes.fill('Called back, left a message');
   await notes.blur();
   expect((await saved).status()).toBe(200);
+  // The voicemail keeps its place while the notes are saved: a write to a call refetches what was read
+  // about calls, and a recording refetched would be a new source, stopped and back at 0.
+  const source = await audio.getAttribute('src');
+  await apiSettled(page);
+  expect(await audio.getAttribute('src')).toBe(source);
+  expect(Math.round(await audio.evaluate((a: HTMLAudioElement) => a.currentTime))).toBe(4);
   await page.reload();
   await openCall(page, '+15125550123');
   await expect(page.getByTestId('call-notes')).toHaveValue('Called back, left a message');

@@ -4,13 +4,20 @@ import { useEffect, useState } from 'react';
 import { RECORDING_FAILED } from '../../lib/phoneSystem';
 import { useCrmQuery } from '../../providers/useCrm';
 
+/** The recordings' cache key (see RecordingPlayer). */
+const RECORDINGS = 'call-recordings';
+
 /**
  * The call's recording (a voicemail's from Twilio, an AI-agent call's from Retell, both through the
  * app), fetched through the dataProvider and played from memory (seekable). Download goes to the
  * app's audio URL itself, which honours Range, so the browser can resume it.
  */
 export function RecordingPlayer({ callLogId, downloadUrl }: { callLogId: string; downloadUrl?: string }) {
-  const { data, isPending, isError } = useCrmQuery('call-logs', 'getCallRecording', [callLogId], { staleTime: Infinity });
+  // Cached under its own resource, not 'call-logs': every write to a call (its notes saved on blur, its
+  // read mark, a live call event) refetches what was read from 'call-logs', and a refetched recording
+  // is a new Blob, a new object URL and a new src, which stops the playback and sends it back to 0:
+  // the notes typed while listening would restart the voicemail. A recording never changes once made.
+  const { data, isPending, isError } = useCrmQuery(RECORDINGS, 'getCallRecording', [callLogId], { staleTime: Infinity });
   const [src, setSrc] = useState<string | null>(null);
 
   useEffect(() => {
