@@ -5,7 +5,9 @@
  * notification e-mail and the organization's SMTP is a capturing SMTP server in this process, so each
  * create fans out to real deliveries. Measures per operation: requests/s, p50/p99, errors; the
  * queue's backlog (jobs waiting for a worker) at the end of the load and `--drain` seconds after it
- * (default 60); the app's RSS every second (from /proc, `--pid` or found by its command line).
+ * (default 60); the app's RSS every second (from /proc, `--pid` or found by its command line); the CPU
+ * time over the timed load of the app (its process and its children, e.g. `WEB_CONCURRENCY`'s workers),
+ * of PostgreSQL, of this process (the sessions and the SMTP server) and of the whole machine.
  * A soak is the same with `--seconds 600`: the RSS after the first minute against the end.
  * Writes bench/results/load-<timestamp>.json (git-ignored).
  *
@@ -13,7 +15,7 @@
  *     node --experimental-strip-types bench/load.ts [--sessions 200 --seconds 60 --drain 60 --pid N]
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -63,6 +65,48 @@ function appPid(): number {
 function rssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
   return Math.round(Number(line?.split(/\s+/)[1] ?? 0) / 1024);
+}
+
+/** Clock ticks a second in /proc (USER_HZ). */
+const HZ = 100;
+
+/**
+ * CPU ticks (user + system) from /proc: the app's process with its descendants (cluster workers),
+ * PostgreSQL's processes wherever they hang (the embedded server is the app's child), this process,
+ * and the machine's busy and total ticks. A process that ended between two snapshots is not counted.
+ */
+function cpuSnapshot(appPid: number) {
+  const procs = new Map<number, { comm: string; ppid: number; ticks: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      procs.set(Number(entry), { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // gone since the listing
+    }
+  }
+  const ofApp = (pid: number): boolean => pid === appPid || (pid > 1 && procs.has(pid) && ofApp(procs.get(pid)!.ppid));
+  const byPid = new Map<number, { group: 'app' | 'postgres' | 'bench' | 'other'; ticks: number }>();
+  for (const [pid, p] of procs) {
+    const group = p.comm === 'postgres' ? 'postgres' : pid === process.pid ? 'bench' : ofApp(pid) ? 'app' : 'other';
+    byPid.set(pid, { group, ticks: p.ticks });
+  }
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const busy = user + nice + system + irq + softirq + steal;
+  return { byPid, busy, total: busy + idle + iowait };
+}
+
+/** CPU seconds each group spent between two snapshots. */
+function cpuSeconds(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>) {
+  const groups = { app: 0, postgres: 0, bench: 0 };
+  for (const [pid, { group, ticks }] of after.byPid) {
+    if (group === 'other') continue;
+    groups[group] += ticks - (before.byPid.get(pid)?.ticks ?? 0);
+  }
+  const seconds = (ticks: number) => Math.round((ticks / HZ) * 10) / 10;
+  return { app: seconds(groups.app), postgres: seconds(groups.postgres), bench: seconds(groups.bench), machine_busy: seconds(after.busy - before.busy), machine_capacity: seconds(after.total - before.total) };
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : 0);
@@ -141,6 +185,7 @@ async function main(): Promise<void> {
   const errors: Record<Operation, number> = { list: 0, detail: 0, create: 0, notifications: 0 };
   const rss: { t: number; mb: number }[] = [];
   const started = performance.now();
+  const cpuAtStart = cpuSnapshot(pid);
   const rssTimer = setInterval(() => rss.push({ t: Math.round((performance.now() - started) / 1000), mb: rssMb(pid) }), 1000);
   const deadline = started + SECONDS * 1000;
   const pick = (): Operation => {
@@ -175,6 +220,7 @@ async function main(): Promise<void> {
   }
   await Promise.all(cookies.map(session));
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = cpuSeconds(cpuAtStart, cpuSnapshot(pid));
   const backlogAtEnd = await backlog();
   const drain: { t: number; queued: number }[] = [];
   for (let t = 5; t <= DRAIN; t += 5) {
@@ -198,6 +244,7 @@ async function main(): Promise<void> {
     total: { requests: all.length, per_second: Math.round(all.length / elapsed), p50_ms: Math.round(percentile(all, 0.5)), p99_ms: Math.round(percentile(all, 0.99)), errors: Object.values(errors).reduce((a, b) => a + b, 0) },
     per_operation: perOperation,
     queue: { backlog_at_end: backlogAtEnd, drain, emails_received: mails },
+    cpu_seconds: cpu,
     rss_mb: { first: rss[0]?.mb, after_warmup: warm[0]?.mb, last: rss.at(-1)?.mb, max: Math.max(...rss.map((s) => s.mb)) },
   };
   console.log(JSON.stringify(result, null, 2));
