@@ -15,7 +15,7 @@
  *     node --experimental-strip-types bench/load.ts [--sessions 200 --seconds 60 --drain 60 --pid N]
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -25,6 +25,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { httpClient } from './http-client.ts';
 import { LOAD_STARTS } from './load-marker.ts';
+import { machineTicks, processes, TICK_MS } from './proc-cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -67,35 +68,20 @@ function rssMb(pid: number): number {
   return Math.round(Number(line?.split(/\s+/)[1] ?? 0) / 1024);
 }
 
-/** Clock ticks a second in /proc (USER_HZ). */
-const HZ = 100;
-
 /**
- * CPU ticks (user + system) from /proc: the app's process with its descendants (cluster workers),
- * PostgreSQL's processes wherever they hang (the embedded server is the app's child), this process,
- * and the machine's busy and total ticks. A process that ended between two snapshots is not counted.
+ * The CPU ticks so far of the app's process with its descendants (cluster workers), of PostgreSQL's
+ * processes wherever they hang (the embedded server is the app's child) and of this process, by pid,
+ * and the machine's. A process that ended between two snapshots is not counted.
  */
 function cpuSnapshot(appPid: number) {
-  const procs = new Map<number, { comm: string; ppid: number; ticks: number }>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      procs.set(Number(entry), { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // gone since the listing
-    }
-  }
+  const procs = processes();
   const ofApp = (pid: number): boolean => pid === appPid || (pid > 1 && procs.has(pid) && ofApp(procs.get(pid)!.ppid));
   const byPid = new Map<number, { group: 'app' | 'postgres' | 'bench' | 'other'; ticks: number }>();
   for (const [pid, p] of procs) {
     const group = p.comm === 'postgres' ? 'postgres' : pid === process.pid ? 'bench' : ofApp(pid) ? 'app' : 'other';
     byPid.set(pid, { group, ticks: p.ticks });
   }
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  const busy = user + nice + system + irq + softirq + steal;
-  return { byPid, busy, total: busy + idle + iowait };
+  return { byPid, machine: machineTicks() };
 }
 
 /** CPU seconds each group spent between two snapshots. */
@@ -105,8 +91,14 @@ function cpuSeconds(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<ty
     if (group === 'other') continue;
     groups[group] += ticks - (before.byPid.get(pid)?.ticks ?? 0);
   }
-  const seconds = (ticks: number) => Math.round((ticks / HZ) * 10) / 10;
-  return { app: seconds(groups.app), postgres: seconds(groups.postgres), bench: seconds(groups.bench), machine_busy: seconds(after.busy - before.busy), machine_capacity: seconds(after.total - before.total) };
+  const seconds = (ticks: number) => Math.round((ticks * TICK_MS) / 100) / 10;
+  return {
+    app: seconds(groups.app),
+    postgres: seconds(groups.postgres),
+    bench: seconds(groups.bench),
+    machine_busy: seconds(after.machine.busy - before.machine.busy),
+    machine_capacity: seconds(after.machine.total - before.machine.total),
+  };
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : 0);

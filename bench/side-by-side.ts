@@ -12,9 +12,9 @@
  * and of the whole machine over that load. Prints each load and the averages per side.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { httpClient } from './http-client.ts';
+import { machineTicks, processTicks, TICK_MS } from './proc-cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -29,7 +29,6 @@ const { values } = parseArgs({
   },
 });
 if (!values.a || !values.b) throw new Error('Pass --a PORT and --b PORT of the two running apps');
-const TICK_MS = 10; // USER_HZ
 
 /** The node process listening on the port (ss -ltnp). */
 function pidOf(port: string): number {
@@ -38,14 +37,6 @@ function pidOf(port: string): number {
   if (!pid) throw new Error(`Nothing listens on port ${port}`);
   return Number(pid);
 }
-const processTicks = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return Number(fields[11]) + Number(fields[12]); // utime + stime
-};
-const machineTicks = () => {
-  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  return f[0] + f[1] + f[2] + f[5] + f[6] + f[7]; // user nice system irq softirq steal
-};
 
 interface Load { rps: number; appMsPerRequest: number; machineMsPerRequest: number }
 
@@ -56,7 +47,7 @@ async function load(port: string): Promise<Load> {
   const { request, signIn, destroy } = httpClient(base, connections);
   const cookie = await signIn(values.username!, values.password!);
   const app0 = processTicks(pid);
-  const machine0 = machineTicks();
+  const machine0 = machineTicks().busy;
   let done = 0;
   const deadline = performance.now() + Number(values.seconds) * 1000;
   await Promise.all(Array.from({ length: connections }, async () => {
@@ -67,7 +58,7 @@ async function load(port: string): Promise<Load> {
     }
   }));
   const app = (processTicks(pid) - app0) * TICK_MS;
-  const machine = (machineTicks() - machine0) * TICK_MS;
+  const machine = (machineTicks().busy - machine0) * TICK_MS;
   destroy();
   return { rps: done / Number(values.seconds), appMsPerRequest: app / done, machineMsPerRequest: machine / done };
 }

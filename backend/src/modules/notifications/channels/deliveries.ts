@@ -4,8 +4,11 @@ import type { DeliveryPayload } from '../fan-out.service.js';
 import { type DeliveryStatus, NotificationDelivery } from '../notification-delivery.entity.js';
 import { User } from '../../users/user.entity.js';
 
+/** Whom and what a delivery was for: a payload's, or the fan-out's before there is one. */
+type DeliveryKey = Pick<DeliveryPayload, 'organizationId' | 'userId' | 'eventType' | 'sourceKey'>;
+
 /** A delivery's outcome as its row's values. */
-function deliveryData(payload: DeliveryPayload, channel: string, status: DeliveryStatus, detail: string | null) {
+function deliveryData(payload: DeliveryKey, channel: string, status: DeliveryStatus, detail: string | null) {
   return { organization: payload.organizationId, user: payload.userId, eventType: payload.eventType, sourceKey: payload.sourceKey, channel, status, detail };
 }
 
@@ -15,10 +18,11 @@ export function recordDelivery(em: EntityManager, payload: DeliveryPayload, chan
 }
 
 /**
- * Many outcomes in one insert, on the caller's transaction (a batch of e-mails: not managed
- * entities, whose change sets at the commit cost more CPU than the statement).
+ * Many outcomes in one insert, on the caller's transaction (the fan-out's skipped and browser
+ * deliveries, a batch of e-mails): not managed entities, whose change sets at the commit cost more
+ * CPU than the statement.
  */
-export async function recordDeliveries(em: EntityManager, outcomes: { payload: DeliveryPayload; channel: string; status: DeliveryStatus; detail: string | null }[]): Promise<void> {
+export async function recordDeliveries(em: EntityManager, outcomes: { payload: DeliveryKey; channel: string; status: DeliveryStatus; detail: string | null }[]): Promise<void> {
   if (!outcomes.length) return;
   const createdAt = new Date();
   await em.insertMany(
