@@ -54,15 +54,25 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks: app releases do not invalidate them.
+        // Long-lived vendor chunks: app releases do not invalidate them. Libraries come in few files (issue 32):
+        // each file of a cold load costs the browser a request and the server an answer, and the list's
+        // screen alone used to bring ~55 chunks of a few hundred bytes each (~100 requests for /tickets).
         codeSplitting: {
           groups: [
-            // Only React and the router are grouped: every screen needs them. The rest (mui, react-admin,
-            // the charts of the analytics page, Uppy's upload dialog) is split by who imports it, so a
-            // lazily loaded screen brings its own parts. Forced library groups put a whole library into
-            // the first load, and groups of lazily used libraries (includeDependenciesRecursively: false)
-            // broke the chart chunk's import order once mui was no longer one group (issue 32).
+            // React and the router: every screen needs them.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 40 },
+            // The rest of the libraries of the first load (the shell's MUI, react-admin's core, the query
+            // client), whichever they are: a module the first load imports is in it.
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 30 },
+            // What the screens loaded later use of the UI framework (MUI, emotion, react-admin, react-hook-form,
+            // popper) and of what they import: one file, fetched with the first screen. The three large parts
+            // loaded on their own keep their libraries to themselves: the analytics charts (@mui/x-charts, d3),
+            // the upload dialog (Uppy) and the browser phone (@twilio/voice-sdk).
+            {
+              name: 'vendor-lazy',
+              test: /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|icons-material|private-theming)|@emotion|react-admin|ra-[a-z-]+|react-hook-form|@tanstack|@popperjs|react-transition-group|lodash)[\\/]/,
+              priority: 20,
+            },
           ],
         },
       },
