@@ -1,5 +1,6 @@
 import { cloneElement, useEffect, useState, type ComponentType, type FocusEvent, type PointerEvent, type ReactElement } from 'react';
 import type { TooltipProps } from '@mui/material/Tooltip';
+import { whenIdle } from '../lib/lazyScreen';
 
 let loaded: ComponentType<TooltipProps> | null = null;
 
@@ -29,12 +30,10 @@ export function LazyTooltip({ title, children }: { title: string; children: Reac
   useEffect(() => {
     if (Tooltip) return;
     let live = true;
-    const load = () => void loadTooltip().then(component => live && setTooltip(() => component));
-    const idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(load, { timeout: 3000 }) : window.setTimeout(load, 1000);
+    const cancel = whenIdle(() => void loadTooltip().then(component => live && setTooltip(() => component)));
     return () => {
       live = false;
-      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
+      cancel();
     };
   }, [Tooltip]);
 

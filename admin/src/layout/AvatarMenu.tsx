@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { Avatar, Box, IconButton, Typography } from '@mui/material';
 import { initials } from '../lib/initials';
-import { lazyScreen } from '../lib/lazyScreen';
+import { lazyScreen, usePreloadWhenIdle } from '../lib/lazyScreen';
 import { useCurrentUser } from '../providers/useAccount';
 
 const AccountMenu = lazyScreen(() => import('./AccountMenu'), 'AccountMenu');
@@ -12,6 +12,7 @@ export function AvatarMenu({ onLogout }: { onLogout: () => void }) {
   const [menuLoaded, setMenuLoaded] = useState(false);
   const { user } = useCurrentUser();
   const close = () => setAnchor(null);
+  usePreloadWhenIdle(AccountMenu);
 
   return (
     <>

@@ -4,7 +4,7 @@ import { Badge, IconButton } from '@mui/material';
 import BellIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import { LazyTooltip } from '../components/LazyTooltip';
 import { badgeCount } from '../lib/badge';
-import { lazyScreen } from '../lib/lazyScreen';
+import { lazyScreen, usePreloadWhenIdle } from '../lib/lazyScreen';
 import { notificationLink } from '../lib/notifications';
 import { useCrmMutation } from '../providers/useCrm';
 import { useBellNotifications, useUnreadNotificationCount } from './shellData';
@@ -18,6 +18,7 @@ export function NotificationBell() {
   // kept mounted once opened, so that it closes with its transition
   const [menuLoaded, setMenuLoaded] = useState(false);
   const navigate = useNavigate();
+  usePreloadWhenIdle(NotificationMenu);
   const { data: unread } = useUnreadNotificationCount();
   const { data: notifications = [], refetch: reloadNotifications } = useBellNotifications();
   const count = unread?.count ?? 0;

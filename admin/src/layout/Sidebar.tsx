@@ -20,7 +20,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import UnfoldIcon from '@mui/icons-material/UnfoldMore';
 import { initials } from '../lib/initials';
 import { useAccountPermissions, useCurrentUser } from '../providers/useAccount';
-import { lazyScreen } from '../lib/lazyScreen';
+import { lazyScreen, usePreloadWhenIdle } from '../lib/lazyScreen';
 import { isActive, MAIN_NAV, SETTINGS_NAV, USERS_NAV, type NavItem } from './navigation';
 import { useTicketMetrics, useVoicemailStats } from './shellData';
 
@@ -156,6 +156,7 @@ function SidebarUserMenu({ onLogout }: { onLogout: () => void }) {
   const { user } = useCurrentUser();
   const { permissions } = useAccountPermissions();
   const close = () => setAnchor(null);
+  usePreloadWhenIdle(AccountMenu);
 
   return (
     <>

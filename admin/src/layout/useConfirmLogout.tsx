@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { useLogout } from 'react-admin';
 import { useToast } from '../components/useToast';
-import { lazyScreen } from '../lib/lazyScreen';
+import { lazyScreen, usePreloadWhenIdle } from '../lib/lazyScreen';
 
 // the dialog (a Modal) loads when Log out is first chosen (issue 32: not in the first load)
 const ConfirmDialog = lazyScreen(() => import('../components/ConfirmDialog'), 'ConfirmDialog');
@@ -17,6 +17,7 @@ export function useConfirmLogout() {
   const [pending, setPending] = useState(false);
   const logout = useLogout();
   const toast = useToast();
+  usePreloadWhenIdle(ConfirmDialog);
 
   const confirm = async () => {
     setPending(true);

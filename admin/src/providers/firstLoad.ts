@@ -44,7 +44,8 @@ export function ticketListParams(location: { pathname: string; search: string },
  */
 export function prefetchFirstScreen(
   location: { pathname: string; search: string } = window.location,
-  loadListScreen: () => Promise<unknown> = () => import('../resources/tickets/TicketList'),
+  // the list screen's own component, so that it renders without suspending once its chunk is in (lazyScreen)
+  loadListScreen: () => Promise<unknown> = () => import('../resources/tickets').then(tickets => tickets.default.list.preload()),
 ): void {
   let params: ReturnType<typeof ticketListParams>;
   try {
