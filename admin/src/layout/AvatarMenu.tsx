@@ -1,10 +1,9 @@
 import { Suspense, useState } from 'react';
 import { Avatar, Box, IconButton, Typography } from '@mui/material';
 import { initials } from '../lib/initials';
-import { lazyScreen, usePreloadWhenIdle } from '../lib/lazyScreen';
+import { usePreloadWhenIdle } from '../lib/lazyScreen';
+import { AccountMenu } from './lazyAccountMenu';
 import { useCurrentUser } from '../providers/useAccount';
-
-const AccountMenu = lazyScreen(() => import('./AccountMenu'), 'AccountMenu');
 
 /** Top-bar avatar with the user's initials; menu: Profile, Settings, Log out (loaded on the first click). */
 export function AvatarMenu({ onLogout }: { onLogout: () => void }) {

@@ -20,12 +20,10 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import UnfoldIcon from '@mui/icons-material/UnfoldMore';
 import { initials } from '../lib/initials';
 import { useAccountPermissions, useCurrentUser } from '../providers/useAccount';
-import { lazyScreen, usePreloadWhenIdle } from '../lib/lazyScreen';
+import { usePreloadWhenIdle } from '../lib/lazyScreen';
+import { AccountMenu } from './lazyAccountMenu';
 import { isActive, MAIN_NAV, SETTINGS_NAV, USERS_NAV, type NavItem } from './navigation';
 import { useTicketMetrics, useVoicemailStats } from './shellData';
-
-// the user menu's popover loads on the first click (issue 32: not in the first load)
-const AccountMenu = lazyScreen(() => import('./AccountMenu'), 'AccountMenu');
 
 export const SIDEBAR_WIDTH = 264;
 

@@ -11,7 +11,7 @@ import { type BatchChannel, DELIVERY_BATCH_SIZE, DELIVERY_BATCH_TASK, type Deliv
 import { OrganizationMailer } from '../mail/organization-mailer.js';
 import { NO_EMAIL, NO_PHONE, NO_PUSH_SUBSCRIPTION, NO_SMTP } from './channels/skip-reasons.js';
 import { toLiveNotification } from './dto/notification.dto.js';
-import { recordDeliveries } from './channels/deliveries.js';
+import { type DeliveryOutcome, recordDeliveries } from './channels/deliveries.js';
 import { NotificationPreference } from './notification-preference.entity.js';
 import { PushSubscription } from './push-subscription.entity.js';
 import { Notification } from './notification.entity.js';
@@ -166,7 +166,7 @@ export class NotificationFanOut {
       notificationId: inApp.get(draft)?.get(userId)?.id ?? null,
       brand: typeof draft.metadata.brand === 'string' ? draft.metadata.brand : null,
     });
-    const deliveries: Parameters<typeof recordDeliveries>[1] = [];
+    const deliveries: DeliveryOutcome[] = [];
     const record = (draft: NotificationDraft, userId: string, channel: NotificationChannel, status: 'sent' | 'skipped', detail: string) =>
       deliveries.push({ payload: { organizationId, userId, eventType: draft.eventType, sourceKey: draft.sourceKey }, channel, status, detail });
 

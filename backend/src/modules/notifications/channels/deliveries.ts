@@ -7,6 +7,14 @@ import { User } from '../../users/user.entity.js';
 /** Whom and what a delivery was for: a payload's, or the fan-out's before there is one. */
 type DeliveryKey = Pick<DeliveryPayload, 'organizationId' | 'userId' | 'eventType' | 'sourceKey'>;
 
+/** One delivery's outcome, to record. */
+export interface DeliveryOutcome {
+  payload: DeliveryKey;
+  channel: string;
+  status: DeliveryStatus;
+  detail: string | null;
+}
+
 /** A delivery's outcome as its row's values. */
 function deliveryData(payload: DeliveryKey, channel: string, status: DeliveryStatus, detail: string | null) {
   return { organization: payload.organizationId, user: payload.userId, eventType: payload.eventType, sourceKey: payload.sourceKey, channel, status, detail };
@@ -22,7 +30,7 @@ export function recordDelivery(em: EntityManager, payload: DeliveryPayload, chan
  * deliveries, a batch of e-mails): not managed entities, whose change sets at the commit cost more
  * CPU than the statement.
  */
-export async function recordDeliveries(em: EntityManager, outcomes: { payload: DeliveryKey; channel: string; status: DeliveryStatus; detail: string | null }[]): Promise<void> {
+export async function recordDeliveries(em: EntityManager, outcomes: DeliveryOutcome[]): Promise<void> {
   if (!outcomes.length) return;
   const createdAt = new Date();
   await em.insertMany(
