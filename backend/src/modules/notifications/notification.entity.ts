@@ -9,13 +9,15 @@ import { NotificationRepository } from './notification.repository.js';
 @Entity({ tableName: 'notifications', repository: () => NotificationRepository })
 @TenantScoped()
 @Index({ name: 'notifications_user_read_created_index', properties: ['user', 'isRead', 'createdAt'] })
+// A user's pages in order, and their total from the index alone (Migration20261202900000NotificationPages).
+@Index({ name: 'notifications_organization_user_created_index', properties: ['organization', 'user', 'createdAt', 'id'] })
 export class Notification {
   [EntityRepositoryType]?: NotificationRepository;
 
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();
 
-  @ManyToOne({ entity: () => Organization, deleteRule: 'cascade', index: true })
+  @ManyToOne({ entity: () => Organization, deleteRule: 'cascade' })
   organization!: Rel<Organization>;
 
   @ManyToOne({ entity: () => User, deleteRule: 'cascade' })

@@ -22,27 +22,8 @@ export class NotificationRepository extends EntityRepository<Notification> {
    * round trips, a query built and entities hydrated each time).
    */
   async page(userId: string, filters: NotificationFilters, order: 'asc' | 'desc', limit: number, offset: number): Promise<[Notification[], number]> {
-    const conditions = ['@tenant(n)', 'n.user_id = ?::uuid'];
-    const params: unknown[] = [userId];
-    if (filters.isRead !== undefined) {
-      conditions.push('n.is_read = ?');
-      params.push(filters.isRead);
-    }
-    if (filters.isFollowup !== undefined) {
-      conditions.push('n.is_followup = ?');
-      params.push(filters.isFollowup);
-    }
-    const where = conditions.join(' and ');
-    // The limit in the text and no offset on the first page: a generic plan for the screens' pages
-    // (see listIdsQuery). The total's row comes even when the page is empty.
-    const rows = await tenantSql(this.getEntityManager() as EntityManager).preparedRead<Record<string, unknown>>(
-      `select total.n as page_total, p.*
-         from (select count(*)::int as n from notifications n where ${where}) total
-         left join lateral (select n.* from notifications n where ${where}
-                            order by n.created_at ${order}, n.id ${order} limit ${Math.trunc(limit)}${offset > 0 ? ' offset ?' : ''}) p on true
-        order by p.created_at ${order}, p.id ${order}`,
-      [...params, ...params, ...(offset > 0 ? [offset] : [])],
-    );
+    const { sql, params } = notificationPageStatement(userId, filters, order, limit, offset);
+    const rows = await tenantSql(this.getEntityManager() as EntityManager).preparedRead<Record<string, unknown>>(sql, params);
     const toNotification = rowMapper(this.getEntityManager() as EntityManager, this.entityName);
     return [rows.filter((row) => row.id).map((row) => toNotification(row) as unknown as Notification), (rows[0]?.page_total as number | undefined) ?? 0];
   }
@@ -75,4 +56,32 @@ export class NotificationRepository extends EntityRepository<Notification> {
     );
     return new Map(counts.map((c) => [c.user_id, c.n]));
   }
+}
+
+/**
+ * The statement of one page of a user's notifications with their total (`@tenant` still to bind).
+ * The limit is in the text and the first page has no offset: a generic plan for the screens' pages
+ * (see listIdsQuery). The total's row comes even when the page is empty. Unfiltered, both the page
+ * and its total are read from notifications_organization_user_created_index, in order.
+ */
+export function notificationPageStatement(userId: string, filters: NotificationFilters, order: 'asc' | 'desc', limit: number, offset: number): { sql: string; params: unknown[] } {
+  const conditions = ['@tenant(n)', 'n.user_id = ?::uuid'];
+  const params: unknown[] = [userId];
+  if (filters.isRead !== undefined) {
+    conditions.push('n.is_read = ?');
+    params.push(filters.isRead);
+  }
+  if (filters.isFollowup !== undefined) {
+    conditions.push('n.is_followup = ?');
+    params.push(filters.isFollowup);
+  }
+  const where = conditions.join(' and ');
+  return {
+    sql: `select total.n as page_total, p.*
+            from (select count(*)::int as n from notifications n where ${where}) total
+            left join lateral (select n.* from notifications n where ${where}
+                               order by n.created_at ${order}, n.id ${order} limit ${Math.trunc(limit)}${offset > 0 ? ' offset ?' : ''}) p on true
+           order by p.created_at ${order}, p.id ${order}`,
+    params: [...params, ...params, ...(offset > 0 ? [offset] : [])],
+  };
 }

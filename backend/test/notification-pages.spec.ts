@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { bindTenant } from '../src/common/tenancy/tenant-statement.js';
+import { notificationPageStatement } from '../src/modules/notifications/notification.repository.js';
+import { inviteMember } from './factories/members.js';
+import { registerOwner, type SignedIn } from './factories/users.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * Issue 33: the bell and the notifications page read a page of a user's notifications with their total
+ * on every visit. Under the signed-in load each user has thousands of them, and the page read them all
+ * from the table and sorted them (a third of PostgreSQL's time). Now the page and its total come from
+ * one index, in order.
+ */
+let app: TestApp;
+let owner: SignedIn;
+let member: SignedIn;
+
+beforeAll(async () => {
+  app = await startTestApp({ JOBS_WORKER: 'false' });
+  owner = await registerOwner(app);
+  member = await inviteMember(app, owner);
+  // 2,000 notifications for the owner over the last days and 18,000 for the member (a tenth each, as for each of
+  // the bench's 20 users), then statistics, so a plan's estimates matter.
+  await app.db.query(
+    `insert into notifications (organization_id, user_id, type, title, message, is_read, created_at)
+     select $1, case when g % 10 = 0 then $2::uuid else $3::uuid end, 'ticket_created', 'Ticket ' || g, 'A new ticket', g % 3 = 0, now() - g * interval '1 minute'
+       from generate_series(1, 20000) g`,
+    [owner.user.organization_id, owner.user.id, member.user.id],
+  );
+  await app.db.query('vacuum analyze notifications');
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+interface PlanNode { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] }
+
+/** The plan's nodes, depth first. */
+function nodes(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodes)];
+}
+
+async function plan(order: 'asc' | 'desc', offset: number): Promise<PlanNode> {
+  const { sql, params } = bindTenant(owner.user.organization_id, notificationPageStatement(owner.user.id, {}, order, 20, offset));
+  let n = 0;
+  const { rows } = await app.db.query(`explain (format json) ${sql.replace(/\?/g, () => `$${++n}`)}`, params);
+  return rows[0]['QUERY PLAN'][0].Plan as PlanNode;
+}
+
+describe("a user's notifications page", () => {
+  it.each([
+    ['desc', 0],
+    ['asc', 0],
+    ['desc', 40],
+  ] as const)('is read in order from the index and stops after the page (%s, offset %i); its total from the index alone', async (order, offset) => {
+    const all = nodes(await plan(order, offset));
+    const limit = all.find((node) => node['Node Type'] === 'Limit');
+    // The page: the index scan straight under the limit, no sort of every notification of the user.
+    expect(limit?.Plans?.map((node) => [node['Node Type'], node['Index Name']])).toEqual([['Index Scan', 'notifications_organization_user_created_index']]);
+    // The total: counted from the same index, without the table.
+    const aggregate = all.find((node) => node['Node Type'] === 'Aggregate');
+    expect(aggregate?.Plans?.map((node) => [node['Node Type'], node['Index Name']])).toEqual([['Index Only Scan', 'notifications_organization_user_created_index']]);
+  });
+
+  it('answers the newest 20 of the user with their total, and the next page after them', async () => {
+    const first = await owner.agent.get('/api/notifications').query({ range: '[0,19]' }).expect(200);
+    const owned = Number((await app.db.query('select count(*) from notifications where user_id = $1', [owner.user.id])).rows[0].count);
+    expect(first.headers['content-range']).toBe(`notifications 0-19/${owned}`);
+    const newest = (await app.db.query('select id from notifications where user_id = $1 order by created_at desc, id desc limit 40', [owner.user.id])).rows.map((row) => row.id);
+    expect(first.body.map((n: { id: string }) => n.id)).toEqual(newest.slice(0, 20));
+    const second = await owner.agent.get('/api/notifications').query({ range: '[20,39]' }).expect(200);
+    expect(second.body.map((n: { id: string }) => n.id)).toEqual(newest.slice(20, 40));
+  });
+});
