@@ -11,4 +11,6 @@ export EMBEDDED_PG_PORT="${EMBEDDED_PG_PORT:-54418}"
 export APP_SECRET="${APP_SECRET:-bench-secret-bench-secret-bench-secret-0123}"
 export SESSION_SECURE=false SEED_DEMO=0
 export PUBLIC_BASE_URL="http://127.0.0.1:$PORT"
-exec timeout "${BENCH_APP_SECONDS:-3600}" node_modules/.bin/node --max-semi-space-size=32 --experimental-async-context-frame backend/dist/main.js
+# the project's Node 22 (the node package), as npm scripts have it
+export PATH="$PWD/node_modules/.bin:$PATH"
+exec timeout "${BENCH_APP_SECONDS:-3600}" backend/serve.sh

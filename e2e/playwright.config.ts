@@ -62,8 +62,8 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     env: { DATA_DIR: `e2e/.tmp/fake-twilio-${PORT}` },
   }, {
-    // Node's flags as `npm start` and the Docker image pass them (README, Configuration).
-    command: `rm -rf .tmp/data-${PORT} && node --max-semi-space-size=32 --experimental-async-context-frame ../backend/dist/main.js`,
+    // started as `npm start` and the Docker image start it, with the same Node flags
+    command: `rm -rf .tmp/data-${PORT} && ../backend/serve.sh`,
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
