@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { bindTenant } from '../src/common/tenancy/tenant-statement.js';
 import { notificationPageStatement } from '../src/modules/notifications/notification.repository.js';
 import { inviteMember } from './factories/members.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
+import { type PlanNode, planNodes, planOf } from './support/plans.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -34,19 +34,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-interface PlanNode { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] }
-
-/** The plan's nodes, depth first. */
-function nodes(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(nodes)];
-}
-
-async function plan(order: 'asc' | 'desc', offset: number): Promise<PlanNode> {
-  const { sql, params } = bindTenant(owner.user.organization_id, notificationPageStatement(owner.user.id, {}, order, 20, offset));
-  let n = 0;
-  const { rows } = await app.db.query(`explain (format json) ${sql.replace(/\?/g, () => `$${++n}`)}`, params);
-  return rows[0]['QUERY PLAN'][0].Plan as PlanNode;
-}
+const plan = (order: 'asc' | 'desc', offset: number): Promise<PlanNode> =>
+  planOf(app.db, owner.user.organization_id, notificationPageStatement(owner.user.id, {}, order, 20, offset));
 
 describe("a user's notifications page", () => {
   it.each([
@@ -54,7 +43,7 @@ describe("a user's notifications page", () => {
     ['asc', 0],
     ['desc', 40],
   ] as const)('is read in order from the index and stops after the page (%s, offset %i); its total from the index alone', async (order, offset) => {
-    const all = nodes(await plan(order, offset));
+    const all = planNodes(await plan(order, offset));
     const limit = all.find((node) => node['Node Type'] === 'Limit');
     // The page: the index scan straight under the limit, no sort of every notification of the user.
     expect(limit?.Plans?.map((node) => [node['Node Type'], node['Index Name']])).toEqual([['Index Scan', 'notifications_organization_user_created_index']]);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { bindTenant } from '../src/common/tenancy/tenant-statement.js';
 import { detailSql } from '../src/modules/tickets/ticket.repository.js';
 import { ticketPayload } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
+import { planNodes, planOf } from './support/plans.js';
 import { statementsOf } from './support/statement-counter.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -69,15 +69,10 @@ describe('the ticket screen and a create answer in few round trips', () => {
     await app.db.query('analyze tickets');
     const probe = (await owner.agent.post('/api/tickets').send(ticketPayload({ orderNumber: 'ord-plan-17 ' })).expect(201)).body;
     expect(probe.possibleDuplicates.map((d: { ticket_number: string }) => d.ticket_number)).toEqual(['PLAN-17']);
-    const { sql, params } = bindTenant(owner.user.organization_id, { sql: detailSql(20), params: [probe.id] });
-    let n = 0;
-    const { rows } = await app.db.query(`explain (analyze, format json) ${sql.replace(/\?/g, () => `$${++n}`)}`, params);
-    const examined: number[] = [];
-    const walk = (node: Record<string, unknown>) => {
-      if (node['Relation Name'] === 'tickets') examined.push(Number(node['Actual Rows'] ?? 0) + Number(node['Rows Removed by Filter'] ?? 0));
-      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
-    };
-    walk(rows[0]['QUERY PLAN'][0].Plan);
+    const plan = await planOf(app.db, owner.user.organization_id, { sql: detailSql(20), params: [probe.id] }, { analyze: true });
+    const examined = planNodes(plan)
+      .filter((node) => node['Relation Name'] === 'tickets')
+      .map((node) => Number(node['Actual Rows'] ?? 0) + Number(node['Rows Removed by Filter'] ?? 0));
     expect(examined.length).toBeGreaterThan(0);
     expect(Math.max(...examined)).toBeLessThan(10);
   });
