@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createTicket } from './ticket-factory.js';
-import { chooseOption, registerByApi, saveScreenshot, uniqueName } from './support.js';
+import { chooseOption, pageSettled, registerByApi, saveScreenshot, uniqueName } from './support.js';
 
 /** Invites a user into the signed-in owner's organization; answers their id and username (their name on screen). */
 async function invite(page: Page): Promise<{ id: string; username: string }> {
@@ -135,6 +135,7 @@ test.describe('assignment', () => {
       await summary.click();
       const section = page.getByTestId('settings-canned-replies');
       await expect(section.getByTestId('canned-replies-empty')).toBeVisible();
+      await pageSettled(page);
 
       await section.getByTestId('add-canned-reply').click();
       const dialog = page.getByTestId('canned-reply-dialog');
@@ -168,6 +169,8 @@ test.describe('assignment', () => {
       // Settings → Tickets: automatic assignment among the chosen agents.
       await page.getByRole('button', { name: /Tickets Configuration/ }).click();
       const auto = page.getByTestId('auto-assignment');
+      await expect(auto).toBeVisible();
+      await pageSettled(page);
       const enabled = auto.getByLabel('Assign new tickets automatically');
       await enabled.check();
       // the switch is on when Save is pressed (not reset by a late render of the section)

@@ -21,6 +21,15 @@ export async function registerInUi(page: Page, username: string, password = 'sec
   await expect(page).toHaveURL(/\/$/);
 }
 
+/**
+ * Waits until every read of the page has arrived (its main region is no longer aria-busy). A card
+ * that fills in later moves what is below it: a button pressed at that moment gets the press but not
+ * the release, as a person's click would.
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  await expect(page.getByRole('main')).toHaveAttribute('aria-busy', 'false');
+}
+
 /** Registers an owner through the API of a browser context (shares its cookies). */
 export async function registerByApi(request: APIRequestContext, username: string, password = 'secret123') {
   const res = await request.post('/api/register', { data: { username, password } });

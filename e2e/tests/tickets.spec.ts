@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { sql } from './db.js';
 import { createTicket } from './ticket-factory.js';
-import { chooseOption, registerByApi, saveScreenshot, uniqueName } from './support.js';
+import { chooseOption, pageSettled, registerByApi, saveScreenshot, uniqueName } from './support.js';
 
 /** The local calendar day `days` before today, as a date input holds it. */
 function localDaysAgo(days: number): string {
@@ -389,6 +389,7 @@ test.describe('tickets', () => {
     await expect(page.getByTestId('call-history')).toContainText('No call recordings yet');
     await expect(page.getByTestId('activity-card')).toContainText('Ticket Created');
     await expect(page.getByTestId('timeline-card')).not.toContainText('Last Updated');
+    await pageSettled(page);
     await saveScreenshot(page, 'ticket-detail', testInfo);
     // Contact Customer opens the conversation's reply box on e-mail (issue 29), no longer a mailto: link.
     await page.getByTestId('contact-customer-button').click();
@@ -452,6 +453,7 @@ test.describe('tickets', () => {
       route.request().method() === 'PATCH' ? route.fulfill({ status: 500, body: 'boom' }) : route.fallback(),
     );
     await page.goto(`/tickets/${ticket.id}`);
+    await pageSettled(page);
     await page.getByRole('button', { name: 'Update Status' }).click();
     await page.getByTestId('update-status-dialog').getByRole('radio', { name: 'Closed' }).check();
     await page.getByTestId('update-status-dialog').getByRole('button', { name: 'Update Status' }).click();
@@ -478,6 +480,7 @@ test.describe('tickets', () => {
     await sql('update customers set email = null where id = $1', [ticket.customer.id]);
     await page.goto(`/tickets/${ticket.id}`);
     await expect(page.getByTestId('customer-email')).toHaveText('N/A');
+    await pageSettled(page);
     await page.getByRole('button', { name: 'Contact Customer' }).click();
     await expect(page.getByTestId('toast')).toHaveAttribute('data-type', 'error');
     await expect(page.getByTestId('toast-title')).toHaveText('No Email');

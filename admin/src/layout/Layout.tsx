@@ -1,6 +1,7 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
+import { useIsFetching } from '@tanstack/react-query';
 import { useAuthState } from 'react-admin';
 import { CenteredSpinner } from '../components/CenteredSpinner';
 import { lazyScreen } from '../lib/lazyScreen';
@@ -93,16 +94,31 @@ function Shell({ children }: { children?: ReactNode }) {
           }}
           onLogout={requestLogout}
         />
-        <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 } }}>
+        <Main>
           <Box sx={{ maxWidth: 1400, mx: 'auto', width: '100%' }} data-testid="page-content">
             <ErrorBoundary key={pathname}>
               {/* the screens load when first visited (App.tsx) */}
               <Suspense fallback={<CenteredSpinner fullScreen={false} />}>{children}</Suspense>
             </ErrorBoundary>
           </Box>
-        </Box>
+        </Main>
       </Box>
       {dialog}
+    </Box>
+  );
+}
+
+/**
+ * The page's region, aria-busy while any of its reads is in flight: the cards that fill in later
+ * (the activity, the conversation, the files) may still move what is below them, and assistive
+ * technology (and the end-to-end tests) can wait for the page to be complete. Its own component, so
+ * that the count's changes re-render only this element, not the page in it.
+ */
+function Main({ children }: { children: ReactNode }) {
+  const busy = useIsFetching() > 0;
+  return (
+    <Box component="main" aria-busy={busy} sx={{ flex: 1, p: { xs: 2, sm: 3 } }}>
+      {children}
     </Box>
   );
 }

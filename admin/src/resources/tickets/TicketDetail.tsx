@@ -77,14 +77,17 @@ export function TicketDetail() {
           <CallHistoryCard ticketId={ticket.id} />
           <AttachmentsCard ticketId={ticket.id} />
         </Stack>
+        {/* The spec's sidebar (Timeline, Quick Actions, Verification) first, drawn from the ticket itself; the
+            cards that fill in later (the confirmation's outcome, the activity) below them, so that nothing
+            moves the Quick Actions' buttons as they are pressed. */}
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           <AssigneeCard ticket={ticket} />
           <TimelineCard ticket={ticket} />
           <ResponsePromiseCard ticket={ticket} />
-          <ConfirmationEmailStatus ticket={ticket} />
-          <ActivityCard ticket={ticket} />
           <QuickActionsCard ticket={ticket} />
           <VerificationCard ticket={ticket} />
+          <ConfirmationEmailStatus ticket={ticket} />
+          <ActivityCard ticket={ticket} />
         </Stack>
       </Box>
     </Box>

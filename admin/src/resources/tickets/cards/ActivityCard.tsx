@@ -65,7 +65,7 @@ export function ActivityList({ entries }: { entries: readonly TicketActivityEntr
   );
 }
 
-/** Longer than this, an entry's text (a long note) shows its first lines: the sidebar's Quick Actions stay in reach. */
+/** Longer than this, an entry's text (a long note) shows its first lines: the trail stays readable at a glance. */
 const CLAMP_CHARS = 240;
 const CLAMP_LINES = 4;
 
