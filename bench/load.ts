@@ -5,7 +5,8 @@
  * notification e-mail and the organization's SMTP is a capturing SMTP server in this process, so each
  * create fans out to real deliveries. Measures per operation: requests/s, p50/p99, errors; the
  * queue's backlog (jobs waiting for a worker) at the end of the load and `--drain` seconds after it
- * (default 60); the app's RSS every second (from /proc, `--pid` or found by its command line); the CPU
+ * (default 60); the app's RSS every second (its main process and its node workers, from /proc; the main
+ * process is `--pid` or found by its command line); the CPU
  * time over the timed load of the app (its process and its children, e.g. `WEB_CONCURRENCY`'s workers),
  * of PostgreSQL, of this process (the sessions and the SMTP server) and of the whole machine.
  * A soak is the same with `--seconds 600`: the RSS after the first minute against the end.
@@ -14,8 +15,7 @@
  *   BASE_URL=http://127.0.0.1:3999 DATABASE_URL=postgres://... \
  *     node --experimental-strip-types bench/load.ts [--sessions 200 --seconds 60 --drain 60 --pid N]
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -25,7 +25,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { httpClient } from './http-client.ts';
 import { LOAD_STARTS } from './load-marker.ts';
-import { machineTicks, processes, TICK_MS } from './proc-cpu.ts';
+import { appMainPid, appRssMb, machineTicks, processes, TICK_MS } from './proc-cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -56,16 +56,7 @@ const client = httpClient(base, SESSIONS + 10);
 const json = { 'content-type': 'application/json', origin: base.origin };
 
 function appPid(): number {
-  if (values.pid) return Number(values.pid);
-  const found = execFileSync('pgrep', ['-f', 'backend/dist/main.js'], { encoding: 'utf8' }).trim().split('\n').map(Number)
-    .filter((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'node'); // not a wrapper (timeout, sh)
-  if (found.length !== 1) throw new Error(`Found ${found.length} app processes; pass --pid`);
-  return found[0];
-}
-
-function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
-  return Math.round(Number(line?.split(/\s+/)[1] ?? 0) / 1024);
+  return values.pid ? Number(values.pid) : appMainPid();
 }
 
 /**
@@ -178,7 +169,7 @@ async function main(): Promise<void> {
   const rss: { t: number; mb: number }[] = [];
   const started = performance.now();
   const cpuAtStart = cpuSnapshot(pid);
-  const rssTimer = setInterval(() => rss.push({ t: Math.round((performance.now() - started) / 1000), mb: rssMb(pid) }), 1000);
+  const rssTimer = setInterval(() => rss.push({ t: Math.round((performance.now() - started) / 1000), mb: appRssMb(pid) }), 1000);
   const deadline = started + SECONDS * 1000;
   const pick = (): Operation => {
     let r = Math.random() * 100;

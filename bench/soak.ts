@@ -1,8 +1,8 @@
 /**
  * The soak: the signed-in load of bench/load.ts (lists, details, creates with their e-mails,
  * notifications) for `--minutes` (default 10) against a running app, while this script samples the
- * app's RSS every `--every` seconds (default 10) from /proc, from the start of the timed load (after
- * the load's setup). After the warm-up (`--warmup` seconds,
+ * app's RSS (its main process and its node workers together) every `--every` seconds (default 10) from
+ * /proc, from the start of the timed load (after the load's setup). After the warm-up (`--warmup` seconds,
  * default 120: the JIT, the pools, the prepared statements and the caches fill up) the RSS must
  * stay flat: every later sample within `--tolerance` (default 20 %) of the first sample after the
  * warm-up. Prints the series and the verdict, writes bench/results/soak-<timestamp>.json
@@ -11,13 +11,14 @@
  *   BASE_URL=http://127.0.0.1:3999 DATABASE_URL=postgres://... \
  *     node --experimental-strip-types bench/soak.ts [--minutes 10 --sessions 200 --warmup 120 --every 10 --tolerance 0.2 --pid N]
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LOAD_STARTS } from './load-marker.ts';
+import { appMainPid, appRssMb } from './proc-cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -39,16 +40,7 @@ if (WARMUP >= SECONDS) throw new Error('--warmup must be shorter than the soak')
 const here = dirname(fileURLToPath(import.meta.url));
 
 function appPid(): number {
-  if (values.pid) return Number(values.pid);
-  const found = execFileSync('pgrep', ['-f', 'backend/dist/main.js'], { encoding: 'utf8' }).trim().split('\n').map(Number)
-    .filter((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'node'); // not a wrapper (timeout, sh)
-  if (found.length !== 1) throw new Error(`Found ${found.length} app processes; pass --pid`);
-  return found[0];
-}
-
-function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
-  return Math.round(Number(line?.split(/\s+/)[1] ?? 0) / 1024);
+  return values.pid ? Number(values.pid) : appMainPid();
 }
 
 /** The verdict on a series of RSS samples: flat when every sample after the warm-up stays within the tolerance of the first. */
@@ -64,7 +56,7 @@ export function verdict(series: { t: number; mb: number }[], warmup: number, tol
 async function main(): Promise<void> {
   const pid = appPid();
   console.log(`Soak: ${values.sessions} sessions for ${SECONDS} s against pid ${pid}; RSS every ${EVERY} s, warm-up ${WARMUP} s, tolerance ${TOLERANCE * 100} %`);
-  console.log(`before the load's setup: RSS ${rssMb(pid)} MB`); // (and the pid is the app's)
+  console.log(`before the load's setup: RSS ${appRssMb(pid)} MB`); // (and the pid is the app's)
   const load = spawn(process.execPath, ['--experimental-strip-types', join(here, 'load.ts'), '--sessions', String(values.sessions), '--seconds', String(SECONDS), '--drain', '0', '--pid', String(pid)], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: process.env,
@@ -88,7 +80,7 @@ async function main(): Promise<void> {
   const series: { t: number; mb: number }[] = [];
   const started = performance.now();
   const sample = () => {
-    const s = { t: Math.round((performance.now() - started) / 1000), mb: rssMb(pid) };
+    const s = { t: Math.round((performance.now() - started) / 1000), mb: appRssMb(pid) };
     series.push(s);
     console.log(`t=${String(s.t).padStart(4)} s  RSS ${s.mb} MB`);
   };

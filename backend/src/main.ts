@@ -1,10 +1,11 @@
 import 'reflect-metadata';
 import cluster, { type Worker } from 'node:cluster';
+import { setPriority } from 'node:os';
 import { Logger } from '@nestjs/common';
 import { createApp, type CreatedApp } from './bootstrap.js';
 import { StartupLogger } from './common/logging/startup-logger.js';
 import { TenantRunner } from './common/tenancy/tenant-runner.js';
-import { type AppConfig, ConfigError, loadConfig } from './config/config.js';
+import { type AppConfig, ConfigError, httpProcessConfig, jobProcessConfig, jobsInOwnProcess, loadConfig } from './config/config.js';
 import { EMBEDDED_DATABASE, type EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres.js';
 import { migrateDatabase } from './database/migrate.js';
 import { type DemoCredentials, seedDemoIfEmpty } from './dev/seed-demo.js';
@@ -12,7 +13,11 @@ import { type DemoCredentials, seedDemoIfEmpty } from './dev/seed-demo.js';
 // Nest's start-up lines (a module, a controller, a route each) stay out of the log: it ends with
 // where to sign in (issue 34).
 Logger.overrideLogger(new StartupLogger());
-const logger = new Logger(cluster.isWorker ? `Worker ${cluster.worker?.id}` : 'Main');
+/** What a worker process of this instance does: serve HTTP, or work the queue (JOBS_SEPARATE_PROCESS). */
+type Role = 'http' | 'jobs';
+const WORKER_ROLE = 'WCRM_WORKER_ROLE';
+const role: Role = process.env[WORKER_ROLE] === 'jobs' ? 'jobs' : 'http';
+const logger = new Logger(cluster.isWorker ? (role === 'jobs' ? 'Jobs' : `Worker ${cluster.worker?.id}`) : 'Main');
 
 /** How long a shutdown may take at most (the queue's own stop gives up after 10 s). */
 const SHUTDOWN_LIMIT_MS = 30_000;
@@ -25,7 +30,9 @@ const WORKER_STOP_MS = 15_000;
  * serves HTTP itself, or with WEB_CONCURRENCY > 1 forks that many workers that share the port
  * (node:cluster), restarts one that dies, and stops them before the database on SIGTERM. Every
  * worker is a full instance (API, job worker, schedules), as separate machines would be: the queue,
- * the sessions and the live events already work across instances through PostgreSQL.
+ * the sessions and the live events already work across instances through PostgreSQL. With
+ * JOBS_SEPARATE_PROCESS (production's default) the queue is worked by one more worker of its own at
+ * the lowest CPU priority instead, and the HTTP servers only enqueue.
  */
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -79,11 +86,15 @@ async function main(): Promise<void> {
   const applied = await migrateDatabase(databaseUrl);
   if (applied.length) logger.log(`Database migrated: ${applied.length} migration${applied.length === 1 ? '' : 's'} applied, the last ${applied.at(-1)}`);
 
+  const workers = forkWorkers(config, databaseUrl, () => stopping);
   if (config.webConcurrency > 1) {
-    forkWorkers(config, databaseUrl, () => stopping);
+    // The first worker seeds the demo data (once, like a single process would) and says where to sign in.
+    for (let i = 0; i < config.webConcurrency; i++) workers.fork('http', i === 0 && config.seedDemo);
+    if (jobsInOwnProcess(config)) workers.fork('jobs', false);
     return;
   }
-  created = await createApp(config, databaseUrl);
+  if (jobsInOwnProcess(config)) workers.fork('jobs', false);
+  created = await createApp(httpProcessConfig(config), databaseUrl);
   await seedAndListen(config, created, config.seedDemo);
 }
 
@@ -112,15 +123,32 @@ function signInLines(publicBaseUrl: string, demo: DemoCredentials | undefined): 
 const WORKER_DATABASE_URL = 'WCRM_WORKER_DATABASE_URL';
 const WORKER_SEEDS = 'WCRM_WORKER_SEEDS';
 
-function forkWorkers(config: AppConfig, databaseUrl: string, stopping: () => boolean): void {
-  const fork = (seeds: boolean): Worker => cluster.fork({ [WORKER_DATABASE_URL]: databaseUrl, [WORKER_SEEDS]: seeds ? '1' : '0' });
-  // The first worker seeds the demo data (once, like a single process would).
-  for (let i = 0; i < config.webConcurrency; i++) fork(i === 0 && config.seedDemo);
+/** Forks the worker processes asked for, each with its role, and replaces one that dies with another of its role. */
+function forkWorkers(config: AppConfig, databaseUrl: string, stopping: () => boolean): { fork(role: Role, seeds: boolean): Worker } {
+  const roles = new Map<number, Role>();
+  const fork = (role: Role, seeds: boolean): Worker => {
+    const worker = cluster.fork({ [WORKER_DATABASE_URL]: databaseUrl, [WORKER_SEEDS]: seeds ? '1' : '0', [WORKER_ROLE]: role });
+    roles.set(worker.id, role);
+    if (role === 'jobs') lowerPriority(worker, config.jobs.nice);
+    return worker;
+  };
   cluster.on('exit', (worker, code, signal) => {
+    const was = roles.get(worker.id) ?? 'http';
+    roles.delete(worker.id);
     if (stopping()) return;
-    logger.error(`HTTP worker ${worker.id} exited (${signal ?? code}); starting another`);
-    setTimeout(() => fork(false), 1000).unref();
+    logger.error(`${was === 'jobs' ? 'The job worker' : `HTTP worker ${worker.id}`} exited (${signal ?? code}); starting another`);
+    setTimeout(() => fork(was, false), 1000).unref();
   });
+  return { fork };
+}
+
+/** The job process yields the CPU to the HTTP servers and PostgreSQL: it gets what they leave. */
+function lowerPriority(worker: Worker, nice: number): void {
+  try {
+    if (worker.process.pid) setPriority(worker.process.pid, nice);
+  } catch (error) {
+    logger.warn(`The job worker keeps the normal CPU priority: ${(error as Error).message}`);
+  }
 }
 
 async function stopWorkers(): Promise<void> {
@@ -147,7 +175,15 @@ async function serveWorker(config: AppConfig): Promise<void> {
   // the workers in order.
   process.on('SIGINT', () => undefined);
   process.on('SIGHUP', () => undefined);
-  created = await createApp(config, process.env[WORKER_DATABASE_URL]!);
+  const databaseUrl = process.env[WORKER_DATABASE_URL]!;
+  if (role === 'jobs') {
+    // no port: the app's modules, its job worker and schedules
+    created = await createApp(jobProcessConfig(config), databaseUrl);
+    await created.app.init();
+    logger.log(`Working the queue (${config.jobs.concurrency} at once, nice ${config.jobs.nice})`);
+    return;
+  }
+  created = await createApp(httpProcessConfig(config), databaseUrl);
   await seedAndListen(config, created, process.env[WORKER_SEEDS] === '1');
 }
 

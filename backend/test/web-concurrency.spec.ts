@@ -4,7 +4,8 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort, requireBuild, startProcess, stopProcess } from './support/app-process.js';
+import { ticketPayload } from './factories/tickets.js';
+import { callApp, freePort, requireBuild, startProcess, stopProcess } from './support/app-process.js';
 import { eventually } from './support/job-probe.js';
 import { createTestDatabase } from './support/test-app.js';
 
@@ -23,6 +24,12 @@ function childrenOf(pid: number): number[] {
       }
     })
     .map(Number);
+}
+
+/** A process's niceness: field 19 of /proc/<pid>/stat, the 17th after the command's ")". */
+function niceOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
 }
 
 const answers = async (port: number) => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.status === 200;
@@ -87,4 +94,59 @@ describe('WEB_CONCURRENCY', () => {
     expect(await answers(port)).toBe(false);
     app = undefined;
   }, 90_000);
+});
+
+describe('JOBS_SEPARATE_PROCESS', () => {
+  it('works the queue in one more process at the lowest CPU priority, never in the HTTP server, replaced when it dies', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    app = await startProcess(databaseUrl, port, true, { JOBS_SEPARATE_PROCESS: 'true' });
+    const main = app.pid!;
+    await eventually('the job process', async () => childrenOf(main).length === 1, 30_000);
+    const [jobs] = childrenOf(main);
+    expect({ main: niceOf(main), jobs: niceOf(jobs) }).toEqual({ main: 0, jobs: 19 });
+
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      const owner = await callApp(base, '', 'POST', '/api/register', { username: `jobsapart${Date.now()}`, password: 'secret123' });
+      expect(owner.status).toBe(201);
+      const org = (await db.query('select organization_id from users where id = $1', [owner.body.id])).rows[0].organization_id as string;
+      const queued = async () =>
+        (await db.query(`select count(*)::int as n from graphile_worker._private_jobs where payload ->> 'organizationId' = $1 and attempts = 0`, [org])).rows[0].n as number;
+      const create = async () => {
+        const created = await callApp(base, owner.cookie, 'POST', '/api/tickets', ticketPayload());
+        expect(created.status).toBe(201);
+      };
+
+      // The job process stopped: the HTTP server answers and enqueues, and runs none of the jobs itself.
+      process.kill(jobs, 'SIGSTOP');
+      await create();
+      const waiting = await queued();
+      expect(waiting).toBeGreaterThan(0);
+      // ten of the queue's poll intervals (JOBS_POLL_INTERVAL_MS 200 in these processes)
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(await queued()).toBe(waiting);
+      process.kill(jobs, 'SIGCONT');
+      await eventually('the job process ran them', async () => (await queued()) === 0, 30_000);
+
+      // Killed, it is replaced by another at the same priority, which works the queue.
+      process.kill(jobs, 'SIGKILL');
+      await eventually('a replacement job process', async () => {
+        const now = childrenOf(main);
+        return now.length === 1 && now[0] !== jobs;
+      }, 30_000);
+      const [replacement] = childrenOf(main);
+      expect(niceOf(replacement)).toBe(19);
+      await create();
+      await eventually('the replacement ran the new jobs', async () => (await queued()) === 0, 30_000);
+
+      await stopProcess(app, 'SIGTERM');
+      expect({ code: app.exitCode, signal: app.signalCode }).toEqual({ code: 0, signal: null });
+      expect(() => process.kill(replacement, 0)).toThrow();
+      app = undefined;
+    } finally {
+      await db.end();
+    }
+  }, 120_000);
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig, ormPoolSize } from './config.js';
+import { ConfigError, httpProcessConfig, jobProcessConfig, jobsInOwnProcess, loadConfig, ormPoolSize } from './config.js';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'wcrm-config-'));
 
@@ -33,6 +33,28 @@ describe('loadConfig', () => {
     expect(ormPoolSize(loadConfig({ DATA_DIR: dataDir() }))).toBe(14);
     expect(ormPoolSize(loadConfig({ DATA_DIR: dataDir(), DB_POOL_SIZE: '20', JOBS_CONCURRENCY: '8' }))).toBe(28);
     expect(ormPoolSize(loadConfig({ DATA_DIR: dataDir(), JOBS_WORKER: 'false' }))).toBe(10);
+  });
+
+  it('works the queue in a process of its own in production without the demo (the phone simulation needs one process), at nice 19', () => {
+    const secret = 'x'.repeat(40);
+    const production = loadConfig({ NODE_ENV: 'production', APP_SECRET: secret, DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u:p@db/crm' });
+    expect(production.jobs).toMatchObject({ separateProcess: true, nice: 19 });
+    expect(jobsInOwnProcess(production)).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: secret, DATA_DIR: dataDir() }).jobs.separateProcess).toBe(false); // the demo is seeded
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u:p@db/crm' }).jobs.separateProcess).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), JOBS_SEPARATE_PROCESS: 'true', JOBS_NICE: '5' }).jobs).toMatchObject({ separateProcess: true, nice: 5 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), JOBS_NICE: '20' })).toThrow(ConfigError);
+    // no worker at all (JOBS_WORKER=false): no job process either
+    expect(jobsInOwnProcess(loadConfig({ DATA_DIR: dataDir(), JOBS_SEPARATE_PROCESS: 'true', JOBS_WORKER: 'false' }))).toBe(false);
+
+    // the HTTP server only enqueues; the job process has a pool for its jobs and leaves the inbound SMTP port alone
+    const apart = loadConfig({ DATA_DIR: dataDir(), JOBS_SEPARATE_PROCESS: 'true', INBOUND_SMTP_PORT: '2525' });
+    expect(httpProcessConfig(apart).jobs.worker).toBe(false);
+    expect(httpProcessConfig(apart).inboundEmail.smtpPort).toBe(2525);
+    expect(jobProcessConfig(apart)).toMatchObject({ dbPoolSize: 2, jobs: { worker: true }, inboundEmail: { smtpPort: undefined } });
+    expect(ormPoolSize(jobProcessConfig(apart))).toBe(6);
+    const together = loadConfig({ DATA_DIR: dataDir() });
+    expect(httpProcessConfig(together)).toBe(together);
   });
 
   it('marks cookies Secure in production and not in development', () => {

@@ -58,6 +58,16 @@ export interface AppConfig {
     pollIntervalMs: number;
     /** A worker silent this long is dead: the jobs it had locked are released to the others. */
     deadWorkerSeconds: number;
+    /**
+     * JOBS_SEPARATE_PROCESS: the queue is worked by a process of its own beside the HTTP server(s), at
+     * the lowest CPU priority (JOBS_NICE), so that deliveries and schedules use the CPU the requests
+     * leave and never delay a request (bench/README.md: p99 under 200 sessions). On by default in
+     * production without the demo organization; elsewhere the built-in phone simulation, whose
+     * simulated Twilio lives in one process, needs the queue in that process.
+     */
+    separateProcess: boolean;
+    /** The job process's niceness (0 as the HTTP server, 19 the lowest priority). */
+    nice: number;
   };
   /** The daily backup of an instance on the embedded PostgreSQL (npm run backup, on a schedule). */
   backup: {
@@ -240,6 +250,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const { dataDir, databaseUrl, embeddedPostgresPort } = loadDataLocation(env);
   const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', `http://localhost:${port}`, ['http:', 'https:']);
   const sessionHours = int(env, 'SESSION_MAX_AGE_HOURS', 24 * 7, 1, 24 * 365);
+  const seedDemo = bool(env, 'SEED_DEMO', !databaseUrl);
 
   return {
     nodeEnv,
@@ -262,7 +273,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       lockMinutes: int(env, 'LOGIN_LOCK_MINUTES', 15, 1, 24 * 60),
     },
     embeddedPostgresPort,
-    seedDemo: bool(env, 'SEED_DEMO', !databaseUrl),
+    seedDemo,
     trustProxy: bool(env, 'TRUST_PROXY', false),
     adminDistDir: resolve(REPO_ROOT, env.ADMIN_DIST_DIR || 'admin/dist'),
     retell: retellConfig(env),
@@ -272,6 +283,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxAttempts: int(env, 'JOBS_MAX_ATTEMPTS', 10, 1, 25),
       pollIntervalMs: int(env, 'JOBS_POLL_INTERVAL_MS', 2000, 100, 60_000),
       deadWorkerSeconds: int(env, 'JOBS_DEAD_WORKER_SECONDS', 20, 2, 3600),
+      // the phone simulation runs where NODE_ENV is not production or the demo is seeded (simulated-twilio.ts)
+      separateProcess: bool(env, 'JOBS_SEPARATE_PROCESS', nodeEnv === 'production' && !seedDemo),
+      nice: int(env, 'JOBS_NICE', 19, 0, 19),
     },
     backup: {
       daily: bool(env, 'BACKUP_DAILY', false),
@@ -290,6 +304,24 @@ function logLevel(env: Env): AppLogLevel {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${raw}")`);
   }
   return raw as AppLogLevel;
+}
+
+/** Whether this instance works its queue in a process of its own (JOBS_SEPARATE_PROCESS, and a worker at all). */
+export function jobsInOwnProcess(config: Pick<AppConfig, 'jobs'>): boolean {
+  return config.jobs.worker && config.jobs.separateProcess;
+}
+
+/** An HTTP server's configuration: without the job worker when the queue has its own process. */
+export function httpProcessConfig(config: AppConfig): AppConfig {
+  return jobsInOwnProcess(config) ? { ...config, jobs: { ...config.jobs, worker: false } } : config;
+}
+
+/**
+ * The job process's configuration: the worker, a pool for its jobs alone (it serves no request) and
+ * no inbound SMTP receiver (the HTTP server has the port).
+ */
+export function jobProcessConfig(config: AppConfig): AppConfig {
+  return { ...config, dbPoolSize: 2, inboundEmail: { ...config.inboundEmail, smtpPort: undefined } };
 }
 
 /** MikroORM's pool: DB_POOL_SIZE for the requests, plus one connection per job the worker runs at once. */
