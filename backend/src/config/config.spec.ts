@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, httpProcessConfig, jobProcessConfig, jobsInOwnProcess, loadConfig, ormPoolSize } from './config.js';
 
@@ -35,10 +35,14 @@ describe('loadConfig', () => {
     expect(ormPoolSize(loadConfig({ DATA_DIR: dataDir(), JOBS_WORKER: 'false' }))).toBe(10);
   });
 
-  it('works the queue in a process of its own in production without the demo (the phone simulation needs one process), at nice 19', () => {
+  it('serves from a process per core and works the queue in one more at nice 19 in production without the demo (the phone simulation needs one process)', () => {
     const secret = 'x'.repeat(40);
     const production = loadConfig({ NODE_ENV: 'production', APP_SECRET: secret, DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u:p@db/crm' });
     expect(production.jobs).toMatchObject({ separateProcess: true, nice: 19 });
+    expect(production.webConcurrency).toBe(Math.min(availableParallelism(), 64));
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: secret, DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u:p@db/crm', WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: secret, DATA_DIR: dataDir() }).webConcurrency).toBe(1); // the demo is seeded
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u:p@db/crm' }).webConcurrency).toBe(1);
     expect(jobsInOwnProcess(production)).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: secret, DATA_DIR: dataDir() }).jobs.separateProcess).toBe(false); // the demo is seeded
     expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u:p@db/crm' }).jobs.separateProcess).toBe(false);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,7 +24,10 @@ export interface AppConfig {
   logLevel: AppLogLevel;
   port: number;
   host: string;
-  /** HTTP server processes (node:cluster workers) sharing the port; 1 serves in the main process. */
+  /**
+   * HTTP server processes (node:cluster workers) sharing the port; 1 serves in the main process. One per
+   * core by default in production without the demo (its phone simulation needs one process), else 1.
+   */
   webConcurrency: number;
   /** Set when an external PostgreSQL is used; unset means the embedded server. */
   databaseUrl?: string;
@@ -251,13 +255,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', `http://localhost:${port}`, ['http:', 'https:']);
   const sessionHours = int(env, 'SESSION_MAX_AGE_HOURS', 24 * 7, 1, 24 * 365);
   const seedDemo = bool(env, 'SEED_DEMO', !databaseUrl);
+  // Production without the demo: an HTTP process per core and the job queue in one more of its own. The
+  // built-in phone simulation (where NODE_ENV is not production or the demo is seeded, simulated-twilio.ts)
+  // keeps its simulated Twilio in the one process that serves and works the queue.
+  const onePerCore = nodeEnv === 'production' && !seedDemo;
 
   return {
     nodeEnv,
     logLevel: logLevel(env),
     port,
     host: env.HOST || '0.0.0.0',
-    webConcurrency: int(env, 'WEB_CONCURRENCY', 1, 1, 64),
+    webConcurrency: int(env, 'WEB_CONCURRENCY', onePerCore ? Math.min(availableParallelism(), 64) : 1, 1, 64),
     databaseUrl,
     dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 2, 500),
     dataDir,
@@ -283,8 +291,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxAttempts: int(env, 'JOBS_MAX_ATTEMPTS', 10, 1, 25),
       pollIntervalMs: int(env, 'JOBS_POLL_INTERVAL_MS', 2000, 100, 60_000),
       deadWorkerSeconds: int(env, 'JOBS_DEAD_WORKER_SECONDS', 20, 2, 3600),
-      // the phone simulation runs where NODE_ENV is not production or the demo is seeded (simulated-twilio.ts)
-      separateProcess: bool(env, 'JOBS_SEPARATE_PROCESS', nodeEnv === 'production' && !seedDemo),
+      separateProcess: bool(env, 'JOBS_SEPARATE_PROCESS', onePerCore),
       nice: int(env, 'JOBS_NICE', 19, 0, 19),
     },
     backup: {
