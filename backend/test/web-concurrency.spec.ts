@@ -9,15 +9,19 @@ import { callApp, freePort, requireBuild, startProcess, stopProcess } from './su
 import { eventually } from './support/job-probe.js';
 import { createTestDatabase } from './support/test-app.js';
 
+/** The fields of /proc/<pid>/stat after "pid (comm) " (comm may hold spaces, so read after the last ")"): state, ppid, … */
+function statFields(pid: number | string): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
 /** Live child processes of a process (Linux /proc). */
 function childrenOf(pid: number): number[] {
   return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .filter((entry) => {
       try {
-        // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after the last ")"
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const [state, ppid] = statFields(entry);
         return Number(ppid) === pid && state !== 'Z';
       } catch {
         return false;
@@ -26,11 +30,8 @@ function childrenOf(pid: number): number[] {
     .map(Number);
 }
 
-/** A process's niceness: field 19 of /proc/<pid>/stat, the 17th after the command's ")". */
-function niceOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-}
+/** A process's niceness: field 19 of /proc/<pid>/stat. */
+const niceOf = (pid: number): number => Number(statFields(pid)[16]);
 
 const answers = async (port: number) => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.status === 200;
 

@@ -255,10 +255,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', `http://localhost:${port}`, ['http:', 'https:']);
   const sessionHours = int(env, 'SESSION_MAX_AGE_HOURS', 24 * 7, 1, 24 * 365);
   const seedDemo = bool(env, 'SEED_DEMO', !databaseUrl);
-  // Production without the demo: an HTTP process per core and the job queue in one more of its own. The
-  // built-in phone simulation (where NODE_ENV is not production or the demo is seeded, simulated-twilio.ts)
-  // keeps its simulated Twilio in the one process that serves and works the queue.
-  const onePerCore = nodeEnv === 'production' && !seedDemo;
+  // Without the phone simulation: an HTTP process per core and the job queue in one more of its own. The
+  // simulation keeps its simulated Twilio in the one process that serves and works the queue.
+  const onePerCore = !phoneSimulationAllowed({ nodeEnv, seedDemo });
 
   return {
     nodeEnv,
@@ -311,6 +310,11 @@ function logLevel(env: Env): AppLogLevel {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${raw}")`);
   }
   return raw as AppLogLevel;
+}
+
+/** Development, or a deployment that seeds the demo organization: where the built-in phone simulation may run. */
+export function phoneSimulationAllowed(config: Pick<AppConfig, 'nodeEnv' | 'seedDemo'>): boolean {
+  return config.nodeEnv !== 'production' || config.seedDemo;
 }
 
 /** Whether this instance works its queue in a process of its own (JOBS_SEPARATE_PROCESS, and a worker at all). */

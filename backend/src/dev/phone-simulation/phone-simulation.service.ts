@@ -5,14 +5,14 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SIMULATION_DEFAULT_TRANSCRIPT } from '@warranty-crm/contract';
 import type { Actor } from '../../common/auth/actor.js';
-import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { APP_CONFIG, type AppConfig, phoneSimulationAllowed } from '../../config/config.js';
 import { TwilioAccountService } from '../../modules/organizations/twilio-account.service.js';
 import { BrandPhoneNumber } from '../../modules/phone-numbers/brand-phone-number.entity.js';
 import { PhoneNumberNotFoundError } from '../../modules/phone-numbers/phone-numbers.errors.js';
 import { simulateCall } from '../simulate-call.js';
 import type { SetPhoneSimulationDto, SimulateCallDto } from './dto/phone-simulation.dto.js';
 import { NumberNotSimulatedError, SimulatedCallFailedError, SimulationOffError, SimulationUnavailableError } from './phone-simulation.errors.js';
-import { SimulatedTwilio, simulationAllowed } from './simulated-twilio.js';
+import { SimulatedTwilio } from './simulated-twilio.js';
 
 export interface PhoneSimulationState {
   available: boolean;
@@ -39,7 +39,7 @@ export class PhoneSimulationService {
   ) {}
 
   async state(actor: Actor): Promise<PhoneSimulationState> {
-    if (!simulationAllowed(this.config)) return { available: false, enabled: false, accountSid: null };
+    if (!phoneSimulationAllowed(this.config)) return { available: false, enabled: false, accountSid: null };
     const accountSid = await this.accounts.simulatedAccountSid(actor.organizationId);
     if (accountSid) await this.simulated.started();
     return { available: true, enabled: accountSid !== null, accountSid };
@@ -80,7 +80,7 @@ export class PhoneSimulationService {
   }
 
   private assertAllowed(): void {
-    if (!simulationAllowed(this.config)) throw new SimulationUnavailableError();
+    if (!phoneSimulationAllowed(this.config)) throw new SimulationUnavailableError();
   }
 
   /** Where this process answers HTTP, on the loopback (the webhooks are posted to it). */

@@ -1,14 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { APP_CONFIG, type AppConfig, phoneSimulationAllowed } from '../../config/config.js';
 import { TwilioClients, type TwilioCredentials } from '../../integrations/twilio/twilio-clients.js';
 import { FakeTwilio, type FakeTwilioState } from '../fake-twilio/fake-twilio.js';
 
-/** Development, or a deployment that seeds the demo organization: where the simulation may run. */
-export function simulationAllowed(config: AppConfig): boolean {
-  return config.nodeEnv !== 'production' || config.seedDemo;
-}
 
 /**
  * The fake Twilio (`dev/fake-twilio`) run inside the app for the built-in phone simulation
@@ -36,7 +32,7 @@ export class SimulatedTwilio implements OnApplicationBootstrap, OnApplicationShu
 
   /** After a restart, organizations that had the simulation on keep reaching it. */
   async onApplicationBootstrap(): Promise<void> {
-    if (simulationAllowed(this.config) && existsSync(this.file)) await this.started();
+    if (phoneSimulationAllowed(this.config) && existsSync(this.file)) await this.started();
   }
 
   async onApplicationShutdown(): Promise<void> {
