@@ -25,7 +25,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { httpClient } from './http-client.ts';
 import { LOAD_STARTS } from './load-marker.ts';
-import { appMainPid, appRssMb, machineTicks, processes, TICK_MS } from './proc-cpu.ts';
+import { appMainPid, appRssMb, inTree, machineTicks, processes, TICK_MS } from './proc-cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -66,7 +66,7 @@ function appPid(): number {
  */
 function cpuSnapshot(appPid: number) {
   const procs = processes();
-  const ofApp = (pid: number): boolean => pid === appPid || (pid > 1 && procs.has(pid) && ofApp(procs.get(pid)!.ppid));
+  const ofApp = inTree(procs, appPid);
   const byPid = new Map<number, { group: 'app' | 'postgres' | 'bench' | 'other'; ticks: number }>();
   for (const [pid, p] of procs) {
     const group = p.comm === 'postgres' ? 'postgres' : pid === process.pid ? 'bench' : ofApp(pid) ? 'app' : 'other';

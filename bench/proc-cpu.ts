@@ -68,8 +68,14 @@ function rssMbOf(pid: number): number {
 /** The app's resident memory in MB: its main process and its node workers together (not its PostgreSQL). */
 export function appRssMb(mainPid: number): number {
   const procs = processes();
-  const ofApp = (pid: number): boolean => pid === mainPid || (pid > 1 && procs.has(pid) && ofApp(procs.get(pid)!.ppid));
+  const ofApp = inTree(procs, mainPid);
   let total = 0;
   for (const [pid, p] of procs) if (p.comm === 'node' && ofApp(pid)) total += rssMbOf(pid);
   return Math.round(total);
+}
+
+/** Whether a process is `root` or descends from it, in a snapshot of `processes()`. */
+export function inTree(procs: Map<number, ProcessStat>, root: number): (pid: number) => boolean {
+  const of = (pid: number): boolean => pid === root || (pid > 1 && procs.has(pid) && of(procs.get(pid)!.ppid));
+  return of;
 }
