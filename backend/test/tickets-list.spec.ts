@@ -45,6 +45,34 @@ const numbers = (body: { ticket_number: string }[]) => body.map((x) => x.ticket_
 const of = (...indexes: number[]) => indexes.map((i) => t[i].ticketNumber);
 
 describe('GET /api/tickets', () => {
+  it('with view=row answers each ticket as the list shows it: the same values as the whole ticket, and nothing else (issue 32)', async () => {
+    const query = '/api/tickets?status=Open&range=%5B0%2C1%5D&sort=%5B%22created_at%22%2C%22ASC%22%5D';
+    const whole = await owner.agent.get(query).expect(200);
+    await app.db.query('update tickets set assignee_id = $2 where id = $1', [t[1].id, owner.user.id]);
+    const [wholeAssigned] = (await owner.agent.get(query).expect(200)).body;
+    const rows = await owner.agent.get(`${query}&view=row`).expect(200);
+    await app.db.query('update tickets set assignee_id = null where id = $1', [t[1].id]);
+    expect(rows.headers['content-range']).toBe(whole.headers['content-range']);
+    expect(rows.headers['x-next-cursor']).toBe(whole.headers['x-next-cursor']);
+    expect(numbers(rows.body)).toEqual(of(1, 3));
+    const keys = ['id', 'ticket_number', 'status', 'priority', 'created_at', 'product_brand', 'product_model', 'issue_description',
+      'under_warranty', 'warranty_days_left', 'customer', 'assignee_id', 'assignee'];
+    const full = [wholeAssigned, whole.body[1]];
+    rows.body.forEach((row: Record<string, unknown>, i: number) => {
+      expect(Object.keys(row).sort()).toEqual([...keys].sort());
+      const { customer, ...rest } = full[i];
+      expect(row).toEqual({ ...Object.fromEntries(keys.map((k) => [k, rest[k]])), customer: { id: customer.id, name: customer.name, phone: customer.phone } });
+    });
+    expect(rows.body[0]).toMatchObject({ customer: { name: 'Alice Archer', phone: '+17770000000' }, assignee_id: owner.user.id, assignee: { id: owner.user.id } });
+    // a third of the bytes, or less
+    expect(JSON.stringify(rows.body).length * 2.5).toBeLessThan(JSON.stringify(whole.body).length);
+  });
+
+  it('refuses an unknown view', async () => {
+    const res = await owner.agent.get('/api/tickets?view=full').expect(400);
+    expect(JSON.stringify(res.body)).toContain('view must be one of: row');
+  });
+
   it('lists only the organization’s tickets, newest first, each with its customer, and a Content-Range', async () => {
     const res = await owner.agent.get('/api/tickets').expect(200);
     expect(numbers(res.body)).toEqual(of(6, 5, 4, 3, 2, 1));

@@ -25,17 +25,22 @@ test.describe('application shell', () => {
     await expect(page.getByTestId('nav-dashboard')).toHaveAttribute('aria-current', 'page');
   });
 
-  test('a load asks for the signed-in user once, and the entry script arrives precompressed (issue 32)', async ({ page }) => {
+  test('a load asks for the signed-in user once and for the list once, in rows as the list shows them, and the entry script arrives precompressed (issue 32)', async ({ page }) => {
     await registerByApi(page.context().request, uniqueName('load'));
     const ticket = await createTicket(page.context().request);
     const userReads: string[] = [];
+    const listReads: URL[] = [];
     page.on('request', request => {
+      const url = new URL(request.url());
       // the signed-in user is read from GET /api/session (issue 34: no 401 when signed out)
-      if (['/api/user', '/api/session'].includes(new URL(request.url()).pathname)) userReads.push(`${request.method()} ${new URL(request.url()).pathname}`);
+      if (['/api/user', '/api/session'].includes(url.pathname)) userReads.push(`${request.method()} ${url.pathname}`);
+      if (url.pathname === '/api/tickets') listReads.push(url);
     });
     const entry = page.waitForResponse(response => /\/assets\/index-[^/]+\.js$/.test(new URL(response.url()).pathname));
     await page.goto('/tickets');
     await expect(page.getByText(String(ticket.ticket_number)).first()).toBeVisible();
+    // the page's early read (firstLoad.ts) is the list's own: one request, for rows (view=row)
+    expect(listReads.map(url => url.searchParams.get('view'))).toEqual(['row']);
     // a screen loaded on its first visit, then back: still the one read of the load
     await (await openNavigation(page)).getByTestId('nav-dashboard').click();
     await expect(page.getByTestId('metric-total')).toBeVisible();

@@ -4,8 +4,8 @@ import { forgetCurrentUser } from './currentUserCache';
 import { queryClient } from './queryClient';
 
 const DEFAULT = { pagination: { page: 1, perPage: 25 }, sort: { field: 'created_at', order: 'DESC' }, filter: {} };
-/** react-admin's useGetList key for the list's default first page. */
-const DEFAULT_KEY = ['tickets', 'getList', { ...DEFAULT, meta: undefined }];
+/** react-admin's useGetList key for the list's default first page (its meta: TICKET_LIST_META, the rows as the list shows them). */
+const DEFAULT_KEY = ['tickets', 'getList', { ...DEFAULT, meta: { view: 'row' } }];
 
 describe('ticketListParams (what the tickets list will ask for)', () => {
   it("is the list's defaults on a bare /tickets", () => {
@@ -79,7 +79,7 @@ describe('prefetchFirstScreen', () => {
     const loadScreen = vi.fn(async () => ({}));
     prefetchFirstScreen({ pathname: '/tickets', search: '' }, loadScreen);
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
-    expect(fetch.mock.calls.map(call => String(call[0]))).toEqual([expect.stringMatching(/^\/api\/tickets\?/), '/api/session']);
+    expect(fetch.mock.calls.map(call => String(call[0]))).toEqual([expect.stringMatching(/^\/api\/tickets\?.*&view=row$/), '/api/session']);
     expect(loadScreen).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(queryClient.getQueryData(DEFAULT_KEY)).toMatchObject({ data: [{ id: '1' }], total: 1 }));
   });

@@ -1,5 +1,5 @@
 import { getQuery, parseQueryFromLocation, type GetListParams } from 'react-admin';
-import { TICKET_LIST_PER_PAGE, TICKET_LIST_SORT } from '../lib/ticketList';
+import { TICKET_LIST_META, TICKET_LIST_PER_PAGE, TICKET_LIST_SORT } from '../lib/ticketList';
 import { authProvider } from './authProvider';
 import { probablySignedIn } from './currentUserCache';
 import { dataProvider } from './dataProvider';
@@ -62,9 +62,9 @@ export function prefetchFirstScreen(
   // In this order: the browser has 6 connections to the server, and the list's chunk brings ~40
   // files; the two reads go out first so they do not queue behind them.
   void queryClient.prefetchQuery({
-    queryKey: ['tickets', 'getList', { ...listParams, meta: undefined }],
+    queryKey: ['tickets', 'getList', { ...listParams, meta: TICKET_LIST_META }],
     queryFn: () =>
-      dataProvider.getList('tickets', listParams).then(({ data, total, pageInfo, meta }) => ({ data, total, pageInfo, meta })),
+      dataProvider.getList('tickets', { ...listParams, meta: TICKET_LIST_META }).then(({ data, total, pageInfo, meta }) => ({ data, total, pageInfo, meta })),
   });
   // the route guard's GET /api/session, remembered for the load (currentUserCache.ts)
   void authProvider.checkAuth({}).catch(() => undefined);

@@ -4997,6 +4997,36 @@ export interface components {
             /** @description Required when troubleshootingAttempted is Yes; ignored otherwise */
             troubleshootingSteps?: string;
         };
+        TicketListCustomerDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            phone: string | null;
+        };
+        TicketListRowDto: {
+            assignee: components["schemas"]["TicketAssigneeDto"] | null;
+            /** Format: uuid */
+            assignee_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            customer: components["schemas"]["TicketListCustomerDto"];
+            /** Format: uuid */
+            id: string;
+            issue_description: string;
+            /** @example Medium */
+            priority: string;
+            product_brand: string | null;
+            /** @description The jack model */
+            product_model: string | null;
+            /** @example Open */
+            status: string;
+            /** @example WC-000042 */
+            ticket_number: string;
+            /** @description As on the whole ticket */
+            under_warranty: boolean | null;
+            /** @description As on the whole ticket */
+            warranty_days_left: number | null;
+        };
         TicketMergeResultDto: {
             /** @description The merged ticket: Closed, merged_into_id set */
             merged_ticket: components["schemas"]["TicketResponseDto"];
@@ -9733,6 +9763,8 @@ export interface operations {
                 /** @description JSON [field, "ASC" | "DESC"] */
                 sort?: string;
                 status?: "Open" | "Pending" | "Resolved" | "Closed";
+                /** @description `row`: each ticket as the ticket list shows it (TicketListRow: number, customer name and phone, brand, model, issue, status, priority, warranty, assignee, created), not the whole ticket */
+                view?: "row";
             };
             header?: never;
             path?: never;
@@ -9740,6 +9772,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Whole tickets, or with `view=row` each as a TicketListRow (what the ticket list shows) */
             200: {
                 headers: {
                     /** @description tickets <start>-<end>/<total> */
@@ -9751,7 +9784,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TicketResponseDto"][];
+                    "application/json": (components["schemas"]["TicketResponseDto"] | components["schemas"]["TicketListRowDto"])[];
                 };
             };
             400: {

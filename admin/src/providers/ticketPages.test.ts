@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEEP_PAGE_MESSAGE } from '../lib/ticketList';
+import { DEEP_PAGE_MESSAGE, TICKET_LIST_META } from '../lib/ticketList';
 import { CursorMemory, getTicketList } from './ticketPages';
 
 /** Answers each request with the given headers and remembers the URLs asked for. */
@@ -31,6 +31,13 @@ describe('the ticket list through the API', () => {
     expect(JSON.parse(urls[0].searchParams.get('range')!)).toEqual([25, 49]);
     expect(JSON.parse(urls[0].searchParams.get('filter')!)).toEqual({ status: 'Open' });
     expect(urls[0].searchParams.has('cursor')).toBe(false);
+    expect(urls[0].searchParams.has('view')).toBe(false);
+  });
+
+  it("asks for the list's rows (view=row) when the query's meta says so, as the ticket list's does", async () => {
+    const urls = serve(() => ({ 'Content-Range': 'tickets 0-0/1' }));
+    await getTicketList({ ...params(1), meta: TICKET_LIST_META }, new CursorMemory());
+    expect(urls[0].searchParams.get('view')).toBe('row');
   });
 
   it('passes on that the total is an estimate', async () => {

@@ -2,7 +2,7 @@ import { HttpError, type GetListParams, type GetListResult } from 'react-admin';
 import { MAX_LIST_OFFSET } from '@warranty-crm/contract';
 import { DEEP_PAGE_MESSAGE } from '../lib/ticketList';
 import { API_URL, httpClient, withQuery } from './httpClient';
-import type { Ticket } from './types';
+import type { TicketListRow } from './types';
 
 /** How many next-page cursors the list remembers (a few lists' worth of deep pages). */
 const REMEMBERED_CURSORS = 500;
@@ -39,21 +39,23 @@ const memory = new CursorMemory();
 
 /**
  * getList of tickets: ra-data-simple-rest's query (filter, range, sort) plus what the API adds to it:
- * deep pages by cursor, and `meta.totalEstimated` when the total is an estimate ("about N").
+ * deep pages by cursor, `meta.totalEstimated` when the total is an estimate ("about N"), and the API's
+ * `view` from the query's meta (the list's TICKET_LIST_META: rows as the list shows them).
  */
-export async function getTicketList(params: GetListParams, cursors: CursorMemory = memory): Promise<GetListResult<Ticket>> {
+export async function getTicketList(params: GetListParams, cursors: CursorMemory = memory): Promise<GetListResult<TicketListRow>> {
   const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
   const { field, order } = params.sort ?? { field: 'created_at', order: 'DESC' };
   const start = (page - 1) * perPage;
   const cursor = start > MAX_LIST_OFFSET ? cursors.get(params, page) : undefined;
   if (start > MAX_LIST_OFFSET && !cursor) throw new HttpError(DEEP_PAGE_MESSAGE, 400, { message: DEEP_PAGE_MESSAGE });
 
-  const { headers, json } = await httpClient<Ticket[]>(
+  const { headers, json } = await httpClient<TicketListRow[]>(
     withQuery(`${API_URL}/tickets`, {
       filter: JSON.stringify(params.filter ?? {}),
       range: JSON.stringify([start, start + perPage - 1]),
       sort: JSON.stringify([field, order]),
       cursor,
+      view: (params.meta as { view?: string } | undefined)?.view,
     }),
     { signal: params.signal },
   );

@@ -17,6 +17,8 @@ export type ApiQuery<Op extends keyof operations> = NonNullable<operations[Op]['
 export type User = Schemas['UserResponseDto'];
 export type Credentials = Schemas['LoginDto'];
 export type Ticket = Schemas['TicketResponseDto'];
+/** A ticket as the list shows it (GET /api/tickets?view=row). */
+export type TicketListRow = Schemas['TicketListRowDto'];
 /** GET /api/tickets/{id}: the ticket with the other tickets of its order or serial number. */
 export type TicketDetail = Schemas['TicketDetailResponseDto'];
 export type TicketCallLog = Schemas['TicketCallLogDto'];

@@ -5,7 +5,7 @@ import { useCreatePath, useListContext } from 'react-admin';
 import { PriorityBadge, StatusBadge } from '../../components/StatusBadge';
 import { formatShortDate } from '../../lib/date';
 import { warrantyLabel } from '../../lib/warranty';
-import type { Ticket } from '../../providers/types';
+import type { TicketListRow } from '../../providers/types';
 import { SelectAllTickets, SelectTicket } from './TicketSelection';
 
 const orNA = (value: string | null | undefined) => (value && value.trim() ? value : 'N/A');
@@ -17,7 +17,7 @@ const orNA = (value: string | null | undefined) => (value && value.trim() ? valu
  * Selection stays (a checkbox per card and "Select all") so the bulk bar works on phones too.
  */
 export function TicketCards({ empty }: { empty?: ReactNode }) {
-  const { data, isPending } = useListContext<Ticket>();
+  const { data, isPending } = useListContext<TicketListRow>();
   if (isPending) return <LinearProgress sx={{ m: 2 }} aria-label="Loading tickets" />;
   if (!data?.length) return <>{empty}</>;
   return (
@@ -34,7 +34,7 @@ export function TicketCards({ empty }: { empty?: ReactNode }) {
   );
 }
 
-function TicketCard({ ticket }: { ticket: Ticket }) {
+function TicketCard({ ticket }: { ticket: TicketListRow }) {
   const createPath = useCreatePath();
   const warranty = warrantyLabel(ticket);
   return (

@@ -6,7 +6,7 @@ import { ListBase, Pagination, useListContext } from 'react-admin';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { PageHeader } from '../../components/PageHeader';
 import { useToast } from '../../components/useToast';
-import { DEEP_PAGE_MESSAGE, showingText, TICKET_LIST_PER_PAGE, TICKET_LIST_SORT } from '../../lib/ticketList';
+import { DEEP_PAGE_MESSAGE, showingText, TICKET_LIST_META, TICKET_LIST_PER_PAGE, TICKET_LIST_SORT } from '../../lib/ticketList';
 import { CreateTicketDialog } from './CreateTicketDialog';
 import { TicketBulkBar } from './TicketBulkActions';
 import { TicketCards } from './TicketCards';
@@ -23,7 +23,7 @@ export function TicketList() {
     <ListBase
       perPage={TICKET_LIST_PER_PAGE}
       sort={TICKET_LIST_SORT}
-      queryOptions={{ onError: error => toast('Error', { description: listErrorText(error), variant: 'destructive' }) }}
+      queryOptions={{ meta: TICKET_LIST_META, onError: error => toast('Error', { description: listErrorText(error), variant: 'destructive' }) }}
     >
       <PageHeader
         title="Tickets"

@@ -1,6 +1,6 @@
 import { Checkbox } from '@mui/material';
 import { useListContext } from 'react-admin';
-import type { Ticket } from '../../providers/types';
+import type { TicketListRow } from '../../providers/types';
 
 /** The accessible name of a ticket's selection checkbox (issue 34: it had none). */
 export const selectTicketLabel = (ticketNumber: string | null | undefined) => `Select ticket ${ticketNumber ?? ''}`.trim();
@@ -12,7 +12,7 @@ const stop = (event: React.SyntheticEvent) => event.stopPropagation();
  * itself: react-admin's own checkbox put "Select this row" on the wrapper, leaving the input unnamed.
  */
 export function SelectAllTickets() {
-  const { data = [], selectedIds, onSelect } = useListContext<Ticket>();
+  const { data = [], selectedIds, onSelect } = useListContext<TicketListRow>();
   const ids = data.map(ticket => ticket.id);
   const all = ids.length > 0 && ids.every(id => selectedIds.includes(id));
   const some = !all && ids.some(id => selectedIds.includes(id));
@@ -31,8 +31,8 @@ export function SelectAllTickets() {
 }
 
 /** One ticket's selection checkbox, named after its number ("Select ticket WC-000123"). */
-export function SelectTicket({ ticket }: { ticket: Ticket }) {
-  const { selectedIds, onToggleItem } = useListContext<Ticket>();
+export function SelectTicket({ ticket }: { ticket: TicketListRow }) {
+  const { selectedIds, onToggleItem } = useListContext<TicketListRow>();
   return (
     <Checkbox
       size="small"

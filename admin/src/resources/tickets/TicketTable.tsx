@@ -2,14 +2,14 @@ import { Box, Tooltip, Typography } from '@mui/material';
 import { DataTable, DataTableBody, DataTableRow, useRecordContext, type DataTableProps } from 'react-admin';
 import { PriorityBadge, StatusBadge } from '../../components/StatusBadge';
 import { formatShortDate } from '../../lib/date';
-import type { Ticket } from '../../providers/types';
+import type { TicketListRow } from '../../providers/types';
 import { SelectAllTickets, SelectTicket } from './TicketSelection';
 
 const orNA = (value: string | null | undefined) => (value && value.trim() ? value : 'N/A');
 
 /** Rows carry the ticket number for tests and people reading the DOM. */
 function TicketRow(props: React.ComponentProps<typeof DataTableRow>) {
-  const ticket = useRecordContext<Ticket>();
+  const ticket = useRecordContext<TicketListRow>();
   return <DataTableRow {...props} data-testid="ticket-row" data-ticket-number={ticket?.ticket_number} />;
 }
 
@@ -42,7 +42,7 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
  */
 export function TicketTable({ selectable = false, empty }: { selectable?: boolean; empty?: DataTableProps['empty'] }) {
   return (
-    <DataTable<Ticket>
+    <DataTable<TicketListRow>
       // selection is our own first column (TicketSelection: checkboxes named after the ticket); the
       // bulk bar (TicketBulkBar) sits above the card, outside the table
       bulkActionButtons={false}
@@ -59,7 +59,7 @@ export function TicketTable({ selectable = false, empty }: { selectable?: boolea
       }}
     >
       {selectable ? (
-        <DataTable.Col label={<SelectAllTickets />} disableSort padding="checkbox" render={ticket => <SelectTicket ticket={ticket as Ticket} />} />
+        <DataTable.Col label={<SelectAllTickets />} disableSort padding="checkbox" render={ticket => <SelectTicket ticket={ticket as TicketListRow} />} />
       ) : null}
       <DataTable.Col source="ticket_number" label="Ticket #" cellSx={() => ({ ...nowrap, fontWeight: 600 })} />
       <DataTable.Col

@@ -65,7 +65,7 @@ export class TicketListService {
       defaultLimit: UNRANGED_LIMIT,
       maxLimit: UNRANGED_LIMIT,
     });
-    const { filter: _filter, range: _range, sort: _sort, cursor: rawCursor, ...plain } = query;
+    const { filter: _filter, range: _range, sort: _sort, cursor: rawCursor, view: _view, ...plain } = query;
     const filters = parseTicketFilters(plain as Record<string, unknown>, page.filter, actor.id);
     if (filters.ids && filters.ids.length === 0) return { tickets: [], total: 0, totalEstimated: false, offset: page.offset, products: [] };
 

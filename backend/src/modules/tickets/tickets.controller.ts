@@ -5,11 +5,13 @@ import {
   ApiConflictResponse,
   ApiCookieAuth,
   ApiCreatedResponse,
+  ApiExtraModels,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
   ApiUnauthorizedResponse,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { type Actor, CurrentActor } from '../../common/auth/actor.js';
@@ -26,7 +28,9 @@ import {
   TicketCallLogDto,
   TicketAssigneeDto,
   TicketDetailResponseDto,
+  TicketListRowDto,
   TicketResponseDto,
+  toTicketListRow,
   toTicketCallLog,
 } from './dto/ticket-response.dto.js';
 import { UpdateTicketDto } from './dto/update-ticket.dto.js';
@@ -104,8 +108,10 @@ export class TicketsController {
       '`X-Total-Count-Estimated: true` (show it as "about N"). A full page carries `X-Next-Cursor`: pass it as `cursor` for the next ' +
       'page (any depth, constant time). Offset pages (`range`) reach offset 100000; beyond, a 400 asks for the cursor.',
   })
+  @ApiExtraModels(TicketListRowDto)
   @ApiOkResponse({
-    type: [TicketResponseDto],
+    description: 'Whole tickets, or with `view=row` each as a TicketListRow (what the ticket list shows)',
+    schema: { type: 'array', items: { oneOf: [{ $ref: getSchemaPath(TicketResponseDto) }, { $ref: getSchemaPath(TicketListRowDto) }] } },
     headers: {
       'Content-Range': { description: 'tickets <start>-<end>/<total>', schema: { type: 'string' } },
       'X-Total-Count-Estimated': { description: '"true" when the total is an estimate (a search beyond 1000 matches)', schema: { type: 'string' } },
@@ -117,7 +123,7 @@ export class TicketsController {
     @CurrentActor() actor: Actor,
     @Query() query: ListTicketsQueryDto,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<TicketResponseDto[]> {
+  ): Promise<TicketResponseDto[] | TicketListRowDto[]> {
     const page = await this.list.list(actor, query);
     setContentRange(res, 'tickets', page.offset, page.tickets.length, page.total);
     const exposed = ['Content-Range'];
@@ -130,7 +136,8 @@ export class TicketsController {
       exposed.push('X-Next-Cursor');
     }
     res.setHeader('Access-Control-Expose-Headers', exposed.join(', '));
-    return this.responses.withProducts(page.tickets, page.products);
+    const tickets = this.responses.withProducts(page.tickets, page.products);
+    return query.view === 'row' ? tickets.map(toTicketListRow) : tickets;
   }
 
   @Get('recent')

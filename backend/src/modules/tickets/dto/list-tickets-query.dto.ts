@@ -1,10 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, Max, Min } from 'class-validator';
 import { OptionalField } from '../../../common/http/optional.js';
 import { ListQueryDto } from '../../../common/http/list-query.js';
 import { SLA_FILTERS } from '../ticket-filters.js';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../ticket.entity.js';
+import { TICKET_LIST_VIEWS } from './ticket-response.dto.js';
 
 /**
  * GET /api/tickets: the spec's plain parameters plus react-admin's filter/range/sort. The same keys
@@ -43,6 +44,13 @@ export class ListTicketsQueryDto extends ListQueryDto {
   @OptionalField()
   @IsString()
   cursor?: string;
+  @ApiPropertyOptional({
+    enum: TICKET_LIST_VIEWS,
+    description: '`row`: each ticket as the ticket list shows it (TicketListRow: number, customer name and phone, brand, model, issue, status, priority, warranty, assignee, created), not the whole ticket',
+  })
+  @OptionalField()
+  @IsIn(TICKET_LIST_VIEWS, { message: `view must be one of: ${TICKET_LIST_VIEWS.join(', ')}` })
+  view?: (typeof TICKET_LIST_VIEWS)[number];
 }
 
 export class RecentTicketsQueryDto {
