@@ -1,7 +1,7 @@
 /**
  * Signed-in load and the queue behind it: `--sessions` signed-in sessions (default 200) of a
  * 20-user organization, each one request after another for `--seconds` (default 60): ticket list
- * pages 60 %, ticket details 20 %, ticket creates 10 %, notification lists 10 %. Every user has a
+ * pages as the list asks for them (`view=row`) 60 %, ticket details 20 %, ticket creates 10 %, notification lists 10 %. Every user has a
  * notification e-mail and the organization's SMTP is a capturing SMTP server in this process, so each
  * create fans out to real deliveries. Measures per operation: requests/s, p50/p99, errors; the
  * queue's backlog (jobs waiting for a worker) at the end of the load and `--drain` seconds after it
@@ -185,7 +185,7 @@ async function main(): Promise<void> {
       try {
         if (op === 'list') {
           const page = Math.floor(Math.random() * 4) * 25;
-          res = await client.request(new URL(`/api/tickets?range=[${page},${page + 24}]&sort=${encodeURIComponent(sorts[page % 3])}`, base), { headers: { cookie } });
+          res = await client.request(new URL(`/api/tickets?range=[${page},${page + 24}]&sort=${encodeURIComponent(sorts[page % 3])}&view=row`, base), { headers: { cookie } });
         } else if (op === 'detail') {
           res = await client.request(new URL(`/api/tickets/${ids[Math.floor(Math.random() * ids.length)]}`, base), { headers: { cookie } });
         } else if (op === 'create') {
