@@ -54,14 +54,16 @@ async function genericPlans(statement: { sql: string; params: unknown[] }): Prom
 }
 
 describe('the prepared reads are planned once per connection', () => {
-  it('the ticket list: the first page, a filtered one, a cursor page, another sort and size, an offset page', async () => {
+  it('the ticket list: the first page, a filtered one, a cursor page, another sort and size, an offset page, the rows of a page', async () => {
     const open = parseTicketFilters({ status: 'Open' });
     const cursor: Cursor = { s: 'created_at:DESC', c: new Date().toISOString(), i: ticketId };
-    expect(await genericPlans(pageStatement(parseTicketFilters({}), 'created_at', 'DESC', 25, 0))).toBeGreaterThan(0);
-    expect(await genericPlans(pageStatement(open, 'created_at', 'DESC', 25, 0))).toBeGreaterThan(0);
-    expect(await genericPlans(pageStatement(open, 'created_at', 'DESC', 25, 0, cursor))).toBeGreaterThan(0);
-    expect(await genericPlans(pageStatement(open, 'ticket_number', 'ASC', 50, 0))).toBeGreaterThan(0);
-    expect(await genericPlans(pageStatement(open, 'created_at', 'DESC', 25, 100))).toBeGreaterThan(0);
+    expect(await genericPlans(pageStatement([parseTicketFilters({}), 'created_at', 'DESC', 25, 0]))).toBeGreaterThan(0);
+    expect(await genericPlans(pageStatement([open, 'created_at', 'DESC', 25, 0]))).toBeGreaterThan(0);
+    expect(await genericPlans(pageStatement([open, 'created_at', 'DESC', 25, 0, cursor]))).toBeGreaterThan(0);
+    expect(await genericPlans(pageStatement([open, 'ticket_number', 'ASC', 50, 0]))).toBeGreaterThan(0);
+    expect(await genericPlans(pageStatement([open, 'created_at', 'DESC', 25, 100]))).toBeGreaterThan(0);
+    // the list's rows (view=row): their own statement, prepared the same way
+    expect(await genericPlans(pageStatement([open, 'created_at', 'DESC', 25, 0], 'row'))).toBeGreaterThan(0);
   });
 
   it('the ticket screen', async () => {

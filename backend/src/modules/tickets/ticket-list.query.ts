@@ -47,7 +47,7 @@ interface PageRow {
   [column: string]: unknown;
 }
 
-/** A page as the list reads it: plain tickets (with their customers), in page order. */
+/** A page as the list reads it: plain tickets (with their customers; only a row's columns when read as rows), in page order. */
 export interface TicketPageRows {
   tickets: Ticket[];
   /** The exact total from the rollups, or null when the filters need TicketListQuery.count. */
@@ -169,12 +169,24 @@ export function listIdsQuery(
   };
 }
 
+/** What a page reads of each ticket: the whole row, or what the list shows (`view=row`). */
+export type PageColumns = 'whole' | 'row';
+
+/**
+ * The columns of a list row (TicketListRowDto) and of what it is computed from: the warranty (purchase
+ * date, creation, the product keys its term is matched by) and the customer's name and phone.
+ */
+const ROW_COLUMNS = `t.id, t.ticket_number, t.status, t.priority, t.created_at, t.product_brand, t.product_model,
+  t.product_sku, t.purchase_date, t.issue_description, t.customer_id, t.assignee_id`;
+const ROW_CUSTOMER = `json_build_object('id', cu.id, 'name', cu.name, 'phone', cu.phone)`;
+
 /**
  * The list page's one statement: the page (ids by index, then their rows and customers), the
  * products its tickets may match (their warranty terms, on one row) and, for the screen's filters,
- * the exact total from the rollups (`fromRollups`; otherwise TicketListQuery.count).
+ * the exact total from the rollups (`fromRollups`; otherwise TicketListQuery.count). With `row`
+ * columns it reads only what a list row shows and is computed from.
  */
-export function pageStatement(...page: Parameters<typeof listIdsQuery>): { sql: string; params: unknown[]; fromRollups: boolean } {
+export function pageStatement(page: Parameters<typeof listIdsQuery>, columns: PageColumns = 'whole'): { sql: string; params: unknown[]; fromRollups: boolean } {
   const [filters, field, order] = page;
   const ids = listIdsQuery(...page);
   // Due soon / overdue move with the clock: counted from their partial index, not the rollups.
@@ -190,7 +202,8 @@ export function pageStatement(...page: Parameters<typeof listIdsQuery>): { sql: 
   const direction = order === 'DESC' ? 'desc' : 'asc';
   const sql = `with page as (${ids.sql}), total as (${total.sql}),
        products as (${candidateProductsSql('select t.product_sku, t.product_model from page p join tickets t on t.id = p.id')})
-       select total.n as page_total, case when row_number() over () = 1 then (select * from products) end as page_products, p.v as page_v, p.c as page_c, t.*, row_to_json(cu) as page_customer,
+       select total.n as page_total, case when row_number() over () = 1 then (select * from products) end as page_products, p.v as page_v, p.c as page_c,
+         ${columns === 'row' ? `${ROW_COLUMNS}, ${ROW_CUSTOMER}` : 't.*, row_to_json(cu)'} as page_customer,
          (select json_build_object('id', au.id, 'first_name', au.first_name, 'last_name', au.last_name, 'username', au.username)
             from users au where au.id = t.assignee_id) as page_assignee
        from total left join (page p join tickets t on t.id = p.id join customers cu on cu.id = t.customer_id) on true
@@ -202,8 +215,16 @@ export function pageStatement(...page: Parameters<typeof listIdsQuery>): { sql: 
 export class TicketListQuery {
   constructor(private readonly em: EntityManager) {}
 
-  async page(filters: TicketFilters, field: SortField, order: 'ASC' | 'DESC', limit: number, offset: number, cursor?: Cursor): Promise<TicketPageRows> {
-    const { sql, params, fromRollups } = pageStatement(filters, field, order, limit, offset, cursor);
+  async page(
+    filters: TicketFilters,
+    field: SortField,
+    order: 'ASC' | 'DESC',
+    limit: number,
+    offset: number,
+    cursor?: Cursor,
+    columns: PageColumns = 'whole',
+  ): Promise<TicketPageRows> {
+    const { sql, params, fromRollups } = pageStatement([filters, field, order, limit, offset, cursor], columns);
     const tenant = tenantSql(this.em);
     // Each combination of filters, sort and paging is one statement text, prepared (planned once per
     // connection, within MAX_PREPARED_PER_CONNECTION); a search's best plan depends on its pattern,
