@@ -215,16 +215,10 @@ export function pageStatement(page: Parameters<typeof listIdsQuery>, columns: Pa
 export class TicketListQuery {
   constructor(private readonly em: EntityManager) {}
 
-  async page(
-    filters: TicketFilters,
-    field: SortField,
-    order: 'ASC' | 'DESC',
-    limit: number,
-    offset: number,
-    cursor?: Cursor,
-    columns: PageColumns = 'whole',
-  ): Promise<TicketPageRows> {
-    const { sql, params, fromRollups } = pageStatement([filters, field, order, limit, offset, cursor], columns);
+  /** A page (filters, sort field and order, limit, offset, cursor: as listIdsQuery takes them). */
+  async page(page: Parameters<typeof listIdsQuery>, columns: PageColumns = 'whole'): Promise<TicketPageRows> {
+    const [filters] = page;
+    const { sql, params, fromRollups } = pageStatement(page, columns);
     const tenant = tenantSql(this.em);
     // Each combination of filters, sort and paging is one statement text, prepared (planned once per
     // connection, within MAX_PREPARED_PER_CONNECTION); a search's best plan depends on its pattern,
