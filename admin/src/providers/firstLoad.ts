@@ -54,7 +54,7 @@ export function prefetchFirstScreen(
     return; // a URL the list itself will read (and report)
   }
   if (!params) return;
-  const listParams = params;
+  const listParams = { ...params, meta: TICKET_LIST_META };
   if (!probablySignedIn()) {
     void authProvider.checkAuth({}).catch(() => undefined);
     return;
@@ -62,9 +62,9 @@ export function prefetchFirstScreen(
   // In this order: the browser has 6 connections to the server, and the list's chunk brings ~40
   // files; the two reads go out first so they do not queue behind them.
   void queryClient.prefetchQuery({
-    queryKey: ['tickets', 'getList', { ...listParams, meta: TICKET_LIST_META }],
+    queryKey: ['tickets', 'getList', listParams],
     queryFn: () =>
-      dataProvider.getList('tickets', { ...listParams, meta: TICKET_LIST_META }).then(({ data, total, pageInfo, meta }) => ({ data, total, pageInfo, meta })),
+      dataProvider.getList('tickets', listParams).then(({ data, total, pageInfo, meta }) => ({ data, total, pageInfo, meta })),
   });
   // the route guard's GET /api/session, remembered for the load (currentUserCache.ts)
   void authProvider.checkAuth({}).catch(() => undefined);

@@ -5,7 +5,6 @@ import { APP_CONFIG, type AppConfig, phoneSimulationAllowed } from '../../config
 import { TwilioClients, type TwilioCredentials } from '../../integrations/twilio/twilio-clients.js';
 import { FakeTwilio, type FakeTwilioState } from '../fake-twilio/fake-twilio.js';
 
-
 /**
  * The fake Twilio (`dev/fake-twilio`) run inside the app for the built-in phone simulation
  * (issue 34): started on 127.0.0.1 at a free port the first time an organization turns the

@@ -10,6 +10,7 @@ import { rowMapper } from '../../database/row-mapper.js';
 import { rollupCountSql } from './ticket-list-totals.js';
 import type { TicketFilters } from './ticket-filters.js';
 import { Ticket } from './ticket.entity.js';
+import type { TICKET_LIST_VIEWS } from './dto/ticket-response.dto.js';
 
 /*
  * The ticket list's read model: its SQL (one statement per page, the counts the rollups cannot
@@ -170,7 +171,7 @@ export function listIdsQuery(
 }
 
 /** What a page reads of each ticket: the whole row, or what the list shows (`view=row`). */
-export type PageColumns = 'whole' | 'row';
+export type PageColumns = 'whole' | (typeof TICKET_LIST_VIEWS)[number];
 
 /**
  * The columns of a list row (TicketListRowDto) and of what it is computed from: the warranty (purchase

@@ -74,7 +74,7 @@ export class TicketListService {
     const cursor = rawCursor ? decodeCursor(rawCursor, sortKey) : undefined;
     if (!cursor && page.offset > MAX_OFFSET) throw new OffsetTooDeepError();
 
-    const found = await this.query.page([filters, field, order, page.limit, cursor ? 0 : page.offset, cursor], query.view === 'row' ? 'row' : 'whole');
+    const found = await this.query.page([filters, field, order, page.limit, cursor ? 0 : page.offset, cursor], query.view ?? 'whole');
     const counted = found.total !== null ? { total: found.total, estimated: false } : await this.query.count(filters);
     const { tickets, last, products } = found;
     const nextCursor =
