@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { appendNote } from '@warranty-crm/contract';
 import { REBUILD_ROLLUPS_SQL, ROLLUPS_SNAPSHOT_SQL } from '../src/modules/ticket-analytics/rollups/rollup-sql.js';
+import { ROLLUP_FUNCTIONS_SQL } from '../src/modules/ticket-analytics/rollups/rollup-triggers.js';
+import { ASSIGNEE_TOTALS_FUNCTION_SQL } from '../src/modules/tickets/assignment/assignee-totals.js';
 import { createTicket, recordStatusChange, setCreatedAt } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { scanBrands, scanMetrics, scanResponsePromises, scanResponseTimes, scanStatus, scanTimeline, scanTrends } from './support/scan-reference.js';
@@ -240,5 +242,64 @@ describe('ticket rollups', () => {
     await app.db.query(REBUILD_ROLLUPS_SQL);
     expect((await app.db.query(ROLLUPS_SNAPSHOT_SQL)).rows[0].snapshot).toEqual(before);
     await org.agent.get('/api/tickets/metrics').expect(200, { total: 1, open: 0, pending: 0, closedToday: 1 });
+  });
+
+  /** The trigger functions `statement` ran, by name and calls, in a transaction rolled back after it. */
+  async function functionsRunBy(statement: string, params: unknown[]): Promise<Record<string, number>> {
+    await app.db.query('begin');
+    try {
+      await app.db.query(`set local track_functions = 'pl'`);
+      // The view holds the session's counts not yet reported (earlier transactions' too): the difference is the statement's.
+      const calls = async () => {
+        const { rows } = await app.db.query<{ funcname: string; calls: string }>('select funcname, calls from pg_stat_xact_user_functions');
+        return new Map(rows.map((r) => [r.funcname, Number(r.calls)]));
+      };
+      const before = await calls();
+      await app.db.query(statement, params);
+      const after = await calls();
+      return Object.fromEntries([...after].filter(([name, n]) => n > (before.get(name) ?? 0)).map(([name, n]) => [name, n - (before.get(name) ?? 0)]));
+    } finally {
+      await app.db.query('rollback');
+    }
+  }
+
+  it('a write that changes nothing a rollup counts runs none of their upserts (issue 32)', async () => {
+    const org = await registerOwner(app);
+    const ticket = await createTicket(org.agent, { productBrand: 'IronJack' });
+    await org.agent.post(`/api/tickets/${ticket.id}/decision`).send({ decision: 'approved', notify_customer: false }).expect(200);
+
+    // A create's first history row (to Open, from nothing) sets no first-response instant: the
+    // history's trigger no longer updates the ticket, whose three update triggers ran for no row.
+    const opened = await functionsRunBy(
+      `insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status) select organization_id, id, null, 'Open' from tickets where id = $1`,
+      [ticket.id],
+    );
+    expect(opened).toEqual({ ticket_status_flow_apply: 1 });
+
+    // A confirmation's update: each tickets trigger returns before its upserts, so the claim's own
+    // trigger (on warranty_claims, run by the warranty trigger's update) does not run either.
+    const confirmed = await functionsRunBy(`update tickets set confirmation_status = 'sent' where id = $1`, [ticket.id]);
+    expect(confirmed).toEqual({ ticket_rollups_apply: 1, ticket_assignee_totals_apply: 1, warranty_rollups_tickets_apply: 1 });
+
+    // A change they count still runs them: the brand moves the claim (and its decision's key).
+    const moved = await functionsRunBy(`update tickets set product_brand = 'TorqueLine' where id = $1`, [ticket.id]);
+    expect(moved).toMatchObject({ ticket_rollups_apply: 1, warranty_rollups_tickets_apply: 1, warranty_rollups_claims_apply: 1 });
+
+    // A first response still sets the instant (and updates the ticket, whose triggers run).
+    const answered = await functionsRunBy(
+      `insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status) select organization_id, id, 'Open', 'Pending' from tickets where id = $1`,
+      [ticket.id],
+    );
+    expect(answered).toEqual({ ticket_status_flow_apply: 1, ticket_rollups_apply: 1, ticket_assignee_totals_apply: 1, warranty_rollups_tickets_apply: 1 });
+  });
+
+  it("the database's trigger functions are the code's (rollup-triggers.ts, assignee-totals.ts)", async () => {
+    const bodies = (sql: string) =>
+      Object.fromEntries([...sql.matchAll(/create or replace function "(\w+)"\(\) returns trigger language plpgsql as \$fn\$([\s\S]*?)\$fn\$;/g)].map((m) => [m[1], m[2].replace(/\s+/g, ' ').trim()]));
+    const code = { ...bodies(ROLLUP_FUNCTIONS_SQL), ...bodies(ASSIGNEE_TOTALS_FUNCTION_SQL) };
+    expect(Object.keys(code).sort()).toEqual(['ticket_assignee_totals_apply', 'ticket_rollups_apply', 'ticket_status_flow_apply']);
+    const { rows } = await app.db.query<{ proname: string; prosrc: string }>('select proname, prosrc from pg_proc where proname = any($1)', [Object.keys(code)]);
+    const database = new Map(rows.map((r) => [r.proname, r.prosrc.replace(/\s+/g, ' ').trim()]));
+    expect(Object.keys(code).filter((name) => database.get(name) !== code[name as keyof typeof code])).toEqual([]);
   });
 });

@@ -29,6 +29,34 @@ const CLAIMS_APPLY = (source: string) => `    with d as (${source}), r as (
       select organization_id, day, hours, sum(resolved) from d where resolved <> 0 group by 1, 2, 3 having sum(resolved) <> 0 order by 1, 2, 3
       on conflict (organization_id, day, hours) do update set n = warranty_resolution_hours.n + excluded.n;`;
 
+/** Claims: one per ticket, by the ticket's key. An edit of the key moves the ticket's claim and the decision's copy of the key. */
+export const WARRANTY_TICKETS_FUNCTION_SQL_V1 = `create or replace function "warranty_rollups_tickets_apply"() returns trigger language plpgsql as $$
+begin
+  if TG_OP = 'INSERT' then
+    insert into warranty_rollups (${ROW_COLUMNS}, claims)
+      select ${KEY('n')}, ${STRIPE}, count(*) from new_rows n group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7
+      on conflict (${ROW_COLUMNS}) do update set claims = warranty_rollups.claims + excluded.claims;
+  elsif TG_OP = 'DELETE' then
+    insert into warranty_rollups (${ROW_COLUMNS}, claims)
+      select ${KEY('o')}, ${STRIPE}, -count(*) from old_rows o group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7
+      on conflict (${ROW_COLUMNS}) do update set claims = warranty_rollups.claims + excluded.claims;
+  else
+    insert into warranty_rollups (${ROW_COLUMNS}, claims)
+      select k.organization_id, k.day, k.brand, k.sku, k.product, k.category, ${STRIPE}, sum(k.delta) from (
+        select ${KEY('o')}, -1 as delta from old_rows o join new_rows n on n.id = o.id where (${KEY('o')}) is distinct from (${KEY('n')})
+        union all
+        select ${KEY('n')}, 1 from old_rows o join new_rows n on n.id = o.id where (${KEY('o')}) is distinct from (${KEY('n')})
+      ) k (${KEY_COLUMNS}, delta) group by 1, 2, 3, 4, 5, 6, 7 having sum(k.delta) <> 0 order by 1, 2, 3, 4, 5, 6, 7
+      on conflict (${ROW_COLUMNS}) do update set claims = warranty_rollups.claims + excluded.claims;
+    update warranty_claims c set day = (n.created_at at time zone 'UTC')::date, brand = coalesce(n.product_brand, ''), sku = coalesce(n.product_sku, ''),
+        product = coalesce(n.product_model, ''), category = coalesce(n.issue_category, ''), claimed_at = n.created_at
+      from new_rows n
+      where c.ticket_id = n.id and (c.day, c.brand, c.sku, c.product, c.category, c.claimed_at) is distinct from
+        ((n.created_at at time zone 'UTC')::date, coalesce(n.product_brand, ''), coalesce(n.product_sku, ''), coalesce(n.product_model, ''), coalesce(n.issue_category, ''), n.created_at);
+  end if;
+  return null;
+end $$;`;
+
 /**
  * Warranty resolution (issue 31): a claim's decision (warranty_claims, one row per decided ticket,
  * carrying its rollup key and its resolution's cost and end so the rollups follow from its own row),
@@ -71,33 +99,7 @@ export class Migration20261130900000WarrantyResolution extends Migration {
     this.addSql(`create table "warranty_rollups" ("organization_id" uuid not null references "organizations" ("id") on delete cascade, "day" date not null, "brand" varchar(50) not null, "sku" varchar(255) not null, "product" varchar(255) not null, "category" varchar(100) not null, "claims" int not null default 0, "approved" int not null default 0, "denied" int not null default 0, "cost" numeric(16,2) not null default 0, "resolved" int not null default 0, "resolution_seconds" double precision not null default 0, "stripe" smallint not null default 0, primary key (${ROW_COLUMNS}));`);
     this.addSql(`create table "warranty_resolution_hours" ("organization_id" uuid not null references "organizations" ("id") on delete cascade, "day" date not null, "hours" int not null, "n" int not null default 0, primary key ("organization_id", "day", "hours"));`);
 
-    // Claims: one per ticket, by the ticket's key. An edit of the key moves the ticket's claim and the decision's copy of the key.
-    this.addSql(`create or replace function "warranty_rollups_tickets_apply"() returns trigger language plpgsql as $$
-begin
-  if TG_OP = 'INSERT' then
-    insert into warranty_rollups (${ROW_COLUMNS}, claims)
-      select ${KEY('n')}, ${STRIPE}, count(*) from new_rows n group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7
-      on conflict (${ROW_COLUMNS}) do update set claims = warranty_rollups.claims + excluded.claims;
-  elsif TG_OP = 'DELETE' then
-    insert into warranty_rollups (${ROW_COLUMNS}, claims)
-      select ${KEY('o')}, ${STRIPE}, -count(*) from old_rows o group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7
-      on conflict (${ROW_COLUMNS}) do update set claims = warranty_rollups.claims + excluded.claims;
-  else
-    insert into warranty_rollups (${ROW_COLUMNS}, claims)
-      select k.organization_id, k.day, k.brand, k.sku, k.product, k.category, ${STRIPE}, sum(k.delta) from (
-        select ${KEY('o')}, -1 as delta from old_rows o join new_rows n on n.id = o.id where (${KEY('o')}) is distinct from (${KEY('n')})
-        union all
-        select ${KEY('n')}, 1 from old_rows o join new_rows n on n.id = o.id where (${KEY('o')}) is distinct from (${KEY('n')})
-      ) k (${KEY_COLUMNS}, delta) group by 1, 2, 3, 4, 5, 6, 7 having sum(k.delta) <> 0 order by 1, 2, 3, 4, 5, 6, 7
-      on conflict (${ROW_COLUMNS}) do update set claims = warranty_rollups.claims + excluded.claims;
-    update warranty_claims c set day = (n.created_at at time zone 'UTC')::date, brand = coalesce(n.product_brand, ''), sku = coalesce(n.product_sku, ''),
-        product = coalesce(n.product_model, ''), category = coalesce(n.issue_category, ''), claimed_at = n.created_at
-      from new_rows n
-      where c.ticket_id = n.id and (c.day, c.brand, c.sku, c.product, c.category, c.claimed_at) is distinct from
-        ((n.created_at at time zone 'UTC')::date, coalesce(n.product_brand, ''), coalesce(n.product_sku, ''), coalesce(n.product_model, ''), coalesce(n.issue_category, ''), n.created_at);
-  end if;
-  return null;
-end $$;`);
+    this.addSql(WARRANTY_TICKETS_FUNCTION_SQL_V1);
     // Decisions, cost and time to resolution: a claim row's contribution, taken out for its old row and added for its new one.
     this.addSql(`create or replace function "warranty_rollups_claims_apply"() returns trigger language plpgsql as $$
 begin

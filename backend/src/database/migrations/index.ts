@@ -28,6 +28,7 @@ import { Migration20261202100000DataRetention } from './Migration20261202100000D
 import { Migration20261202300000PhoneSimulation } from './Migration20261202300000PhoneSimulation.js';
 import { Migration20261202800000IntakeCache } from './Migration20261202800000IntakeCache.js';
 import { Migration20261202900000NotificationPages } from './Migration20261202900000NotificationPages.js';
+import { Migration20261203000000UpdateGuards } from './Migration20261203000000UpdateGuards.js';
 import { Migration20261202700000SessionCache } from './Migration20261202700000SessionCache.js';
 import { Migration20261202600000WarrantyResolutionHoursMonthly } from './Migration20261202600000WarrantyResolutionHoursMonthly.js';
 import { Migration20261202610000WarrantyRollupsMonthly } from './Migration20261202610000WarrantyRollupsMonthly.js';
@@ -80,4 +81,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261202610000WarrantyRollupsMonthly', class: Migration20261202610000WarrantyRollupsMonthly },
   { name: 'Migration20261202800000IntakeCache', class: Migration20261202800000IntakeCache },
   { name: 'Migration20261202900000NotificationPages', class: Migration20261202900000NotificationPages },
+  { name: 'Migration20261203000000UpdateGuards', class: Migration20261203000000UpdateGuards },
 ];

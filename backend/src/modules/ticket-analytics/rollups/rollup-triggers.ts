@@ -94,8 +94,13 @@ function applyFlow(contributions: string[], s: Striping): string {
   on conflict (organization_id, day, status${s.column}) do update set delta = f.delta + excluded.delta;`;
 }
 
-/** New history rows can only bring a ticket's first-response / resolution instant earlier. */
-const FIRSTS_ON_INSERT = `update tickets t set
+/**
+ * New history rows can only bring a ticket's first-response / resolution instant earlier. Only a row
+ * that can set one updates the tickets: a create's first row (to Open, from nothing) sets neither, and
+ * an UPDATE that matches no row still runs the tickets' statement triggers.
+ */
+const FIRSTS_ON_INSERT = `if exists (select 1 from new_rows where (to_status <> 'Open' and from_status is not null) or to_status in ('Closed', 'Resolved')) then
+    update tickets t set
       first_response_at = case when n.fr is not null and (t.first_response_at is null or n.fr < t.first_response_at) then n.fr else t.first_response_at end,
       resolved_at = case when n.rs is not null and (t.resolved_at is null or n.rs < t.resolved_at) then n.rs else t.resolved_at end
     from (
@@ -106,7 +111,8 @@ const FIRSTS_ON_INSERT = `update tickets t set
     ) n
     where t.id = n.ticket_id
       and ((n.fr is not null and (t.first_response_at is null or n.fr < t.first_response_at))
-        or (n.rs is not null and (t.resolved_at is null or n.rs < t.resolved_at)));`;
+        or (n.rs is not null and (t.resolved_at is null or n.rs < t.resolved_at)));
+    end if;`;
 
 /** Changed or removed history rows: recompute the instants of the tickets concerned (still there). */
 function firstsRecomputed(ids: string): string {
@@ -124,6 +130,27 @@ function firstsRecomputed(ids: string): string {
 }
 
 /**
+ * An UPDATE branch's first statement: return when no row changed a column the function counts. A
+ * statement trigger runs for every UPDATE of its table (a confirmation's, a note's, one that matched
+ * no row), and its upserts would then run in full to add nothing.
+ */
+function updateGuard(table: string, columns: readonly string[]): string {
+  const changed = `(${columns.map((c) => `o.${c}`).join(', ')}) is distinct from (${columns.map((c) => `n.${c}`).join(', ')})`;
+  return `  if TG_OP = 'UPDATE' then
+    -- nothing ${table} counts here changed: the upserts below would add nothing
+    if not exists (select 1 from old_rows o full join new_rows n on n.id = o.id where o.id is null or n.id is null or ${changed}) then
+      return null;
+    end if;
+  end if;
+`;
+}
+
+/** What ticket_rollups_apply reads of a ticket (rollupContribution). */
+const ROLLUP_COLUMNS = ['organization_id', 'created_at', 'status', 'product_brand', 'priority', 'first_response_at', 'resolved_at', 'responded_at', 'respond_by', 'overdue_notified_at'];
+/** What ticket_status_flow_apply reads of a history row. */
+const FLOW_COLUMNS = ['organization_id', 'ticket_id', 'created_at', 'from_status', 'to_status'];
+
+/**
  * Statement-level triggers with transition tables: a bulk statement of 100,000 rows makes one
  * grouped upsert, not 100,000. Groups are upserted in key order so concurrent writers lock rollup
  * rows in the same order (no deadlock between them). PL/pgSQL plans each statement on first use,
@@ -134,7 +161,7 @@ export function rollupFunctionsSql(striped: boolean): string {
   return `
 create or replace function "ticket_rollups_apply"() returns trigger language plpgsql as $fn$
 begin
-  if TG_OP = 'INSERT' then
+${updateGuard('ticket_rollups', ROLLUP_COLUMNS)}  if TG_OP = 'INSERT' then
     ${applyRollups([rollupContribution('new_rows', 1, s)], s)}
   elsif TG_OP = 'UPDATE' then
     ${applyRollups([rollupContribution('new_rows', 1, s), rollupContribution('old_rows', -1, s)], s)}
@@ -146,7 +173,7 @@ end $fn$;
 
 create or replace function "ticket_status_flow_apply"() returns trigger language plpgsql as $fn$
 begin
-  if TG_OP = 'INSERT' then
+${updateGuard('ticket_status_flow', FLOW_COLUMNS)}  if TG_OP = 'INSERT' then
     ${applyFlow([flowContribution('new_rows', 1, s)], s)}
     ${FIRSTS_ON_INSERT}
   elsif TG_OP = 'UPDATE' then
@@ -162,7 +189,7 @@ end $fn$;
 `;
 }
 
-/** The current functions: striped rows (Migration20261127000000ParallelCreates). */
+/** The current functions: striped rows (Migration20261127000000ParallelCreates), guarded (Migration20261203000000UpdateGuards). */
 export const ROLLUP_FUNCTIONS_SQL = rollupFunctionsSql(true);
 
 /** The triggers calling these functions, declared with the entities of the tables they are on. */
