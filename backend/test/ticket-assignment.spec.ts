@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { inviteMember, type InvitedMember } from './factories/members.js';
 import { createTicket } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
+import { AutoAssignment } from '../src/modules/tickets/assignment/auto-assignment.service.js';
+import { TenantRunner } from '../src/common/tenancy/tenant-runner.js';
 import { eventually } from './support/job-probe.js';
+import { statementsOf } from './support/statement-counter.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 let app: TestApp;
@@ -249,6 +252,28 @@ describe('automatic assignment (round-robin)', () => {
     const t3 = await createTicket(fresh.agent);
     await settled(fresh.user.organization_id);
     expect(await assigneeOf(t3.id)).toBeNull();
+  });
+
+  it('when it is off, reads no ticket and locks none for new tickets (their other handlers do not wait on it)', async () => {
+    const fresh = await registerOwner(app);
+    const created = [await createTicket(fresh.agent), await createTicket(fresh.agent)];
+    await settled(fresh.user.organization_id);
+    const organizationId = fresh.user.organization_id;
+    const turns = (ids: string[]) =>
+      statementsOf(app.em, () => app.created.app.get(TenantRunner).run(organizationId, ({ em }) => app.created.app.get(AutoAssignment).assignNew(em, organizationId, ids)));
+    const onTickets = (statements: string[]) => statements.filter((s) => /\btickets\b/.test(s));
+
+    const off = await turns(created.map((t) => t.id));
+    expect(off.error).toBeUndefined();
+    expect(onTickets(off.statements)).toEqual([]);
+
+    // On, the same call locks and assigns them.
+    const agent = await inviteMember(app, fresh);
+    await fresh.agent.put('/api/settings/auto-assignment').send({ enabled: true, agent_ids: [agent.user.id] }).expect(200);
+    const on = await turns(created.map((t) => t.id));
+    expect(on.error).toBeUndefined();
+    expect(onTickets(on.statements).some((s) => /for update/i.test(s))).toBe(true);
+    for (const t of created) expect((await fresh.agent.get(`/api/tickets/${t.id}`).expect(200)).body.assignee_id).toBe(agent.user.id);
   });
 
   it('is changed by admins only, with users of the organization only', async () => {

@@ -27,6 +27,14 @@ export class TicketAssignmentRotationRepository extends EntityRepository<TicketA
     return this.findOne({ organization: organizationId });
   }
 
+  /** Whether the organization's rotation is on with agents: a read, no lock (takeTurn may still find none left). */
+  async hasTurns(): Promise<boolean> {
+    const rows = await tenantSql(this.getEntityManager() as EntityManager).execute<{ one: number }[]>(
+      'select 1 as one from ticket_assignment_rotations where @tenant() and enabled and cardinality(agent_ids) > 0',
+    );
+    return rows.length > 0;
+  }
+
   /** Takes the organization's next turn (PICK_ASSIGNEE_SQL): the agent's id, or null. */
   async takeTurn(): Promise<string | null> {
     const [pick] = await tenantSql(this.getEntityManager() as EntityManager).execute<{ id: string }[]>(PICK_ASSIGNEE_SQL);

@@ -63,10 +63,12 @@ export class AutoAssignment {
   /**
    * New tickets' turns (on the handler's transaction), in the order given: the next agent of the
    * rotation, if it is on, gets each ticket unless someone assigned it meanwhile. Answers the
-   * assignees' ids by ticket. With the rotation off it costs two statements however many tickets.
+   * assignees' ids by ticket. With the rotation off it costs one statement however many tickets, and
+   * locks none: the other handlers of the same creates (the confirmation's update) do not wait on it.
    */
   async assignNew(tx: EntityManager, organizationId: string, ticketIds: readonly string[]): Promise<Map<string, string>> {
     const assigned = new Map<string, string>();
+    if (!(await tx.getRepository(TicketAssignmentRotation).hasTurns())) return assigned;
     const locked = new Map((await tx.getRepository(Ticket).lockAmong([...ticketIds])).map((t) => [t.id, t]));
     for (const id of ticketIds) {
       const ticket = locked.get(id);
