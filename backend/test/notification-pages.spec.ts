@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { bindTenant } from '../src/common/tenancy/tenant-statement.js';
+import { recordedDeliveriesStatement } from '../src/modules/notifications/channels/deliveries.js';
 import { notificationPageStatement } from '../src/modules/notifications/notification.repository.js';
 import { inviteMember } from './factories/members.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
@@ -28,6 +30,14 @@ beforeAll(async () => {
     [owner.user.organization_id, owner.user.id, member.user.id],
   );
   await app.db.query('vacuum analyze notifications');
+  // And 20,000 e-mail deliveries of theirs, one per source.
+  await app.db.query(
+    `insert into notification_deliveries (organization_id, user_id, event_type, source_key, channel, status, created_at)
+     select $1, case when g % 2 = 0 then $2::uuid else $3::uuid end, 'new_ticket', 'new_ticket:' || g, 'email', 'sent', now() - g * interval '1 minute'
+       from generate_series(1, 20000) g`,
+    [owner.user.organization_id, owner.user.id, member.user.id],
+  );
+  await app.db.query('vacuum analyze notification_deliveries');
 });
 
 afterAll(async () => {
@@ -60,5 +70,21 @@ describe("a user's notifications page", () => {
     expect(first.body.map((n: { id: string }) => n.id)).toEqual(newest.slice(0, 20));
     const second = await owner.agent.get('/api/notifications').query({ range: '[20,39]' }).expect(200);
     expect(second.body.map((n: { id: string }) => n.id)).toEqual(newest.slice(20, 40));
+  });
+});
+
+describe("a batch's deliveries already recorded (issue 33)", () => {
+  it('are found by source, channel and recipient through their index, not among every delivery of the recipients', async () => {
+    const refs = [1, 2, 3, 20001].flatMap((g) => [owner.user.id, member.user.id].map((userId) => ({ sourceKey: `new_ticket:${g}`, channel: 'email', userId })));
+    const all = planNodes(await planOf(app.db, owner.user.organization_id, recordedDeliveriesStatement(refs), { analyze: true }));
+    const scans = all.filter((node) => node['Relation Name'] === 'notification_deliveries');
+    expect(scans.map((node) => [node['Node Type'], node['Index Name']])).toEqual([[expect.stringMatching(/^Index (Only )?Scan$/), 'notification_deliveries_source_index']]);
+    // The four sources' deliveries to their one recipient each: 1 and 3 the member's, 2 the owner's, 20001 none.
+    const { sql, params } = bindTenant(owner.user.organization_id, recordedDeliveriesStatement(refs));
+    let n = 0;
+    const { rows } = await app.db.query(sql.replace(/\?/g, () => `$${++n}`), params);
+    expect(rows.map((r) => `${r.source_key}:${r.user_id}`).sort()).toEqual(
+      [`new_ticket:1:${member.user.id}`, `new_ticket:2:${owner.user.id}`, `new_ticket:3:${member.user.id}`].sort(),
+    );
   });
 });

@@ -14,6 +14,8 @@ export type DeliveryStatus = 'sent' | 'skipped';
 @Entity({ tableName: 'notification_deliveries' })
 @TenantScoped()
 @Index({ name: 'notification_deliveries_user_created_index', properties: ['user', 'createdAt'] })
+// Whether a delivery has an outcome already (a batch's retry, recordedDeliveries).
+@Index({ name: 'notification_deliveries_source_index', properties: ['sourceKey', 'channel', 'user'] })
 export class NotificationDelivery {
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id: string = randomUUID();
