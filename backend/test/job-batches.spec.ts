@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { ATTEMPTS, BATCH_ATTEMPTS, BATCH_CALLS, eventually, JobProbe, JobProbeModule } from './support/job-probe.js';
+import { claimStatement } from '../src/common/jobs/job-batches.js';
+import { planNodes, planOf } from './support/plans.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -101,4 +103,31 @@ describe('a batch handler', () => {
     // Its retry knows it is one (an SMS retry looks for its text at Twilio before sending again).
     expect(BATCH_ATTEMPTS.get('refusal-no')).toEqual(['1/2', '2/2']);
   }, 60_000);
+});
+
+describe("a batch's claim (issue 33)", () => {
+  it("reads its task's queued jobs in the queue's order through its index and stops after the batch, however long the backlog", async () => {
+    const organizationId = owner.user.organization_id;
+    const tasks = ['probe.claim.a', 'probe.claim.b', 'probe.claim.c'];
+    await publisher.db.query('begin');
+    try {
+      // 9,000 queued jobs of three tasks (the bench's backlog is 7,000-8,000), seen by this transaction alone.
+      for (const [i, task] of tasks.entries()) {
+        await publisher.db.query(
+          `select count(*) from graphile_worker.add_jobs(array(
+             select row($1, json_build_object('organizationId', $2::text, '_receipt', $1 || g), null, now() - interval '1 second' * g, 25, null, $3::int, null)::graphile_worker.job_spec
+             from generate_series(1, 3000) g))`,
+          [task, organizationId, i],
+        );
+      }
+      await publisher.db.query('analyze graphile_worker._private_jobs');
+      const lead = { payload: { organizationId, _receipt: 'probe.claim.b:lead' }, priority: 1 };
+      const nodes = planNodes(await planOf(publisher.db, organizationId, claimStatement('probe.claim.b', lead, 19), { analyze: true }));
+      const jobs = nodes.filter((node) => node['Relation Name'] === '_private_jobs');
+      expect(jobs.map((node) => [node['Node Type'], node['Index Name'], node['Actual Rows']])).toEqual([['Index Scan', 'job_batches_claim_index', 19]]);
+      expect(nodes.some((node) => node['Node Type'] === 'Sort' && (node['Sort Key'] as string[]).some((key) => key.includes('run_at')))).toBe(false);
+    } finally {
+      await publisher.db.query('rollback');
+    }
+  });
 });

@@ -3,6 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { describeError } from '../logging/redact.js';
 import { TenantRunner, type TenantContext } from '../tenancy/tenant-runner.js';
 import { tenantSql } from '../tenancy/tenant-sql.js';
+import type { TenantStatement } from '../tenancy/tenant-statement.js';
 import type { BatchFailure, JobAttempt } from './job-decorators.js';
 import type { TenantTask } from './job-registry.js';
 import { type JobPayload, Jobs, RECEIPT_FIELD } from './jobs.js';
@@ -16,7 +17,7 @@ export const ALONE_FIELD = '_alone';
 /** When an item that failed in a batch is tried again on its own: the queue's first backoff, e^1 s. */
 const RETRY_ALONE_MS = Math.round(Math.E * 1000);
 
-interface Item {
+export interface Item {
   payload: JobPayload;
   priority: number;
 }
@@ -26,6 +27,37 @@ export interface LeadJob {
   payload: JobPayload;
   priority: number;
   attempt: JobAttempt;
+}
+
+/**
+ * The lead and up to `limit` queued, never-attempted jobs of `task` and the organization, completed
+ * (deleted) by the statement, less those handled before: the receipts of all are written in the same
+ * statement, and the items whose receipt is new come back, the lead first. The jobs are read in the
+ * queue's order through the claim's index (queue-indexes.ts), which stops after them.
+ */
+export function claimStatement(task: string, lead: Item, limit: number): TenantStatement {
+  return {
+    sql: `with claimed as (
+         select payload, priority from graphile_worker.complete_jobs(array(
+           select j.id from graphile_worker._private_jobs j
+           where j.task_id = (select t.id from graphile_worker._private_tasks t where t.identifier = ?)
+             and j.is_available and j.attempts = 0 and j.run_at <= now()
+             and j.payload ->> 'organizationId' = @tenant_id and j.payload ->> '${ALONE_FIELD}' is null
+           order by j.priority, j.run_at, j.id
+           limit ?
+           for update of j skip locked))
+       ), items as (
+         select ?::json as payload, ?::int as priority, true as lead
+         union all select payload, priority, false from claimed
+       ), written as (
+         insert into job_receipts (key, organization_id, task)
+         select payload ->> '${RECEIPT_FIELD}', @tenant_id::uuid, ? from items
+         on conflict (key) do nothing returning key
+       )
+       select i.payload, i.priority from items i join written w on w.key = i.payload ->> '${RECEIPT_FIELD}'
+       order by i.lead desc`,
+    params: [task, limit, JSON.stringify(lead.payload), lead.priority, task],
+  };
 }
 
 /**
@@ -69,35 +101,10 @@ export class JobBatches {
     });
   }
 
-  /**
-   * The lead and up to `limit` queued, never-attempted jobs of the task and em's organization
-   * (completed in this transaction), less those handled before: the receipts of all are written
-   * in the same statement, and the items whose receipt is new come back, the lead first.
-   */
+  /** claimStatement on em's transaction: the items to handle, the lead first. */
   private async claimUnhandled(em: EntityManager, task: TenantTask, lead: Item, limit: number): Promise<Item[]> {
     if (typeof lead.payload[RECEIPT_FIELD] !== 'string') throw new Error(`A job of ${task.task} has no receipt key; it cannot run`);
-    const rows = await tenantSql(em).execute<Array<{ payload: JobPayload | string; priority: number }>>(
-      `with claimed as (
-         select payload, priority from graphile_worker.complete_jobs(array(
-           select j.id from graphile_worker._private_jobs j
-           where j.task_id = (select t.id from graphile_worker._private_tasks t where t.identifier = ?)
-             and j.is_available and j.attempts = 0 and j.run_at <= now()
-             and j.payload ->> 'organizationId' = @tenant_id and j.payload ->> '${ALONE_FIELD}' is null
-           order by j.priority, j.run_at, j.id
-           limit ?
-           for update of j skip locked))
-       ), items as (
-         select ?::json as payload, ?::int as priority, true as lead
-         union all select payload, priority, false from claimed
-       ), written as (
-         insert into job_receipts (key, organization_id, task)
-         select payload ->> '${RECEIPT_FIELD}', @tenant_id::uuid, ? from items
-         on conflict (key) do nothing returning key
-       )
-       select i.payload, i.priority from items i join written w on w.key = i.payload ->> '${RECEIPT_FIELD}'
-       order by i.lead desc`,
-      [task.task, limit, JSON.stringify(lead.payload), lead.priority, task.task],
-    );
+    const rows = await tenantSql(em).run<Array<{ payload: JobPayload | string; priority: number }>>(claimStatement(task.task, lead, limit));
     return rows.map((row) => ({ payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload, priority: row.priority }));
   }
 
