@@ -5005,7 +5005,10 @@ export interface components {
         };
         TicketListRowDto: {
             assignee: components["schemas"]["TicketAssigneeDto"] | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The user of the organization working the ticket; null when unassigned
+             */
             assignee_id: string | null;
             /** Format: date-time */
             created_at: string;
@@ -5022,9 +5025,9 @@ export interface components {
             status: string;
             /** @example WC-000042 */
             ticket_number: string;
-            /** @description As on the whole ticket */
+            /** @description Purchased within the warranty term before the ticket was created: the term of the product whose SKU / Model Number or name matches the ticket's SKU or model (same brand), else 90 days; null without a purchase date */
             under_warranty: boolean | null;
-            /** @description As on the whole ticket */
+            /** @description Days from today until the warranty window ends (>= 0); null without a purchase date or for a lifetime term */
             warranty_days_left: number | null;
         };
         TicketMergeResultDto: {

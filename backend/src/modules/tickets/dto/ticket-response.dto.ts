@@ -1,5 +1,5 @@
 import { SerialHistoryEntryDto } from '../serial-history.js';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, PickType } from '@nestjs/swagger';
 import type { CallLog } from '../../call-logs/call-log.entity.js';
 import { hasRecording } from '../../call-logs/recording-source.js';
 import type { Customer } from '../../customers/customer.entity.js';
@@ -103,53 +103,40 @@ export class TicketResponseDto {
   @ApiProperty({ nullable: true, type: TicketAssigneeDto }) assignee!: TicketAssigneeDto | null;
 }
 
-/** A list row's customer: who the list names (the detail has the rest). */
-export class TicketListCustomerDto {
-  @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty() name!: string;
-  @ApiProperty({ nullable: true, type: String }) phone!: string | null;
-}
+/** What a list row keeps of the whole ticket, its customer apart (the detail has the rest). */
+const TICKET_LIST_ROW_FIELDS = [
+  'id',
+  'ticket_number',
+  'status',
+  'priority',
+  'created_at',
+  'product_brand',
+  'product_model',
+  'issue_description',
+  'under_warranty',
+  'warranty_days_left',
+  'assignee_id',
+  'assignee',
+] as const;
+
+/** A list row's customer: who the list names. */
+export class TicketListCustomerDto extends PickType(TicketCustomerDto, ['id', 'name', 'phone'] as const) {}
 
 /**
  * A ticket as the ticket list shows it (`GET /api/tickets?view=row`, issue 32): its number, customer
  * (name and phone), brand, model, issue, status, priority, warranty, assignee and creation. The same
  * values as the whole ticket (`toTicketListRow` picks them from it); a third of its bytes.
  */
-export class TicketListRowDto {
-  @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ example: 'WC-000042' }) ticket_number!: string;
-  @ApiProperty({ example: 'Open' }) status!: string;
-  @ApiProperty({ example: 'Medium' }) priority!: string;
-  @ApiProperty() created_at!: Date;
-  @ApiProperty({ nullable: true, type: String }) product_brand!: string | null;
-  @ApiProperty({ nullable: true, type: String, description: 'The jack model' }) product_model!: string | null;
-  @ApiProperty() issue_description!: string;
-  @ApiProperty({ nullable: true, type: Boolean, description: 'As on the whole ticket' }) under_warranty!: boolean | null;
-  @ApiProperty({ nullable: true, type: Number, description: 'As on the whole ticket' }) warranty_days_left!: number | null;
+export class TicketListRowDto extends PickType(TicketResponseDto, TICKET_LIST_ROW_FIELDS) {
   @ApiProperty({ type: TicketListCustomerDto }) customer!: TicketListCustomerDto;
-  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) assignee_id!: string | null;
-  @ApiProperty({ nullable: true, type: TicketAssigneeDto }) assignee!: TicketAssigneeDto | null;
 }
 
 /** The views of GET /api/tickets: `row` answers TicketListRowDto items instead of whole tickets. */
 export const TICKET_LIST_VIEWS = ['row'] as const;
 
 export function toTicketListRow(t: TicketResponseDto): TicketListRowDto {
-  return {
-    id: t.id,
-    ticket_number: t.ticket_number,
-    status: t.status,
-    priority: t.priority,
-    created_at: t.created_at,
-    product_brand: t.product_brand,
-    product_model: t.product_model,
-    issue_description: t.issue_description,
-    under_warranty: t.under_warranty,
-    warranty_days_left: t.warranty_days_left,
-    customer: { id: t.customer.id, name: t.customer.name, phone: t.customer.phone },
-    assignee_id: t.assignee_id,
-    assignee: t.assignee,
-  };
+  const row = Object.fromEntries(TICKET_LIST_ROW_FIELDS.map((field) => [field, t[field]])) as Omit<TicketListRowDto, 'customer'>;
+  return { ...row, customer: { id: t.customer.id, name: t.customer.name, phone: t.customer.phone } };
 }
 
 /** Another ticket of the organization with the same order or serial number (a possible duplicate claim). */
