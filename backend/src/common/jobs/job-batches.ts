@@ -7,13 +7,8 @@ import type { TenantStatement } from '../tenancy/tenant-statement.js';
 import type { BatchFailure, JobAttempt } from './job-decorators.js';
 import type { TenantTask } from './job-registry.js';
 import { type JobPayload, Jobs, RECEIPT_FIELD } from './jobs.js';
+import { ALONE_FIELD } from './queue-indexes.js';
 
-/**
- * Marks a job that runs on its own: a retry of an item that failed in a batch. Its value is the
- * attempts already made in the batch, so the handler sees the attempt it is on (an SMS retry looks
- * for its text at Twilio before sending; a confirmation's last attempt marks it failed).
- */
-export const ALONE_FIELD = '_alone';
 /** When an item that failed in a batch is tried again on its own: the queue's first backoff, e^1 s. */
 const RETRY_ALONE_MS = Math.round(Math.E * 1000);
 

@@ -68,9 +68,14 @@ export function recordedDeliveriesStatement(refs: readonly DeliveryRef[]): Tenan
   };
 }
 
-/** The keys (`source:channel:user`) of `refs` with an outcome recorded. */
+/** A delivery's key in recordedDeliveries' set. */
+export function deliveryRefKey(ref: DeliveryRef): string {
+  return `${ref.sourceKey}:${ref.channel}:${ref.userId}`;
+}
+
+/** The keys (deliveryRefKey) of `refs` with an outcome recorded. */
 export async function recordedDeliveries(em: EntityManager, refs: readonly DeliveryRef[]): Promise<Set<string>> {
   if (!refs.length) return new Set();
   const rows = await tenantSql(em).run<{ source_key: string; channel: string; user_id: string }[]>(recordedDeliveriesStatement(refs));
-  return new Set(rows.map((r) => `${r.source_key}:${r.channel}:${r.user_id}`));
+  return new Set(rows.map((r) => deliveryRefKey({ sourceKey: r.source_key, channel: r.channel, userId: r.user_id })));
 }

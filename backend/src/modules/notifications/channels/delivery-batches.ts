@@ -4,7 +4,7 @@ import { type BatchFailure, type BatchOutcome, type JobAttempt, JobBatchHandler 
 import { type TenantContext, TenantRunner } from '../../../common/tenancy/tenant-runner.js';
 import type { DeliveryPayload } from '../fan-out.service.js';
 import { type BatchChannel, DELIVERY_BATCH_TASK, type DeliveryBatchPayload } from './delivery-batch.js';
-import { recordDeliveries, recordedDeliveries } from './deliveries.js';
+import { deliveryRefKey, recordDeliveries, recordedDeliveries } from './deliveries.js';
 import { EmailChannel, type EmailOutcome } from './email.channel.js';
 import { PushChannel } from './push.channel.js';
 import { SmsChannel } from './sms.channel.js';
@@ -50,12 +50,10 @@ export class DeliveryBatches {
   @JobBatchHandler(DELIVERY_BATCH_TASK, { batch: 20, maxAttempts: 10 })
   async deliver(batches: DeliveryBatchPayload[], { em, organizationId }: TenantContext, attempt: JobAttempt): BatchOutcome<DeliveryBatchPayload> {
     // Delivered (or skipped) by an earlier attempt: not again. One read for every batch.
-    const done = await recordedDeliveries(
-      em,
-      batches.flatMap((b) => b.recipients.map((r) => ({ sourceKey: b.delivery.sourceKey, channel: b.channel, userId: r.userId }))),
-    );
+    const refOf = (batch: DeliveryBatchPayload, userId: string) => ({ sourceKey: batch.delivery.sourceKey, channel: batch.channel, userId });
+    const done = await recordedDeliveries(em, batches.flatMap((b) => b.recipients.map((r) => refOf(b, r.userId))));
     const pendingOf = (batch: DeliveryBatchPayload) =>
-      batch.recipients.filter((r) => !done.has(`${batch.delivery.sourceKey}:${batch.channel}:${r.userId}`)).map((r) => ({ ...batch.delivery, ...r }) as DeliveryPayload);
+      batch.recipients.filter((r) => !done.has(deliveryRefKey(refOf(batch, r.userId)))).map((r) => ({ ...batch.delivery, ...r }) as DeliveryPayload);
     const failures: BatchFailure<DeliveryBatchPayload>[] = [];
 
     const emails = batches.filter((b) => b.channel === 'email');
