@@ -1,3 +1,4 @@
+import { updateGuardSql } from '../../../database/update-guard.js';
 import { OVERDUE_UNANSWERED_N, RESPONDED_N, RESPONDED_ON_TIME_N } from './rollup-sql.js';
 
 /**
@@ -129,22 +130,6 @@ function firstsRecomputed(ids: string): string {
     where t.id = x.id and (t.first_response_at is distinct from x.fr or t.resolved_at is distinct from x.rs);`;
 }
 
-/**
- * An UPDATE branch's first statement: return when no row changed a column the function counts. A
- * statement trigger runs for every UPDATE of its table (a confirmation's, a note's, one that matched
- * no row), and its upserts would then run in full to add nothing.
- */
-function updateGuard(table: string, columns: readonly string[]): string {
-  const changed = `(${columns.map((c) => `o.${c}`).join(', ')}) is distinct from (${columns.map((c) => `n.${c}`).join(', ')})`;
-  return `  if TG_OP = 'UPDATE' then
-    -- nothing ${table} counts here changed: the upserts below would add nothing
-    if not exists (select 1 from old_rows o full join new_rows n on n.id = o.id where o.id is null or n.id is null or ${changed}) then
-      return null;
-    end if;
-  end if;
-`;
-}
-
 /** What ticket_rollups_apply reads of a ticket (rollupContribution). */
 const ROLLUP_COLUMNS = ['organization_id', 'created_at', 'status', 'product_brand', 'priority', 'first_response_at', 'resolved_at', 'responded_at', 'respond_by', 'overdue_notified_at'];
 /** What ticket_status_flow_apply reads of a history row. */
@@ -161,7 +146,7 @@ export function rollupFunctionsSql(striped: boolean): string {
   return `
 create or replace function "ticket_rollups_apply"() returns trigger language plpgsql as $fn$
 begin
-${updateGuard('ticket_rollups', ROLLUP_COLUMNS)}  if TG_OP = 'INSERT' then
+${updateGuardSql('ticket_rollups', ROLLUP_COLUMNS)}  if TG_OP = 'INSERT' then
     ${applyRollups([rollupContribution('new_rows', 1, s)], s)}
   elsif TG_OP = 'UPDATE' then
     ${applyRollups([rollupContribution('new_rows', 1, s), rollupContribution('old_rows', -1, s)], s)}
@@ -173,7 +158,7 @@ end $fn$;
 
 create or replace function "ticket_status_flow_apply"() returns trigger language plpgsql as $fn$
 begin
-${updateGuard('ticket_status_flow', FLOW_COLUMNS)}  if TG_OP = 'INSERT' then
+${updateGuardSql('ticket_status_flow', FLOW_COLUMNS)}  if TG_OP = 'INSERT' then
     ${applyFlow([flowContribution('new_rows', 1, s)], s)}
     ${FIRSTS_ON_INSERT}
   elsif TG_OP = 'UPDATE' then

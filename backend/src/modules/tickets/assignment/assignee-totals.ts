@@ -1,3 +1,5 @@
+import { updateGuardSql } from '../../../database/update-guard.js';
+
 /**
  * The sidebar's "Assigned to me" / "Unassigned" counts and the list's total under those filters, kept
  * as the status counts are (ticket-analytics' rollups): statement triggers on tickets add each
@@ -7,20 +9,14 @@
  * pg_backend_pid() % 16), so concurrent creates (each adds one unassigned ticket) do not queue on
  * one row until they commit; readers sum. A user's removal sets their tickets' assignee null: an
  * UPDATE, which moves the counts; an UPDATE that moves no ticket between assignees returns at once.
- * Here, without imports: its migrations keep frozen copies (Migration20261203000000UpdateGuards).
+ * Its migrations keep frozen copies (the last, Migration20261203000000UpdateGuards).
  */
 export const UNASSIGNED_KEY = '00000000-0000-0000-0000-000000000000';
 
 export const ASSIGNEE_TOTALS_FUNCTION_SQL = `
 create or replace function "ticket_assignee_totals_apply"() returns trigger language plpgsql as $fn$
 begin
-  if TG_OP = 'UPDATE' then
-    -- nothing ticket_assignee_totals counts here changed: the upserts below would add nothing
-    if not exists (select 1 from old_rows o full join new_rows n on n.id = o.id where o.id is null or n.id is null or (o.organization_id, o.assignee_id) is distinct from (n.organization_id, n.assignee_id)) then
-      return null;
-    end if;
-  end if;
-  if TG_OP = 'INSERT' then
+${updateGuardSql('ticket_assignee_totals', ['organization_id', 'assignee_id'])}  if TG_OP = 'INSERT' then
     insert into ticket_assignee_totals as r (organization_id, assignee_key, stripe, tickets)
     select organization_id, coalesce(assignee_id, '${UNASSIGNED_KEY}'::uuid), (pg_backend_pid() % 16)::smallint, count(*)
     from new_rows group by 1, 2 order by 1, 2
