@@ -42,6 +42,30 @@ describe('preparedRead', () => {
     });
   });
 
+  it("prepares inside a transaction too, on the transaction's own connection", async () => {
+    const LATEST = 'select max(at) as at from readings where label = ? and id <> ?';
+    await orm.em.fork().transactional(async (em) => {
+      for (let id = 1; id <= 3; id++) await preparedRead(em, LATEST, ['a', id]);
+      const [held] = await em.execute<{ runs: number }[]>(
+        `select (generic_plans + custom_plans)::int as runs from pg_prepared_statements where statement = 'select max(at) as at from readings where label = $1 and id <> $2'`,
+      );
+      expect(held).toEqual({ runs: 3 });
+    });
+  });
+
+  it('fails a transaction once when a migration changed the columns its prepared statement returns, then runs it unnamed on that connection', async () => {
+    const all = 'select * from readings where id = ? and label is not null';
+    const columns = () => orm.em.fork().transactional(async (em) => Object.keys((await preparedRead<object>(em, all, [1]))[0]));
+    try {
+      expect(await columns()).toEqual(['id', 'label', 'at']);
+      await pool.query('alter table readings add column note text');
+      await expect(columns()).rejects.toThrow('cached plan must not change result type');
+      for (let i = 0; i < 3; i++) expect(await columns()).toEqual(['id', 'label', 'at', 'note']);
+    } finally {
+      await pool.query('alter table readings drop column if exists note');
+    }
+  });
+
   it('prepares again on fresh connections when a migration changed the columns a prepared statement returns', async () => {
     const all = 'select * from readings where id = ?';
     const columns = async (em = orm.em.fork()) => Object.keys((await preparedRead<object>(em, all, [1]))[0]);

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { CompiledQuery, type Transaction } from 'kysely';
 import { createHash } from 'node:crypto';
+import pg from 'pg';
 
 /**
  * `?` placeholders (MikroORM's) as `$1, $2, …`, outside quoted literals and identifiers. `??`
@@ -30,6 +32,8 @@ export function positionalSql(sql: string): string {
 }
 
 const texts = new Map<string, { name: string; text: string }>();
+/** The positional texts of `texts` → their names: what PreparingClient prepares. */
+const namedTexts = new Map<string, string>();
 
 /** The statement's name: one per distinct text, so a connection never sees one name with two texts. */
 function prepared(sql: string): { name: string; text: string } {
@@ -38,7 +42,10 @@ function prepared(sql: string): { name: string; text: string } {
     const text = positionalSql(sql);
     entry = { name: `r_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`, text };
     // The texts the screens use are few; a bound keeps a caller cycling through every combination harmless.
-    if (texts.size < 2000) texts.set(sql, entry);
+    if (texts.size < 2000) {
+      texts.set(sql, entry);
+      namedTexts.set(text, entry.name);
+    }
   }
   return entry;
 }
@@ -55,16 +62,34 @@ export const MAX_PREPARED_PER_CONNECTION = 32;
 const preparedOn = new WeakMap<object, Set<string>>();
 
 /**
- * A read that runs on every screen, as a named prepared statement on the ORM's own pool.
+ * A statement that runs on every screen or every create, as a named prepared statement on the ORM's
+ * own pool.
  *
  * MikroORM writes every value into the SQL text, so PostgreSQL parses and plans each statement
- * anew: for the ticket list that planning (1.3 ms) took longer than running it (0.9 ms). Prepared,
- * a connection plans a statement once and PostgreSQL reuses the plan when a generic one costs no
- * more than the custom ones (its plan_cache_mode auto). Inside a transaction the read goes through
- * the EntityManager instead, so it sees that transaction's writes.
+ * anew: for the ticket list that planning (1.3 ms) took longer than running it (0.9 ms), and for a
+ * create's one writing statement 1 ms. Prepared, a connection plans a statement once and
+ * PostgreSQL reuses the plan when a generic one costs no more than the custom ones (its
+ * plan_cache_mode auto). Inside a transaction it runs on the transaction's connection, so it sees
+ * and makes that transaction's writes. Logged as MikroORM logs its statements (the SQL without its
+ * values, at the `query` debug namespace).
  */
 export async function preparedRead<T>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<T[]> {
-  if (em.isInTransaction()) return em.execute<T[]>(sql, [...params]);
+  const logger = em.config.getLogger();
+  if (!logger.isEnabled('query')) return run<T>(em, sql, params);
+  const started = Date.now();
+  try {
+    const rows = await run<T>(em, sql, params);
+    logger.logQuery({ query: sql, took: Date.now() - started, results: rows.length, level: 'info' });
+    return rows;
+  } catch (error) {
+    logger.logQuery({ query: sql, took: Date.now() - started, level: 'error' });
+    throw error;
+  }
+}
+
+async function run<T>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<T[]> {
+  const transaction = em.getTransactionContext<Transaction<unknown>>();
+  if (transaction) return preparedInTransaction<T>(transaction, sql, params);
   const pool = await em.getConnection().getNativeClient();
   const statement = { ...prepared(sql), values: [...params] };
   for (let attempt = 1; ; attempt++) {
@@ -86,3 +111,46 @@ export async function preparedRead<T>(em: EntityManager, sql: string, params: re
     }
   }
 }
+
+/**
+ * A statement of `transaction` (the EntityManager's, MikroORM's Kysely transaction) as a named
+ * prepared statement on its connection: sent with its parameters, which PreparingClient names.
+ */
+async function preparedInTransaction<T>(transaction: Transaction<unknown>, sql: string, params: readonly unknown[]): Promise<T[]> {
+  const { rows } = await transaction.executeQuery<T>(CompiledQuery.raw(prepared(sql).text, [...params]));
+  return [...rows];
+}
+
+/**
+ * The pool's client class (buildOrmOptions' `driverOptions`): a text that preparedRead named is
+ * sent as that named prepared statement, whoever sends it (MikroORM's Kysely transactions send a
+ * text and its parameters). Each connection prepares at most MAX_PREPARED_PER_CONNECTION this way;
+ * past that the text runs unnamed, planned each time as MikroORM's own statements are. A connection
+ * whose prepared statement can no longer answer (a migration changed the columns it returns) runs
+ * every text unnamed from then on: the statement that met it fails once, its transaction with it.
+ */
+export class PreparingClient extends pg.Client {}
+
+const unnamedQuery = pg.Client.prototype.query;
+PreparingClient.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const [text, values, callback] = args;
+  const name = typeof text === 'string' && Array.isArray(values) && !stale.has(this) ? namedTexts.get(text) : undefined;
+  if (name !== undefined) {
+    const held = preparedOn.get(this) ?? new Set<string>();
+    if (held.has(name) || held.size < MAX_PREPARED_PER_CONNECTION) {
+      preparedOn.set(this, held.add(name));
+      const result = (unnamedQuery as (...a: unknown[]) => unknown).call(this, { name, text, values }, callback);
+      if (result instanceof Promise) {
+        return result.catch((error: unknown) => {
+          if ((error as { code?: string }).code === '0A000') stale.add(this);
+          throw error;
+        });
+      }
+      return result;
+    }
+  }
+  return (unnamedQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof unnamedQuery;
+
+/** Connections whose prepared statements met a changed table (see PreparingClient). */
+const stale = new WeakSet<object>();

@@ -25,12 +25,7 @@ export function timestamp(value: unknown): unknown {
 /** Each entity's columns as rowMapper reads them, worked out once. */
 const COLUMNS = new WeakMap<object, { props: { name: string; field: string; datetime: boolean }[]; relations: { name: string; field: string }[] }>();
 
-/**
- * Plain, read-only objects with the entity's property names from raw rows (columns by the entity's
- * metadata): the list's 25 rows skip the ORM's hydration and identity map, which cost more CPU
- * than the whole query. Only for answering reads; never persisted.
- */
-export function rowMapper<T extends object>(em: EntityManager, entity: EntityName<T>): (row: Record<string, unknown>) => Record<string, unknown> {
+function columnsOf<T extends object>(em: EntityManager, entity: EntityName<T>) {
   const meta = em.getMetadata(entity);
   let columns = COLUMNS.get(meta);
   if (!columns) {
@@ -42,7 +37,26 @@ export function rowMapper<T extends object>(em: EntityManager, entity: EntityNam
     };
     COLUMNS.set(meta, columns);
   }
-  const { props, relations } = columns;
+  return columns;
+}
+
+/**
+ * The entity's columns (its scalars' and its many-to-one relations'), for a statement that names
+ * what it answers instead of `*`: a column a later migration adds does not change its answer, so a
+ * prepared statement of it stays valid on a database an instance of the next version migrated.
+ */
+export function entityColumns<T extends object>(em: EntityManager, entity: EntityName<T>): string[] {
+  const { props, relations } = columnsOf(em, entity);
+  return [...props.map((p) => p.field), ...relations.map((r) => r.field)];
+}
+
+/**
+ * Plain, read-only objects with the entity's property names from raw rows (columns by the entity's
+ * metadata): the list's 25 rows skip the ORM's hydration and identity map, which cost more CPU
+ * than the whole query. Only for answering reads; never persisted.
+ */
+export function rowMapper<T extends object>(em: EntityManager, entity: EntityName<T>): (row: Record<string, unknown>) => Record<string, unknown> {
+  const { props, relations } = columnsOf(em, entity);
   return (row) => {
     const out: Record<string, unknown> = {};
     for (const p of props) out[p.name] = p.datetime ? timestamp(row[p.field]) : row[p.field];

@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import { type EntityManager, EntityRepository } from '@mikro-orm/postgresql';
 import { tenantSql } from '../../common/tenancy/tenant-sql.js';
+import { entityColumns } from '../../database/row-mapper.js';
 import { candidateProductsSql, type TermProduct } from '../settings/products/product-warranty-terms.js';
 import { DUPLICATE_KEYS, type Ticket, type TicketStatus } from './ticket.entity.js';
 import { NEXT_FORMATTED_TICKET_NUMBER_SQL } from './ticket-number-sql.js';
@@ -121,7 +122,7 @@ export interface NewTicketResult {
  * answering the ticket's row with its products and possible duplicates (the rows it inserts are
  * not visible to its own reads, and the ticket is no duplicate of itself).
  */
-const insertNewSql = (columns: string[], published: string | null, limit: number) => `with new_customer as (
+const insertNewSql = (columns: string[], answered: string[], published: string | null, limit: number) => `with new_customer as (
   insert into customers (id, organization_id, name, email, phone)
   select c.id, @tenant_id, c.name, c.email, c.phone from json_to_recordset(?::json) as c(id uuid, name text, email text, phone text)
   returning *
@@ -134,7 +135,7 @@ const insertNewSql = (columns: string[], published: string | null, limit: number
   insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status, changed_by_id, created_at)
   select @tenant_id, ins.id, null, ins.status, ?::uuid, ins.created_at from ins
 )${published ? `, outbox as (select ${published} as published)` : ''}, t as (
-  select ins.*, ${duplicateKeyColumns()} from ins
+  select ${answered.map((c) => `ins."${c}"`).join(', ')}, ${duplicateKeyColumns()} from ins
 )
 select t.*, (select row_to_json(nc) from new_customer nc) as detail_new_customer,
   ${productsAndDuplicatesSql(limit)}${published ? ', (select count(*) from outbox) as detail_published' : ''}
@@ -161,7 +162,8 @@ export class TicketRepository extends EntityRepository<Ticket> {
   async insertNew(row: NewTicketRow, duplicatesLimit: number): Promise<NewTicketResult> {
     const sql = tenantSql(this.getEntityManager() as EntityManager);
     const columns = Object.keys(row.columns);
-    const [result] = await sql.execute<Record<string, unknown>[]>(insertNewSql(columns, row.publication?.sql ?? null, duplicatesLimit), [
+    const answered = entityColumns(this.getEntityManager() as EntityManager, this.entityName);
+    const [result] = await sql.preparedWrite<Record<string, unknown>>(insertNewSql(columns, answered, row.publication?.sql ?? null, duplicatesLimit), [
       JSON.stringify(row.customer ? [row.customer] : []),
       sql.organizationId,
       JSON.stringify(row.columns),
