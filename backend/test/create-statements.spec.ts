@@ -83,6 +83,11 @@ describe('a burst of creates with their handlers done', () => {
     // one job and transaction per event and per delivery batch was about 25; claims and receipts in
     // separate statements and a savepoint for every batch, 6.2).
     expect(handlers.statements.length / CREATES).toBeLessThanOrEqual(7);
+    // The create's writing statement and the batches' claims go prepared, with their values as parameters.
+    const positional = (statements: string[], start: string) => statements.filter((s) => s.startsWith(start)).map((s) => s.includes('$1'));
+    expect(positional(creates.statements, 'with new_customer as')).toEqual(Array(CREATES).fill(true));
+    expect(positional(handlers.statements, 'with claimed as').length).toBeGreaterThan(0);
+    expect(positional(handlers.statements, 'with claimed as').every(Boolean)).toBe(true);
     // Issue 32's goal: at most 12 statements a create with its handlers done.
     expect((creates.statements.length + handlers.statements.length) / CREATES).toBeLessThanOrEqual(12);
     expect(smtp.messages).toHaveLength(CREATES * USERS);

@@ -122,10 +122,15 @@ describe("a batch's claim (issue 33)", () => {
       }
       await publisher.db.query('analyze graphile_worker._private_jobs');
       const lead = { payload: { organizationId, _receipt: 'probe.claim.b:lead' }, priority: 1 };
-      const nodes = planNodes(await planOf(publisher.db, organizationId, claimStatement('probe.claim.b', lead, 19), { analyze: true }));
-      const jobs = nodes.filter((node) => node['Relation Name'] === '_private_jobs');
-      expect(jobs.map((node) => [node['Node Type'], node['Index Name'], node['Actual Rows']])).toEqual([['Index Scan', 'job_batches_claim_index', 19]]);
-      expect(nodes.some((node) => node['Node Type'] === 'Sort' && (node['Sort Key'] as string[]).some((key) => key.includes('run_at')))).toBe(false);
+      // as planned for its values, and as the prepared statement the worker runs once PostgreSQL settles on a generic plan
+      for (const generic of [false, true]) {
+        await publisher.db.query('savepoint plan');
+        const nodes = planNodes(await planOf(publisher.db, organizationId, claimStatement('probe.claim.b', lead, 19), { analyze: true, generic }));
+        await publisher.db.query('rollback to savepoint plan');
+        const jobs = nodes.filter((node) => node['Relation Name'] === '_private_jobs');
+        expect(jobs.map((node) => [node['Node Type'], node['Index Name'], node['Actual Rows']])).toEqual([['Index Scan', 'job_batches_claim_index', 19]]);
+        expect(nodes.some((node) => node['Node Type'] === 'Sort' && (node['Sort Key'] as string[]).some((key) => key.includes('run_at')))).toBe(false);
+      }
     } finally {
       await publisher.db.query('rollback');
     }

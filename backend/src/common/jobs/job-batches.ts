@@ -96,10 +96,11 @@ export class JobBatches {
     });
   }
 
-  /** claimStatement on em's transaction: the items to handle, the lead first. */
+  /** claimStatement on em's transaction (prepared: every batch runs it): the items to handle, the lead first. */
   private async claimUnhandled(em: EntityManager, task: TenantTask, lead: Item, limit: number): Promise<Item[]> {
     if (typeof lead.payload[RECEIPT_FIELD] !== 'string') throw new Error(`A job of ${task.task} has no receipt key; it cannot run`);
-    const rows = await tenantSql(em).run<Array<{ payload: JobPayload | string; priority: number }>>(claimStatement(task.task, lead, limit));
+    const { sql, params } = claimStatement(task.task, lead, limit);
+    const rows = await tenantSql(em).preparedWrite<{ payload: JobPayload | string; priority: number }>(sql, params);
     return rows.map((row) => ({ payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload, priority: row.priority }));
   }
 
