@@ -5,6 +5,7 @@ import { parseTicketFilters } from '../src/modules/tickets/ticket-filters.js';
 import { type Cursor, pageStatement } from '../src/modules/tickets/ticket-list.query.js';
 import { detailSql } from '../src/modules/tickets/ticket.repository.js';
 import { ticketPayload } from './factories/tickets.js';
+import { type PlanNode, planNodes } from './support/plans.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
   // An organization of 3,000 tickets with its statistics, so a plan's row estimates matter.
   await app.db.query(
     `insert into tickets select (jsonb_populate_record(t, jsonb_build_object('id', gen_random_uuid(), 'ticket_number', 'PLANS-' || g,
-       'order_number', 'ORD-PLANS-' || g, 'created_at', now() - g * interval '1 minute'))).* from tickets t, generate_series(1, 3000) g where t.id = $1`,
+       'order_number', 'ORD-PLANS-' || g, 'serial_number', 'SN-PLANS-' || g, 'created_at', now() - g * interval '1 minute'))).* from tickets t, generate_series(1, 3000) g where t.id = $1`,
     [model.id],
   );
   await app.db.query('analyze');
@@ -117,6 +118,23 @@ describe('a create, in its transaction', () => {
     expect(Math.max(...insert.map((p) => p.generic))).toBeGreaterThan(0);
     expect(new Set(lock.map((p) => p.statement)).size).toBe(1);
     expect(runs(lock)).toBe(CREATES);
+
+    // Its generic plan, on the organization of 3,000 tickets above: the possible duplicates and the
+    // products are read through their indexes, never by reading the organization's tickets.
+    const text = insert[0].statement;
+    await app.db.query('begin');
+    try {
+      await app.db.query(`prepare create_probe as ${text}`);
+      await app.db.query('set local plan_cache_mode = force_generic_plan');
+      const parameters = new Set(text.match(/\$\d+/g)).size;
+      const { rows } = await app.db.query(`explain (format json) execute create_probe(${Array(parameters).fill('null').join(', ')})`);
+      const scans = planNodes(rows[0]['QUERY PLAN'][0].Plan as PlanNode).filter((node) => node['Relation Name'] === 'tickets' && node['Node Type'] !== 'ModifyTable');
+      expect(scans.length).toBeGreaterThan(0);
+      expect(scans.map((node) => node['Node Type']).filter((type) => !/Index/.test(type))).toEqual([]);
+    } finally {
+      await app.db.query('rollback');
+      await app.db.query('deallocate create_probe');
+    }
   });
 
   it('still creates once a later version added a column to tickets (the statement names the columns it answers)', async () => {
