@@ -169,7 +169,8 @@ test.describe('notification preferences', () => {
     const voicemailEmail = page.getByRole('switch', { name: 'Voicemail or missed call: Email' });
     await expect(voicemailEmail).not.toBeChecked();
     await expect(page.getByRole('switch', { name: 'New ticket: SMS' })).toBeChecked();
-    await voicemailEmail.check();
+    // The click shows at once: read in the click's own task, before its save or the cache's update.
+    expect(await voicemailEmail.evaluate((input: HTMLInputElement) => (input.click(), input.checked))).toBe(true);
     await expect(voicemailEmail).toBeChecked();
     await expect(page.getByTestId('preference-mentioned_note')).toContainText('Coming Soon');
     await expect(page.getByRole('switch', { name: 'Mentioned in a note: In-App' })).toBeDisabled();

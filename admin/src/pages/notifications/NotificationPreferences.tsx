@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   Alert,
   Box,
@@ -43,6 +44,11 @@ export function NotificationPreferences() {
   const queryClient = useQueryClient();
   const events = useCrmQuery('notification-events', 'events', []);
   const preferences = useCrmQuery(RESOURCE, 'preferences', []);
+  // The switches clicked and not yet saved, as clicked: set in the click's own render, so a switch
+  // never shows its old state between the click and the cache's optimistic update (which comes a
+  // task later); each is dropped when its save settles, and the cache then shows what was kept.
+  const [clicked, setClicked] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const clickedKey = (eventType: string, channel: Channel) => `${eventType}:${channel}`;
 
   const save = useCrmMutation(RESOURCE, 'setPreference', {
     onMutate: async ([eventType, channel, on]) => {
@@ -61,6 +67,14 @@ export function NotificationPreferences() {
       queryClient.setQueryData(PREFERENCES_KEY, context?.before);
       toast('Failed to update preference', { description: failureMessage(failure, 'Please try again.'), variant: 'destructive' });
     },
+    onSettled: (_saved, _failure, [eventType, channel, on]) =>
+      setClicked(map => {
+        // a later click of the same switch keeps its own value
+        if (map.get(clickedKey(eventType, channel)) !== on) return map;
+        const next = new Map(map);
+        next.delete(clickedKey(eventType, channel));
+        return next;
+      }),
   });
 
   const byEvent = new Map((preferences.data ?? []).map(p => [p.event_type, p]));
@@ -71,9 +85,12 @@ export function NotificationPreferences() {
   const toggle = (event: EventRow, channel: Channel) => (
     <Switch
       size="small"
-      checked={event.coming_soon ? false : Boolean(byEvent.get(event.event_type)?.[channel])}
+      checked={event.coming_soon ? false : (clicked.get(clickedKey(event.event_type, channel)) ?? Boolean(byEvent.get(event.event_type)?.[channel]))}
       disabled={event.coming_soon || !byEvent.get(event.event_type)}
-      onChange={(_, on) => save.mutate([event.event_type, channel, on])}
+      onChange={(_, on) => {
+        setClicked(map => new Map(map).set(clickedKey(event.event_type, channel), on));
+        save.mutate([event.event_type, channel, on]);
+      }}
       slotProps={{ input: { 'aria-label': `${event.label}: ${CHANNEL_LABELS[channel]}` } }}
     />
   );
