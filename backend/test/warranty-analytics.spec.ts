@@ -5,7 +5,7 @@ import { REBUILD_WARRANTY_ROLLUPS_SQL } from '../src/modules/warranty/warranty-r
 import { periodWindow, RESOLUTION_HOURS_SQL, resolutionHoursParams, ROLLUPS_SQL, rollupsParams } from '../src/modules/warranty/warranty-analytics-sql.js';
 import { medianOfHistogram } from '../src/modules/warranty/warranty-analytics.service.js';
 import { bindTenant } from '../src/common/tenancy/tenant-statement.js';
-import { positionalSql } from '../src/database/prepared-read.js';
+import { positionalSql } from '../src/database/prepared-statements.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 let app: TestApp;

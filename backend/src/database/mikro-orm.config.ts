@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
-import { PreparingClient } from './prepared-read.js';
+import { PreparingClient } from './prepared-statements.js';
 
 /** Where `migration:create` writes new files: the source folder, also when run from dist/. */
 export const MIGRATIONS_SOURCE_DIR = join(
@@ -36,7 +36,7 @@ export function buildOrmOptions(clientUrl: string, overrides: Partial<Options> =
     discovery: { warnWhenNoEntities: true },
     forceUtcTimezone: true,
     pool: { min: 0, max: 10 },
-    // the pool's connections send preparedRead's texts as named prepared statements, in transactions too
+    // the pool's connections send executePrepared's texts as named prepared statements, in transactions too
     driverOptions: { Client: PreparingClient },
     schemaGenerator: { skipTables: NON_ENTITY_TABLES },
     migrations: {

@@ -100,7 +100,7 @@ export class JobBatches {
   private async claimUnhandled(em: EntityManager, task: TenantTask, lead: Item, limit: number): Promise<Item[]> {
     if (typeof lead.payload[RECEIPT_FIELD] !== 'string') throw new Error(`A job of ${task.task} has no receipt key; it cannot run`);
     const { sql, params } = claimStatement(task.task, lead, limit);
-    const rows = await tenantSql(em).preparedWrite<{ payload: JobPayload | string; priority: number }>(sql, params);
+    const rows = await tenantSql(em).executePrepared<{ payload: JobPayload | string; priority: number }>(sql, params);
     return rows.map((row) => ({ payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload, priority: row.priority }));
   }
 

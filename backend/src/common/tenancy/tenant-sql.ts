@@ -1,6 +1,6 @@
 import type { AnyEntity, EntityData, QueryResult } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { preparedRead } from '../../database/prepared-read.js';
+import { executePrepared } from '../../database/prepared-statements.js';
 import { TENANT_FILTER, type TenantFilterArgs } from './tenant-filter.js';
 import { bindTenant, TenantMissingError, type TenantStatement } from './tenant-statement.js';
 
@@ -39,18 +39,14 @@ export class TenantSql {
     return this.execute<T>(statement.sql, statement.params);
   }
 
-  /** As preparedRead: one named prepared statement per text. */
-  preparedRead<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-    const bound = this.bind(sql, params);
-    return preparedRead<T>(this.em, bound.sql, bound.params);
-  }
-
   /**
-   * A write that runs often (a ticket's create), prepared as preparedRead prepares: on the
-   * EntityManager's transaction when it is in one. Its rows, as a read's.
+   * A statement that runs on every screen or every create, as execute runs it but prepared
+   * (database/prepared-statements.ts): one named prepared statement per text and connection, on the
+   * EntityManager's transaction when it is in one. Its rows.
    */
-  preparedWrite<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-    return this.preparedRead<T>(sql, params);
+  executePrepared<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    const bound = this.bind(sql, params);
+    return executePrepared<T>(this.em, bound.sql, bound.params);
   }
 }
 

@@ -81,7 +81,7 @@ export class CallLogRepository extends EntityRepository<CallLog> {
    * here), in one prepared read on the pool: no transaction, no lock, no entity.
    */
   async notedVoicemail(callSid: string): Promise<NotedVoicemail | null> {
-    const [row] = await tenantSql(this.getEntityManager() as EntityManager).preparedRead<NotedVoicemail>(NOTED_VOICEMAIL_SQL, [callSid]);
+    const [row] = await tenantSql(this.getEntityManager() as EntityManager).executePrepared<NotedVoicemail>(NOTED_VOICEMAIL_SQL, [callSid]);
     return row ?? null;
   }
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { preparedRead } from '../../database/prepared-read.js';
+import { executePrepared } from '../../database/prepared-statements.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { Customer } from './customer.entity.js';
 import { DEFAULT_PHONE_COUNTRY, normalizePhone } from './phone.js';
@@ -36,7 +36,7 @@ export async function lockCustomerContacts(em: EntityManager, organizationId: st
     .sort();
   if (!keys.length) return;
   // prepared (every create takes it): pg writes the array as the parameter
-  await preparedRead(
+  await executePrepared(
     em,
     'select count(pg_advisory_xact_lock(hashtextextended(k, 0))) from (select k from unnest(?::text[]) k order by k) s',
     [keys],

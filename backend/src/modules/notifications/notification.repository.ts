@@ -23,7 +23,7 @@ export class NotificationRepository extends EntityRepository<Notification> {
    */
   async page(userId: string, filters: NotificationFilters, order: 'asc' | 'desc', limit: number, offset: number): Promise<[Notification[], number]> {
     const { sql, params } = notificationPageStatement(userId, filters, order, limit, offset);
-    const rows = await tenantSql(this.getEntityManager() as EntityManager).preparedRead<Record<string, unknown>>(sql, params);
+    const rows = await tenantSql(this.getEntityManager() as EntityManager).executePrepared<Record<string, unknown>>(sql, params);
     const toNotification = rowMapper(this.getEntityManager() as EntityManager, this.entityName);
     return [rows.filter((row) => row.id).map((row) => toNotification(row) as unknown as Notification), (rows[0]?.page_total as number | undefined) ?? 0];
   }
@@ -36,7 +36,7 @@ export class NotificationRepository extends EntityRepository<Notification> {
   /** A user's unread notifications. */
   async unreadOf(userId: string): Promise<number> {
     // Every open tab asks for it (the bell's badge), and again after each change: one prepared statement.
-    const [row] = await tenantSql(this.getEntityManager() as EntityManager).preparedRead<{ n: number }>(
+    const [row] = await tenantSql(this.getEntityManager() as EntityManager).executePrepared<{ n: number }>(
       'select count(*)::int as n from notifications where @tenant() and user_id = ?::uuid and is_read = false',
       [userId],
     );

@@ -1,5 +1,5 @@
 import { type EntityManager, EntityRepository } from '@mikro-orm/postgresql';
-import { preparedRead } from '../../database/prepared-read.js';
+import { executePrepared } from '../../database/prepared-statements.js';
 import type { Organization } from './organization.entity.js';
 
 const TWILIO_ACCOUNT_SQL = 'select id, twilio_subaccount_sid as account_sid, twilio_subaccount_auth_token as sealed_auth_token from organizations where twilio_subaccount_sid = ? limit 1';
@@ -33,7 +33,7 @@ export class OrganizationRepository extends EntityRepository<Organization> {
    * callback's first read (issue 32), so one prepared statement on the pool, no entity.
    */
   async byTwilioAccountSid(accountSid: string): Promise<TwilioAccountRow | null> {
-    const [row] = await preparedRead<{ id: string; account_sid: string | null; sealed_auth_token: string | null }>(
+    const [row] = await executePrepared<{ id: string; account_sid: string | null; sealed_auth_token: string | null }>(
       this.getEntityManager() as EntityManager,
       TWILIO_ACCOUNT_SQL,
       [accountSid],

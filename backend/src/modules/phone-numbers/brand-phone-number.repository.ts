@@ -1,6 +1,6 @@
 import { recordingNoticeText } from '@warranty-crm/contract';
 import { type EntityManager, EntityRepository } from '@mikro-orm/postgresql';
-import { preparedRead } from '../../database/prepared-read.js';
+import { executePrepared } from '../../database/prepared-statements.js';
 import type { BrandPhoneNumber, GreetingType } from './brand-phone-number.entity.js';
 
 /** What an incoming call's answer needs of the number it came in on. */
@@ -113,7 +113,7 @@ export class BrandPhoneNumberRepository extends EntityRepository<BrandPhoneNumbe
    * prepared statement on the pool: no EntityManager fork, no transaction, no entity.
    */
   async inboundRoute(accountSid: string, to: string | null): Promise<InboundRoute | null> {
-    const [row] = await preparedRead<InboundRouteRow>(this.getEntityManager() as EntityManager, INBOUND_ROUTE_SQL, [accountSid, to]);
+    const [row] = await executePrepared<InboundRouteRow>(this.getEntityManager() as EntityManager, INBOUND_ROUTE_SQL, [accountSid, to]);
     if (!row) return null;
     return {
       organizationId: row.organization_id,

@@ -226,7 +226,7 @@ export class TicketListQuery {
     // so it is planned every time.
     const rows = filters.q
       ? await tenant.execute<PageRow[]>(sql, params)
-      : await tenant.preparedRead<PageRow>(sql, params);
+      : await tenant.executePrepared<PageRow>(sql, params);
     const found = rows.filter((r) => r.id);
     const toTicket = rowMapper(this.em, Ticket);
     const toCustomer = rowMapper(this.em, Customer);

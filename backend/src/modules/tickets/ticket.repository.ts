@@ -154,7 +154,7 @@ export class TicketRepository extends EntityRepository<Ticket> {
 
   /** The organization's ticket `ticketId` as the ticket screen reads it (detailSql); null when it has none. */
   async detail(ticketId: string, duplicatesLimit: number): Promise<TicketDetailRow | null> {
-    const [row] = await tenantSql(this.getEntityManager() as EntityManager).preparedRead<TicketDetailRow>(detailSql(duplicatesLimit), [ticketId]);
+    const [row] = await tenantSql(this.getEntityManager() as EntityManager).executePrepared<TicketDetailRow>(detailSql(duplicatesLimit), [ticketId]);
     return row ?? null;
   }
 
@@ -163,7 +163,7 @@ export class TicketRepository extends EntityRepository<Ticket> {
     const sql = tenantSql(this.getEntityManager() as EntityManager);
     const columns = Object.keys(row.columns);
     const answered = entityColumns(this.getEntityManager() as EntityManager, this.entityName);
-    const [result] = await sql.preparedWrite<Record<string, unknown>>(insertNewSql(columns, answered, row.publication?.sql ?? null, duplicatesLimit), [
+    const [result] = await sql.executePrepared<Record<string, unknown>>(insertNewSql(columns, answered, row.publication?.sql ?? null, duplicatesLimit), [
       JSON.stringify(row.customer ? [row.customer] : []),
       sql.organizationId,
       JSON.stringify(row.columns),

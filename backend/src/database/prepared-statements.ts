@@ -73,7 +73,7 @@ const preparedOn = new WeakMap<object, Set<string>>();
  * and makes that transaction's writes. Logged as MikroORM logs its statements (the SQL without its
  * values, at the `query` debug namespace).
  */
-export async function preparedRead<T>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<T[]> {
+export async function executePrepared<T>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<T[]> {
   const logger = em.config.getLogger();
   if (!logger.isEnabled('query')) return run<T>(em, sql, params);
   const started = Date.now();
@@ -122,7 +122,7 @@ async function preparedInTransaction<T>(transaction: Transaction<unknown>, sql: 
 }
 
 /**
- * The pool's client class (buildOrmOptions' `driverOptions`): a text that preparedRead named is
+ * The pool's client class (buildOrmOptions' `driverOptions`): a text that executePrepared named is
  * sent as that named prepared statement, whoever sends it (MikroORM's Kysely transactions send a
  * text and its parameters). Each connection prepares at most MAX_PREPARED_PER_CONNECTION this way;
  * past that the text runs unnamed, planned each time as MikroORM's own statements are. A connection

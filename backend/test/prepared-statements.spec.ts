@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import { buildOrmOptions } from '../src/database/mikro-orm.config.js';
-import { MAX_PREPARED_PER_CONNECTION, positionalSql, preparedRead } from '../src/database/prepared-read.js';
+import { MAX_PREPARED_PER_CONNECTION, positionalSql, executePrepared } from '../src/database/prepared-statements.js';
 import { createTestDatabase } from './support/test-app.js';
 
-describe('preparedRead', () => {
+describe('executePrepared', () => {
   let orm: MikroORM;
   let pool: pg.Pool;
 
@@ -25,8 +25,8 @@ describe('preparedRead', () => {
 
   it('prepares a statement once per connection and runs it again by name', async () => {
     const em = orm.em.fork();
-    expect(await preparedRead(em, COUNT, ['a', new Date('2026-01-01T12:00:00Z')])).toEqual([{ n: 1 }]);
-    expect(await preparedRead(em, COUNT, ['a', new Date('2026-01-01T00:00:00Z')])).toEqual([{ n: 2 }]);
+    expect(await executePrepared(em, COUNT, ['a', new Date('2026-01-01T12:00:00Z')])).toEqual([{ n: 1 }]);
+    expect(await executePrepared(em, COUNT, ['a', new Date('2026-01-01T00:00:00Z')])).toEqual([{ n: 2 }]);
 
     const { rows } = await pool.query<{ statement: string; runs: number }>(
       `select statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements where statement like '%from readings%'`,
@@ -37,7 +37,7 @@ describe('preparedRead', () => {
   it("reads through the EntityManager inside a transaction, seeing the transaction's own writes", async () => {
     await orm.em.fork().transactional(async (em) => {
       await em.execute(`insert into readings values (4, 'a', '2026-01-03T10:00:00Z')`);
-      expect(await preparedRead(em, COUNT, ['a', new Date('2026-01-03T00:00:00Z')])).toEqual([{ n: 1 }]);
+      expect(await executePrepared(em, COUNT, ['a', new Date('2026-01-03T00:00:00Z')])).toEqual([{ n: 1 }]);
       await em.execute('delete from readings where id = 4');
     });
   });
@@ -45,7 +45,7 @@ describe('preparedRead', () => {
   it("prepares inside a transaction too, on the transaction's own connection", async () => {
     const LATEST = 'select max(at) as at from readings where label = ? and id <> ?';
     await orm.em.fork().transactional(async (em) => {
-      for (let id = 1; id <= 3; id++) await preparedRead(em, LATEST, ['a', id]);
+      for (let id = 1; id <= 3; id++) await executePrepared(em, LATEST, ['a', id]);
       const [held] = await em.execute<{ runs: number }[]>(
         `select (generic_plans + custom_plans)::int as runs from pg_prepared_statements where statement = 'select max(at) as at from readings where label = $1 and id <> $2'`,
       );
@@ -55,7 +55,7 @@ describe('preparedRead', () => {
 
   it('fails a transaction once when a migration changed the columns its prepared statement returns, then runs it unnamed on that connection', async () => {
     const all = 'select * from readings where id = ? and label is not null';
-    const columns = () => orm.em.fork().transactional(async (em) => Object.keys((await preparedRead<object>(em, all, [1]))[0]));
+    const columns = () => orm.em.fork().transactional(async (em) => Object.keys((await executePrepared<object>(em, all, [1]))[0]));
     try {
       expect(await columns()).toEqual(['id', 'label', 'at']);
       await pool.query('alter table readings add column note text');
@@ -68,7 +68,7 @@ describe('preparedRead', () => {
 
   it('prepares again on fresh connections when a migration changed the columns a prepared statement returns', async () => {
     const all = 'select * from readings where id = ?';
-    const columns = async (em = orm.em.fork()) => Object.keys((await preparedRead<object>(em, all, [1]))[0]);
+    const columns = async (em = orm.em.fork()) => Object.keys((await executePrepared<object>(em, all, [1]))[0]);
     // Three connections that each prepared the statement (held at once, so they are three).
     const wide = await MikroORM.init(buildOrmOptions(orm.config.get('clientUrl')!, { pool: { min: 0, max: 3 } }));
     try {
@@ -93,7 +93,7 @@ describe('preparedRead', () => {
     try {
       // Each text is a statement of its own; `held` counts the connection's prepared statements, this one included.
       const read = async (i: number) =>
-        (await preparedRead<{ pid: number; held: number }>(own.em.fork(), `select pg_backend_pid() as pid, (select count(*) from pg_prepared_statements)::int as held, ${i} as i`, []))[0];
+        (await executePrepared<{ pid: number; held: number }>(own.em.fork(), `select pg_backend_pid() as pid, (select count(*) from pg_prepared_statements)::int as held, ${i} as i`, []))[0];
       const first = await read(1);
       expect(first.held).toBe(1);
       for (let i = 2; i <= MAX_PREPARED_PER_CONNECTION; i++) expect(await read(i)).toEqual({ pid: first.pid, held: i, i });
