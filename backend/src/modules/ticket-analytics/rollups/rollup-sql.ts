@@ -7,6 +7,11 @@ export const RESPONDED_N = `(responded_at is not null)::int`;
 export const RESPONDED_ON_TIME_N = `(responded_at is not null and coalesce(responded_at <= respond_by, false))::int`;
 export const OVERDUE_UNANSWERED_N = `(responded_at is null and overdue_notified_at is not null)::int`;
 
+/** A status history row that is the ticket's first response (it left Open, or moved on from another status). */
+export const FIRST_RESPONSE_ROW = `to_status <> 'Open' and from_status is not null`;
+/** A status history row that resolves the ticket. */
+export const RESOLUTION_ROW = `to_status in ('Closed', 'Resolved')`;
+
 /**
  * Recomputes every rollup from the tickets and their status history (a scan): the tickets'
  * first-response and resolution instants, ticket_rollups and ticket_status_flow. Writers wait
@@ -22,8 +27,8 @@ from (
   from tickets t2
   left join (
     select ticket_id,
-           min(created_at) filter (where to_status <> 'Open' and from_status is not null) as fr,
-           min(created_at) filter (where to_status in ('Closed', 'Resolved')) as rs
+           min(created_at) filter (where ${FIRST_RESPONSE_ROW}) as fr,
+           min(created_at) filter (where ${RESOLUTION_ROW}) as rs
     from ticket_status_changes group by ticket_id
   ) h on h.ticket_id = t2.id
 ) x

@@ -1,5 +1,5 @@
 import { updateGuardSql } from '../../../database/update-guard.js';
-import { OVERDUE_UNANSWERED_N, RESPONDED_N, RESPONDED_ON_TIME_N } from './rollup-sql.js';
+import { FIRST_RESPONSE_ROW, OVERDUE_UNANSWERED_N, RESOLUTION_ROW, RESPONDED_N, RESPONDED_ON_TIME_N } from './rollup-sql.js';
 
 /**
  * The rollup row a writer adds to: its database session's stripe. Each rollup key has up to
@@ -100,14 +100,14 @@ function applyFlow(contributions: string[], s: Striping): string {
  * that can set one updates the tickets: a create's first row (to Open, from nothing) sets neither, and
  * an UPDATE that matches no row still runs the tickets' statement triggers.
  */
-const FIRSTS_ON_INSERT = `if exists (select 1 from new_rows where (to_status <> 'Open' and from_status is not null) or to_status in ('Closed', 'Resolved')) then
+const FIRSTS_ON_INSERT = `if exists (select 1 from new_rows where (${FIRST_RESPONSE_ROW}) or ${RESOLUTION_ROW}) then
     update tickets t set
       first_response_at = case when n.fr is not null and (t.first_response_at is null or n.fr < t.first_response_at) then n.fr else t.first_response_at end,
       resolved_at = case when n.rs is not null and (t.resolved_at is null or n.rs < t.resolved_at) then n.rs else t.resolved_at end
     from (
       select ticket_id,
-             min(created_at) filter (where to_status <> 'Open' and from_status is not null) as fr,
-             min(created_at) filter (where to_status in ('Closed', 'Resolved')) as rs
+             min(created_at) filter (where ${FIRST_RESPONSE_ROW}) as fr,
+             min(created_at) filter (where ${RESOLUTION_ROW}) as rs
       from new_rows group by ticket_id
     ) n
     where t.id = n.ticket_id
