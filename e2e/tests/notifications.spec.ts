@@ -180,6 +180,21 @@ test.describe('notification preferences', () => {
     await openPreferences(page); // a fresh load of the page, the section opened again
     await expect(page.getByRole('switch', { name: 'Voicemail or missed call: Email' })).toBeChecked();
   });
+
+  test('a toggle whose save fails shows its saved state again and says so', async ({ page }) => {
+    await registerInUi(page, uniqueName('gridfail'));
+    await openPreferences(page);
+    const voicemailEmail = page.getByRole('switch', { name: 'Voicemail or missed call: Email' });
+    await expect(voicemailEmail).not.toBeChecked();
+    await page.route('**/api/notification-preferences', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 500, json: { statusCode: 500, error: 'Internal server error', message: 'Internal server error' } })
+        : route.continue(),
+    );
+    await voicemailEmail.click();
+    await expect(page.getByText('Failed to update preference')).toBeVisible();
+    await expect(voicemailEmail).not.toBeChecked();
+  });
 });
 
 /** Settings → Notification Preferences: one section of the settings accordion, opened. */

@@ -45,28 +45,20 @@ export function NotificationPreferences() {
   const events = useCrmQuery('notification-events', 'events', []);
   const preferences = useCrmQuery(RESOURCE, 'preferences', []);
   // The switches clicked and not yet saved, as clicked: set in the click's own render, so a switch
-  // never shows its old state between the click and the cache's optimistic update (which comes a
-  // task later); each is dropped when its save settles, and the cache then shows what was kept.
+  // shows the click at once (an update of the query cache would reach it a task later, after React
+  // had put the old state back). Each is dropped when its save settles, and the cache then shows what
+  // was kept: the saved row, or the row as it was when the save failed.
   const [clicked, setClicked] = useState<ReadonlyMap<string, boolean>>(new Map());
   const clickedKey = (eventType: string, channel: Channel) => `${eventType}:${channel}`;
 
   const save = useCrmMutation(RESOURCE, 'setPreference', {
-    onMutate: async ([eventType, channel, on]) => {
-      await queryClient.cancelQueries({ queryKey: PREFERENCES_KEY });
-      const before = queryClient.getQueryData<NotificationPreference[]>(PREFERENCES_KEY);
-      queryClient.setQueryData<NotificationPreference[]>(PREFERENCES_KEY, rows =>
-        rows?.map(row => (row.event_type === eventType ? { ...row, [channel]: on } : row)),
-      );
-      return { before };
-    },
+    // a read still in flight would answer the rows from before this save
+    onMutate: () => queryClient.cancelQueries({ queryKey: PREFERENCES_KEY }),
     onSuccess: saved =>
       queryClient.setQueryData<NotificationPreference[]>(PREFERENCES_KEY, rows =>
         rows?.map(row => (row.event_type === saved.event_type ? saved : row)),
       ),
-    onError: (failure, _vars, context) => {
-      queryClient.setQueryData(PREFERENCES_KEY, context?.before);
-      toast('Failed to update preference', { description: failureMessage(failure, 'Please try again.'), variant: 'destructive' });
-    },
+    onError: failure => toast('Failed to update preference', { description: failureMessage(failure, 'Please try again.'), variant: 'destructive' }),
     onSettled: (_saved, _failure, [eventType, channel, on]) =>
       setClicked(map => {
         // a later click of the same switch keeps its own value
