@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bindTenant } from '../src/common/tenancy/tenant-statement.js';
+import { positionalSql } from '../src/database/prepared-statements.js';
 import { recordedDeliveriesStatement } from '../src/modules/notifications/channels/deliveries.js';
 import { notificationPageStatement } from '../src/modules/notifications/notification.repository.js';
 import { inviteMember } from './factories/members.js';
@@ -81,8 +82,7 @@ describe("a batch's deliveries already recorded (issue 33)", () => {
     expect(scans.map((node) => [node['Node Type'], node['Index Name']])).toEqual([[expect.stringMatching(/^Index (Only )?Scan$/), 'notification_deliveries_source_index']]);
     // The four sources' deliveries to their one recipient each: 1 and 3 the member's, 2 the owner's, 20001 none.
     const { sql, params } = bindTenant(owner.user.organization_id, recordedDeliveriesStatement(refs));
-    let n = 0;
-    const { rows } = await app.db.query(sql.replace(/\?/g, () => `$${++n}`), params);
+    const { rows } = await app.db.query(positionalSql(sql), params);
     expect(rows.map((r) => `${r.source_key}:${r.user_id}`).sort()).toEqual(
       [`new_ticket:1:${member.user.id}`, `new_ticket:2:${owner.user.id}`, `new_ticket:3:${member.user.id}`].sort(),
     );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { bindTenant } from '../src/common/tenancy/tenant-statement.js';
+import { positionalSql } from '../src/database/prepared-statements.js';
 import { parseTicketFilters } from '../src/modules/tickets/ticket-filters.js';
 import { type Cursor, pageStatement } from '../src/modules/tickets/ticket-list.query.js';
 import { detailSql } from '../src/modules/tickets/ticket.repository.js';
@@ -41,8 +42,7 @@ afterAll(async () => {
 /** Runs the organization's `statement` prepared 10 times on one connection; answers PostgreSQL's count of generic plans. */
 async function genericPlans(statement: { sql: string; params: unknown[] }): Promise<number> {
   const { sql, params } = bindTenant(owner.user.organization_id, statement);
-  let n = 0;
-  const text = sql.replace(/\?/g, () => `$${++n}`);
+  const text = positionalSql(sql);
   const client = new pg.Client({ connectionString: app.databaseUrl });
   await client.connect();
   try {

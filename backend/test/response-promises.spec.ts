@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { appendNote } from '@warranty-crm/contract';
 import { OverdueTickets } from '../src/modules/ticket-analytics/sla/overdue-tickets.service.js';
 import { bindTenant } from '../src/common/tenancy/tenant-statement.js';
+import { positionalSql } from '../src/database/prepared-statements.js';
 import { filterConditions, listIdsQuery } from '../src/modules/tickets/ticket-list.service.js';
 import { parseTicketFilters } from '../src/modules/tickets/ticket-filters.js';
 import { createTicket, setCreatedAt } from './factories/tickets.js';
@@ -223,8 +224,7 @@ describe('the Due soon and Overdue list filters', () => {
       const parsed = parseTicketFilters({}, { sla });
       const where = filterConditions(parsed);
       const q = bindTenant(orgId, count ? { sql: `select count(*) from tickets t where ${where.text}`, params: where.params } : listIdsQuery(parsed, 'created_at', 'DESC', 25, 0));
-      let n = 0;
-      const { rows } = await app.db.query(`explain ${q.sql.replace(/\?/g, () => `$${++n}`)}`, q.params);
+      const { rows } = await app.db.query(`explain ${positionalSql(q.sql)}`, q.params);
       return rows.map((r) => r['QUERY PLAN']).join('\n');
     };
     // A page of overdue tickets walks the unanswered ones newest first; the rest are a range of respond_by.

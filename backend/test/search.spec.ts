@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bindTenant } from '../src/common/tenancy/tenant-statement.js';
+import { positionalSql } from '../src/database/prepared-statements.js';
 import { customerMatchProbe, customerSearch, SEARCH_EXPRESSIONS, SEARCH_PROBE_SETTINGS, type SearchStatement, ticketMatchProbe } from '../src/modules/search/search-indexes.js';
 import { createTicket } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
@@ -29,8 +30,7 @@ async function search(org: SignedIn, q: string) {
 
 /** The plan of a search statement under the probe's settings (bitmap scans only). */
 async function probePlan(statement: SearchStatement): Promise<string> {
-  let i = 0;
-  const sql = statement.sql.replace(/\?/g, () => `$${++i}`);
+  const sql = positionalSql(statement.sql);
   try {
     await app.db.query('begin');
     await app.db.query(SEARCH_PROBE_SETTINGS);

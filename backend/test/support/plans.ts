@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { bindTenant, type TenantStatement } from '../../src/common/tenancy/tenant-statement.js';
+import { positionalSql } from '../../src/database/prepared-statements.js';
 
 /** A node of PostgreSQL's JSON plan (the fields the tests read; the rest as they come). */
 export interface PlanNode {
@@ -18,8 +19,7 @@ export interface PlanNode {
  */
 export async function planOf(db: pg.ClientBase, organizationId: string, statement: TenantStatement, options: { analyze?: boolean; generic?: boolean } = {}): Promise<PlanNode> {
   const { sql, params } = bindTenant(organizationId, statement);
-  let n = 0;
-  const text = sql.replace(/\?/g, () => `$${++n}`);
+  const text = positionalSql(sql);
   const explain = `explain (${options.analyze ? 'analyze, ' : ''}format json)`;
   if (!options.generic) {
     const { rows } = await db.query(`${explain} ${text}`, params);
