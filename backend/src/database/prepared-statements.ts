@@ -2,33 +2,25 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { CompiledQuery, type Transaction } from 'kysely';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { sqlParts } from '../common/tenancy/tenant-statement.js';
 
 /**
- * `?` placeholders (MikroORM's) as `$1, $2, …`, outside quoted literals and identifiers. `??`
- * (MikroORM's identifier placeholder) has no equivalent in a prepared statement and is refused.
+ * `?` placeholders (MikroORM's) as `$1, $2, …`, outside quoted literals, identifiers and line
+ * comments (sqlParts, as bindTenant reads them). `??` (MikroORM's identifier placeholder) has no
+ * equivalent in a prepared statement and is refused.
  */
 export function positionalSql(sql: string): string {
-  let out = '';
   let n = 0;
-  let quote: string | null = null;
-  for (let i = 0; i < sql.length; i++) {
-    const ch = sql[i];
-    if (quote) {
-      out += ch;
-      if (ch === quote) quote = null;
-      continue;
-    }
-    if (ch === "'" || ch === '"') {
-      quote = ch;
-      out += ch;
-    } else if (ch === '?') {
-      if (sql[i + 1] === '?') throw new Error('positionalSql: ?? (an identifier placeholder) cannot be prepared');
-      out += `$${++n}`;
-    } else {
-      out += ch;
-    }
-  }
-  return out;
+  return sqlParts(sql)
+    .map(({ code, text }) =>
+      !code
+        ? text
+        : text.replace(/\?\??/g, (placeholder) => {
+            if (placeholder === '??') throw new Error('positionalSql: ?? (an identifier placeholder) cannot be prepared');
+            return `$${++n}`;
+          }),
+    )
+    .join('');
 }
 
 const texts = new Map<string, { name: string; text: string }>();

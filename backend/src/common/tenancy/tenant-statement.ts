@@ -28,7 +28,38 @@ export class TenantMissingError extends Error {
   }
 }
 
-const TOKEN = /@tenant(?:\((\w*)\)|_id\b)/y;
+/**
+ * `sql` cut into the parts that are SQL code and the parts copied as they are, in order: quoted
+ * literals and identifiers, and line comments ("-- the agent's first response" holds no quote and no
+ * placeholder). What bindTenant and positionalSql (database/prepared-statements.ts) read placeholders in.
+ */
+export function sqlParts(sql: string): { code: boolean; text: string }[] {
+  const parts: { code: boolean; text: string }[] = [];
+  let from = 0;
+  const cut = (to: number, code: boolean) => {
+    if (to > from) parts.push({ code, text: sql.slice(from, to) });
+    from = to;
+  };
+  for (let i = 0; i < sql.length; i++) {
+    const ch = sql[i];
+    if (ch === "'" || ch === '"') {
+      const close = sql.indexOf(ch, i + 1);
+      cut(i, true);
+      i = close === -1 ? sql.length - 1 : close;
+      cut(i + 1, false);
+    } else if (ch === '-' && sql[i + 1] === '-') {
+      const end = sql.indexOf('\n', i);
+      cut(i, true);
+      i = (end === -1 ? sql.length : end) - 1;
+      cut(i + 1, false);
+    }
+  }
+  cut(sql.length, true);
+  return parts;
+}
+
+/** A placeholder (`?`, or MikroORM's identifier placeholder `??`) or a tenant token, in SQL code. */
+const PLACEHOLDER_OR_TOKEN = /\?\?|\?|@tenant(\((\w*)\)|_id\b)?/g;
 
 /**
  * The statement with its tokens written for `organizationId` (a pure function: what TenantSql runs,
@@ -37,50 +68,29 @@ const TOKEN = /@tenant(?:\((\w*)\)|_id\b)/y;
  */
 export function bindTenant(organizationId: string, statement: TenantStatement): TenantStatement {
   if (!organizationId) throw new TenantMissingError();
-  const { sql } = statement;
   const params = [...statement.params];
-  let out = '';
   let placeholders = 0;
   let tokens = 0;
-  let quote: string | null = null;
-  for (let i = 0; i < sql.length; i++) {
-    const ch = sql[i];
-    if (quote) {
-      out += ch;
-      if (ch === quote) quote = null;
-      continue;
-    }
-    if (ch === '-' && sql[i + 1] === '-') {
-      // A line comment ("the agent's first response") is copied as it is: no quotes, no placeholders.
-      const end = sql.indexOf('\n', i);
-      const stop = end === -1 ? sql.length : end;
-      out += sql.slice(i, stop);
-      i = stop - 1;
-    } else if (ch === "'" || ch === '"') {
-      quote = ch;
-      out += ch;
-    } else if (ch === '?') {
-      const identifier = sql[i + 1] === '?';
-      out += identifier ? '??' : '?';
-      if (identifier) i++;
-      placeholders++;
-    } else if (ch === '@' && sql.startsWith('@tenant', i)) {
-      TOKEN.lastIndex = i;
-      const match = TOKEN.exec(sql);
-      if (!match) throw new Error(`bindTenant: malformed tenant token at ${sql.slice(i, i + 20)}`);
-      const alias = match[1];
-      out += alias === undefined ? '?' : alias ? `${alias}.organization_id = ?` : 'organization_id = ?';
-      params.splice(placeholders, 0, organizationId);
-      placeholders++;
-      tokens++;
-      i += match[0].length - 1;
-    } else {
-      out += ch;
-    }
-  }
+  const sql = sqlParts(statement.sql)
+    .map(({ code, text }) =>
+      !code
+        ? text
+        : text.replace(PLACEHOLDER_OR_TOKEN, (match: string, token: string | undefined, alias: string | undefined, at: number) => {
+            if (match === '?' || match === '??') {
+              placeholders++;
+              return match;
+            }
+            if (token === undefined) throw new Error(`bindTenant: malformed tenant token at ${text.slice(at, at + 20)}`);
+            params.splice(placeholders, 0, organizationId);
+            placeholders++;
+            tokens++;
+            return alias === undefined ? '?' : alias ? `${alias}.organization_id = ?` : 'organization_id = ?';
+          }),
+    )
+    .join('');
   if (tokens === 0) throw new Error('bindTenant: the statement has no tenant token (@tenant(alias), @tenant() or @tenant_id)');
   if (placeholders !== params.length) {
     throw new Error(`bindTenant: the statement has ${placeholders} placeholders for ${params.length} parameters`);
   }
-  return { sql: out, params };
+  return { sql, params };
 }
