@@ -116,4 +116,8 @@ describe('executePrepared', () => {
     );
     expect(() => positionalSql('select ?? from t')).toThrow(/cannot be prepared/);
   });
+
+  it("leaves a line comment as it is, an apostrophe or a question mark in it included, as bindTenant does", () => {
+    expect(positionalSql("select ? -- the agent's first response?\nfrom t where c = ?")).toBe("select $1 -- the agent's first response?\nfrom t where c = $2");
+  });
 });
