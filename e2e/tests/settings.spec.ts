@@ -256,8 +256,21 @@ test.describe('settings', () => {
     await expectToast(page, 'Settings saved');
     await saveScreenshot(page, 'settings-retell', testInfo);
 
+    // while the webhooks load, the section holds their place and does not say there are none
+    let release!: () => void;
+    const held = new Promise<void>(resolve => (release = resolve));
+    await page.route(/\/api\/webhooks(\?.*)?$/, async route => {
+      await held;
+      await route.continue();
+    });
     await page.reload();
     await openSection(page, 'Retell AI Configuration');
+    await expect(retell.getByTestId('retell-urls-loading')).toBeVisible();
+    await expect(retell.getByText('Create a brand webhook under Webhook Configuration')).toHaveCount(0);
+    release();
+    await expect(retell.getByTestId('retell-urls')).toContainText('IronJack line (IronJack)');
+    await expect(retell.getByTestId('retell-urls-loading')).toHaveCount(0);
+    await page.unroute(/\/api\/webhooks(\?.*)?$/);
     await expect(retell.getByLabel('API Key')).toHaveValue('');
     await expect(retell.getByText('Set: leave blank to keep it')).toBeVisible();
     await expect(retell.getByLabel('Agent ID')).toHaveValue('agent_42');

@@ -1,4 +1,4 @@
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Form, SaveButton, TextInput, useGetList } from 'react-admin';
 import { CopyButton } from '../../components/CopyButton';
@@ -47,7 +47,7 @@ export function RetellSection({ settings }: { settings: Settings }) {
       setChecking(false);
     }
   };
-  const { data: webhooks = [] } = useGetList<BrandWebhook>('webhooks', { pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'ASC' } });
+  const { data: webhooks = [], isPending, error } = useGetList<BrandWebhook>('webhooks', { pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'ASC' } });
   return (
     <Stack spacing={3}>
       <Form
@@ -74,7 +74,12 @@ export function RetellSection({ settings }: { settings: Settings }) {
           create_warranty_ticket whose URL is that brand's function URL (the same address with /api/functions/create_warranty_ticket/
           in place of /api/webhooks/retell/). Retell signs each request with your API key.
         </Typography>
-        {webhooks.length === 0 ? (
+        {/* "Create a brand webhook" only once the list says there is none; while it loads, the space of one webhook's URLs */}
+        {isPending ? (
+          <Skeleton variant="rounded" height={96} data-testid="retell-urls-loading" />
+        ) : error ? (
+          <Alert severity="error">{failureMessage(error, 'Could not load the brand webhooks')}</Alert>
+        ) : webhooks.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
             Create a brand webhook under Webhook Configuration to get its URLs.
           </Typography>
