@@ -48,23 +48,50 @@ describe('a worker that died with a job locked', () => {
     expect(SLOW_PROBE_MS).toBeGreaterThan(DEAD_WORKER_SECONDS * 2000);
     const key = `slow-${Date.now()}`;
     await publisher.created.app.get(JobProbe).publish(owner.user.organization_id, key, 'slow');
-    // While it runs, well past the dead-worker limit, the job stays locked by its first taker (one
-    // attempt) and that lock belongs to a worker that beats.
-    const job = async () => (await publisher.db.query(
-      `select j.attempts, j.locked_by, exists (select 1 from job_worker_heartbeats h where h.worker_id = j.locked_by
-                                               and h.heartbeat_at > now() - make_interval(secs => $1)) as beating
-       from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-       where t.identifier like '%probe%'`, [DEAD_WORKER_SECONDS])).rows[0] as { attempts: number; locked_by: string | null; beating: boolean } | undefined;
-    await eventually('the slow job was taken', async () => (await job())?.locked_by != null, 10_000);
-    const takenAt = Date.now();
-    while (Date.now() - takenAt < SLOW_PROBE_MS - 1000) {
-      const running = await job();
-      expect(running).toMatchObject({ attempts: 1, beating: true });
-      await new Promise((resolve) => setTimeout(resolve, 250));
+    // the lock belongs to a worker that beats
+    await expectLeftAlone(key, { beating: true });
+  }, 60_000);
+
+  it('never releases its own running job, even when its heartbeat reads late (a starved process or database)', async () => {
+    // Every heartbeat written reads an hour old: to the instance's own check, its worker looks dead.
+    await publisher.db.query(`create function age_heartbeat() returns trigger language plpgsql as $$
+      begin new.heartbeat_at := now() - interval '1 hour'; return new; end $$`);
+    await publisher.db.query('create trigger age_heartbeat before insert or update on job_worker_heartbeats for each row execute function age_heartbeat()');
+    await publisher.db.query('update job_worker_heartbeats set heartbeat_at = now()');
+    try {
+      const key = `late-${Date.now()}`;
+      await publisher.created.app.get(JobProbe).publish(owner.user.organization_id, key, 'slow');
+      await expectLeftAlone(key, { beating: false });
+    } finally {
+      await publisher.db.query('drop trigger age_heartbeat on job_worker_heartbeats');
+      await publisher.db.query('drop function age_heartbeat()');
     }
-    await eventually('the slow job ran', async () => (await effects(key)) === 1, 30_000);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(ATTEMPTS.get(key)).toBe(1);
-    expect(await effects(key)).toBe(1);
   }, 60_000);
 });
+
+/** The probe job's attempts and lock, and whether the lock's worker wrote a heartbeat in the last ten seconds. */
+async function probeJob() {
+  return (await publisher.db.query(
+    `select j.attempts, j.locked_by, exists (select 1 from job_worker_heartbeats h where h.worker_id = j.locked_by
+                                             and h.heartbeat_at > now() - interval '10 seconds') as beating
+     from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+     where t.identifier like '%probe%'`,
+  )).rows[0] as { attempts: number; locked_by: string | null; beating: boolean } | undefined;
+}
+
+/**
+ * While the slow probe runs, well past the dead-worker limit, its job stays locked by its first
+ * taker (one attempt); then it acts once.
+ */
+async function expectLeftAlone(key: string, { beating }: { beating: boolean }) {
+  await eventually('the slow job was taken', async () => (await probeJob())?.locked_by != null, 10_000);
+  const takenAt = Date.now();
+  while (Date.now() - takenAt < SLOW_PROBE_MS - 1000) {
+    expect(await probeJob()).toMatchObject({ attempts: 1, beating });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await eventually('the slow job ran', async () => (await effects(key)) === 1, 30_000);
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect(ATTEMPTS.get(key)).toBe(1);
+  expect(await effects(key)).toBe(1);
+}

@@ -102,14 +102,17 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
          on conflict (worker_id) do update set heartbeat_at = now()`,
         [[...this.workerIds]],
       );
-      // Locked longer than the limit (a worker's heartbeat can lag its first lock by a moment) by a
-      // worker without a recent heartbeat.
+      // Locked longer than the limit (a worker's heartbeat can lag its first lock by a moment) by
+      // another instance's worker without a recent heartbeat. Never this instance's own: it is alive,
+      // since it beats, even when its heartbeat reads late (a starved process or database can take
+      // longer than the limit between the write above and this read).
       const { rows } = await this.pool.query<{ ids: string[] | null }>(
         `select array_agg(distinct j.locked_by) as ids from graphile_worker._private_jobs j
          where j.locked_by is not null and j.locked_at < now() - make_interval(secs => $1)
+           and j.locked_by <> all($2::text[])
            and not exists (select 1 from job_worker_heartbeats h
                            where h.worker_id = j.locked_by and h.heartbeat_at > now() - make_interval(secs => $1))`,
-        [this.config.jobs.deadWorkerSeconds],
+        [this.config.jobs.deadWorkerSeconds, [...this.workerIds]],
       );
       const dead = rows[0]?.ids ?? [];
       if (dead.length) {
