@@ -32,6 +32,13 @@ beforeAll(async () => {
        'order_number', 'ORD-PLANS-' || g, 'serial_number', 'SN-PLANS-' || g, 'created_at', now() - g * interval '1 minute'))).* from tickets t, generate_series(1, 3000) g where t.id = $1`,
     [model.id],
   );
+  // and of 3,000 customers, for the create's match by phone and by e-mail
+  await app.db.query(
+    `insert into customers (organization_id, name, email, phone)
+     select c.organization_id, 'Plans ' || g, 'plans' || g || '@example.com', '+1666' || lpad(g::text, 7, '0')
+       from customers c, generate_series(1, 3000) g where c.id = (select customer_id from tickets where id = $1)`,
+    [model.id],
+  );
   await app.db.query('analyze');
 });
 
@@ -99,14 +106,14 @@ describe('a create, in its transaction', () => {
       for (const client of clients) {
         const { rows } = await client.query(
           `select statement, (generic_plans + custom_plans)::int as runs, generic_plans::int as generic from pg_prepared_statements
-            where statement like 'with new_customer as%' or statement like 'select count(pg_advisory_xact_lock%'`,
+            where statement like 'with contact as%' or statement like 'select count(pg_advisory_xact_lock%'`,
         );
         prepared.push(...rows);
       }
     } finally {
       for (const client of clients) client.release();
     }
-    const insert = prepared.filter((p) => p.statement.startsWith('with new_customer'));
+    const insert = prepared.filter((p) => p.statement.startsWith('with contact as'));
     const lock = prepared.filter((p) => p.statement.startsWith('select count(pg_advisory_xact_lock'));
     const runs = (statements: typeof prepared) => statements.reduce((sum, p) => sum + p.runs, 0);
     // one text for these creates (the same fields each time), run by name for each, its values as parameters;
@@ -119,8 +126,9 @@ describe('a create, in its transaction', () => {
     expect(new Set(lock.map((p) => p.statement)).size).toBe(1);
     expect(runs(lock)).toBe(CREATES);
 
-    // Its generic plan, on the organization of 3,000 tickets above: the possible duplicates and the
-    // products are read through their indexes, never by reading the organization's tickets.
+    // Its generic plan, on the organization of 3,000 tickets and customers above: the possible
+    // duplicates, the products and the customer's match are read through their indexes, never by
+    // reading the organization's tickets or customers.
     const text = insert[0].statement;
     await app.db.query('begin');
     try {
@@ -128,9 +136,13 @@ describe('a create, in its transaction', () => {
       await app.db.query('set local plan_cache_mode = force_generic_plan');
       const parameters = new Set(text.match(/\$\d+/g)).size;
       const { rows } = await app.db.query(`explain (format json) execute create_probe(${Array(parameters).fill('null').join(', ')})`);
-      const scans = planNodes(rows[0]['QUERY PLAN'][0].Plan as PlanNode).filter((node) => node['Relation Name'] === 'tickets' && node['Node Type'] !== 'ModifyTable');
+      const nodes = planNodes(rows[0]['QUERY PLAN'][0].Plan as PlanNode).filter((node) => node['Node Type'] !== 'ModifyTable');
+      const scans = nodes.filter((node) => node['Relation Name'] === 'tickets');
       expect(scans.length).toBeGreaterThan(0);
       expect(scans.map((node) => node['Node Type']).filter((type) => !/Index/.test(type))).toEqual([]);
+      const customerScans = nodes.filter((node) => node['Relation Name'] === 'customers');
+      expect(customerScans.length).toBeGreaterThanOrEqual(2);
+      expect(customerScans.map((node) => node['Node Type']).filter((type) => !/Index/.test(type))).toEqual([]);
     } finally {
       await app.db.query('rollback');
       await app.db.query('deallocate create_probe');

@@ -184,6 +184,19 @@ describe('POST /api/tickets', () => {
       expect(third.customer).toMatchObject({ id: first.customer.id, phone: '+19995550002' });
     });
 
+    it('writes the customer found only when the ticket changes its name, e-mail or phone', async () => {
+      const first = await createTicket(owner.agent, { customerPhone: '+19995550006', customerName: 'Cy Same', customerEmail: 'cy@example.org' });
+      const version = async () => (await app.db.query('select xmin::text as v, name from customers where id = $1', [first.customer.id])).rows[0];
+      const before = await version();
+      const same = await createTicket(owner.agent, { customerPhone: '+19995550006', customerName: 'Cy Same', customerEmail: 'CY@example.org' });
+      expect(same.customer).toMatchObject({ id: first.customer.id, name: 'Cy Same', email: 'cy@example.org', phone: '+19995550006' });
+      expect(await version()).toEqual(before);
+      const renamed = await createTicket(owner.agent, { customerPhone: '+19995550006', customerName: 'Cy Renamed', customerEmail: 'cy@example.org' });
+      expect(renamed.customer).toMatchObject({ id: first.customer.id, name: 'Cy Renamed' });
+      expect(await version()).toMatchObject({ name: 'Cy Renamed' });
+      expect((await version()).v).not.toBe(before.v);
+    });
+
     it('does not merge a different phone into a customer found by e-mail', async () => {
       const first = await createTicket(owner.agent, { customerPhone: '+19995550003', customerEmail: 'shared@example.org' });
       const second = await createTicket(owner.agent, { customerPhone: '+19995550004', customerEmail: 'shared@example.org' });

@@ -1,8 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { executePrepared } from '../../database/prepared-statements.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { Customer } from './customer.entity.js';
+import type { TicketContactRow } from './customer.repository.js';
 import { DEFAULT_PHONE_COUNTRY, normalizePhone } from './phone.js';
 
 export interface CustomerContact {
@@ -12,16 +14,22 @@ export interface CustomerContact {
   phone?: string | null;
 }
 
-/** A customer not yet written: its contact as the row keeps it (e-mail in lower case, phone as stored). */
-export interface NewCustomer {
-  name: string;
-  email: string | null;
-  phone: string | null;
-}
-
 /** E-mail addresses are compared and stored in lower case. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/**
+ * A ticket's contact as customer rows keep it (`contact.phone` is already as stored: `storedPhone`
+ * in the organization's country), with the id a new customer would get.
+ */
+export function ticketContactRow(contact: CustomerContact): TicketContactRow {
+  return {
+    id: randomUUID(),
+    name: contact.name,
+    email: contact.email?.trim() ? normalizeEmail(contact.email) : null,
+    phone: contact.phone?.trim() || null,
+  };
 }
 
 /**
@@ -71,39 +79,14 @@ export class CustomersService {
    * The organization's customer for an incoming ticket: found by phone when one is given, else by
    * e-mail (a customer found by e-mail with a different phone on file is another person), else
    * created. Name and e-mail follow the latest ticket; a phone fills an empty one. `contact.phone`
-   * is as customer rows keep it (`storedPhone` in the organization's country).
+   * is as customer rows keep it (`storedPhone` in the organization's country). One statement: the
+   * rule is CUSTOMER_FOR_TICKET_CTES, which a create's statement runs too.
    *
    * Runs inside the ticket's transaction after the caller took the locks of the phone and the
    * e-mail, so two tickets of a new customer arriving together resolve to one customer.
    */
-  async resolveForTicket(em: EntityManager, organizationId: string, contact: CustomerContact): Promise<Customer> {
-    const match = await this.matchForTicket(em, organizationId, contact);
-    return match instanceof Customer ? match : em.create(Customer, { organization: organizationId, ...match });
-  }
-
-  /**
-   * resolveForTicket without the create: the customer found (its name, e-mail and phone updated
-   * on the entity), or the contact of a new customer as its row would hold it, for a caller that
-   * writes the row in a statement of its own.
-   */
-  async matchForTicket(em: EntityManager, organizationId: string, contact: CustomerContact): Promise<Customer | NewCustomer> {
-    const email = contact.email?.trim() ? normalizeEmail(contact.email) : null;
-    const phone = contact.phone?.trim() || null;
-
-    // The candidates by phone and by e-mail in one query, newest first.
-    const contacts = [...(phone ? [{ phone }] : []), ...(email ? [{ email }] : [])];
-    const candidates = await em.getRepository(Customer).byContacts(organizationId, contacts);
-    let customer = (phone && candidates.find((c) => c.phone === phone)) || null;
-    if (!customer && email) {
-      const byEmail = candidates.find((c) => c.email === email);
-      if (byEmail && (!phone || !byEmail.phone)) customer = byEmail;
-    }
-
-    if (!customer) return { name: contact.name, email, phone };
-    customer.name = contact.name;
-    if (email) customer.email = email;
-    if (phone && !customer.phone) customer.phone = phone;
-    return customer;
+  async resolveForTicket(em: EntityManager, contact: CustomerContact): Promise<Customer> {
+    return em.getRepository(Customer).forTicket(ticketContactRow(contact));
   }
 
   /**

@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import { type EntityManager, EntityRepository } from '@mikro-orm/postgresql';
 import { tenantSql } from '../../common/tenancy/tenant-sql.js';
 import { entityColumns } from '../../database/row-mapper.js';
+import { CUSTOMER_FOR_TICKET_CTES, CUSTOMER_FOR_TICKET_ID, CUSTOMER_FOR_TICKET_ROW, TICKET_CONTACT_CTE, type TicketContactRow } from '../customers/customer.repository.js';
 import { candidateProductsSql, type TermProduct } from '../settings/products/product-warranty-terms.js';
 import { DUPLICATE_KEYS, type Ticket, type TicketStatus } from './ticket.entity.js';
 import { NEXT_FORMATTED_TICKET_NUMBER_SQL } from './ticket-number-sql.js';
@@ -100,35 +101,32 @@ select t.*, row_to_json(cu) as detail_customer,
 export interface NewTicketRow {
   /** The ticket's columns by name (snake_case), as the tickets table types them; the number is the insert's. */
   columns: Record<string, unknown>;
-  /** A customer to insert with it (its id is `columns.customer_id`), or null for one that exists. */
-  customer: { id: string; name: string; email: string | null; phone: string | null } | null;
+  /** The ticket's contact: its customer is found, updated or made by CUSTOMER_FOR_TICKET_CTES (not in `columns`). */
+  contact: TicketContactRow;
   /** The first history row's author (null: no user, e.g. the voice agent). */
   changedBy: string | null;
   /** The event's outbox jobs as an SQL expression (DomainEvents.publication), or null. */
   publication: { sql: string; params: unknown[] } | null;
 }
 
-/** What insertNew answers: the ticket's row, its new customer's row if one was made, its products and possible duplicates. */
+/** What insertNew answers: the ticket's row, its customer's row, its products and possible duplicates. */
 export interface NewTicketResult {
   ticket: Record<string, unknown>;
-  customer: Record<string, unknown> | null;
+  customer: Record<string, unknown>;
   products: TermProduct[];
   duplicates: SameKeyTicketRow[];
 }
 
 /**
- * One statement for a create, on the caller's transaction: the new customer if any, the ticket
- * (numbered from the organization's sequence), its first history row and the event's outbox jobs,
- * answering the ticket's row with its products and possible duplicates (the rows it inserts are
- * not visible to its own reads, and the ticket is no duplicate of itself).
+ * One statement for a create, on the caller's transaction: the customer found, updated or made
+ * (CUSTOMER_FOR_TICKET_CTES), the ticket (numbered from the organization's sequence), its first
+ * history row and the event's outbox jobs, answering the ticket's and the customer's rows with the
+ * ticket's products and possible duplicates (the rows it inserts are not visible to its own reads,
+ * and the ticket is no duplicate of itself).
  */
-const insertNewSql = (columns: string[], answered: string[], published: string | null, limit: number) => `with new_customer as (
-  insert into customers (id, organization_id, name, email, phone)
-  select c.id, @tenant_id, c.name, c.email, c.phone from json_to_recordset(?::json) as c(id uuid, name text, email text, phone text)
-  returning *
-), ins as (
-  insert into tickets (${columns.map((c) => `"${c}"`).join(', ')}, organization_id, ticket_number)
-  select ${columns.map((c) => `r."${c}"`).join(', ')}, @tenant_id, ${NEXT_FORMATTED_TICKET_NUMBER_SQL}
+const insertNewSql = (columns: string[], answered: string[], published: string | null, limit: number) => `with ${TICKET_CONTACT_CTE}, ${CUSTOMER_FOR_TICKET_CTES}, ins as (
+  insert into tickets (${columns.map((c) => `"${c}"`).join(', ')}, organization_id, ticket_number, customer_id)
+  select ${columns.map((c) => `r."${c}"`).join(', ')}, @tenant_id, ${NEXT_FORMATTED_TICKET_NUMBER_SQL}, ${CUSTOMER_FOR_TICKET_ID}
     from json_populate_record(null::tickets, ?::json) r
   returning *
 ), history as (
@@ -137,7 +135,7 @@ const insertNewSql = (columns: string[], answered: string[], published: string |
 )${published ? `, outbox as (select ${published} as published)` : ''}, t as (
   select ${answered.map((c) => `ins."${c}"`).join(', ')}, ${duplicateKeyColumns()} from ins
 )
-select t.*, (select row_to_json(nc) from new_customer nc) as detail_new_customer,
+select t.*, ${CUSTOMER_FOR_TICKET_ROW} as detail_customer,
   ${productsAndDuplicatesSql(limit)}${published ? ', (select count(*) from outbox) as detail_published' : ''}
   from t`;
 
@@ -164,14 +162,14 @@ export class TicketRepository extends EntityRepository<Ticket> {
     const columns = Object.keys(row.columns);
     const answered = entityColumns(this.getEntityManager() as EntityManager, this.entityName);
     const [result] = await sql.executePrepared<Record<string, unknown>>(insertNewSql(columns, answered, row.publication?.sql ?? null, duplicatesLimit), [
-      JSON.stringify(row.customer ? [row.customer] : []),
+      JSON.stringify(row.contact),
       sql.organizationId,
       JSON.stringify(row.columns),
       row.changedBy,
       ...(row.publication?.params ?? []),
     ]);
     const {
-      detail_new_customer: customer,
+      detail_customer: customer,
       detail_products: products,
       detail_duplicates: duplicates,
       detail_published: _published,
@@ -179,7 +177,7 @@ export class TicketRepository extends EntityRepository<Ticket> {
       detail_serial_key: _serialKey,
       ...ticket
     } = result!;
-    return { ticket, customer: (customer as Record<string, unknown> | null) ?? null, products: products as TermProduct[], duplicates: duplicates as SameKeyTicketRow[] };
+    return { ticket, customer: customer as Record<string, unknown>, products: products as TermProduct[], duplicates: duplicates as SameKeyTicketRow[] };
   }
 
   /** The newest tickets with their customers. */

@@ -6,7 +6,7 @@ import { describeDescriptionChange, isNoteTooLong, isQuestionAsked, respondByOf,
 import type { Actor } from '../../common/auth/actor.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { CallLog } from '../call-logs/call-log.entity.js';
-import { type CustomerContact, CustomersService, lockCustomerContacts, normalizeEmail } from '../customers/customers.service.js';
+import { type CustomerContact, CustomersService, lockCustomerContacts, normalizeEmail, ticketContactRow } from '../customers/customers.service.js';
 import { storedPhone } from '../customers/phone.js';
 import { Customer } from '../customers/customer.entity.js';
 import type { TermProduct } from '../settings/products/product-warranty-terms.js';
@@ -206,7 +206,7 @@ export class TicketsService {
       const phone = storedPhone(contact.phone ?? ticket.customer.phone, intake.phoneCountry);
       await lockCustomerContacts(tx, actor.organizationId, phone, contact.email);
       this.recordActivity(tx, actor, ticket, { priority: fields.priority as UpdateTicketDto['priority'], issue_description: fields.issueDescription });
-      ticket.customer = await this.customers.resolveForTicket(tx, actor.organizationId, { ...contact, phone });
+      ticket.customer = await this.customers.resolveForTicket(tx, { ...contact, phone });
       tx.assign(ticket, fields);
       await tx.flush();
       await tx.populate(ticket, ['assignee']);
@@ -236,10 +236,7 @@ export class TicketsService {
     // Creates for the same customer (phone or e-mail) queue here, so the second finds the
     // customer the first made; creates for other customers go on.
     await lockCustomerContacts(tx, organizationId, phone, input.customer.email);
-    const match = await this.customers.matchForTicket(tx, organizationId, { ...input.customer, phone });
-    // A customer found: its name, e-mail or phone as this ticket has them (no statement when unchanged).
-    if (match instanceof Customer) await tx.flush();
-    const newCustomer = match instanceof Customer ? null : { id: randomUUID(), ...match };
+    const contact = ticketContactRow({ ...input.customer, phone });
     const { customer: _contact, callLogId: _callLogId, ...fields } = input;
     const productBrand = input.productBrand || intake.defaultBrand;
     const createdAt = new Date();
@@ -248,7 +245,6 @@ export class TicketsService {
     const values: Partial<Record<keyof Ticket, unknown>> = {
       ...fields,
       id,
-      customer: newCustomer?.id ?? (match as Customer).id,
       productBrand,
       confirmationEmail,
       confirmationStatus: confirmationEmail ? 'pending' : null,
@@ -256,20 +252,20 @@ export class TicketsService {
       updatedAt: createdAt,
       respondBy: respondByOf(createdAt, intake.responseHours[responseKind(input.preferredResolution, input.issueCategory)]),
     };
-    // The customer, the ticket (its number from the organization's sequence, in the insert: no
-    // lock held until commit, so its creates run in parallel), its first history row and
-    // ticket.created's jobs in one statement, answering its products and possible duplicates.
+    // The customer (found, updated or made), the ticket (its number from the organization's
+    // sequence, in the insert: no lock held until commit, so its creates run in parallel), its first
+    // history row and ticket.created's jobs in one statement, answering its products and possible duplicates.
     const written = await tx.getRepository(Ticket).insertNew(
       {
         columns: this.columnsOf(tx, values),
-        customer: newCustomer,
+        contact,
         changedBy: createdBy,
         publication: this.events.publication(new TicketCreatedEvent(organizationId, id, productBrand ?? null, createdBy)),
       },
       DUPLICATES_LIMIT,
     );
-    // The rows written, as the transaction's entities (a new customer is not inserted again).
-    const customer = match instanceof Customer ? match : tx.map(Customer, written.customer as EntityDictionary<Customer>);
+    // The rows written, as the transaction's entities (not written again at commit).
+    const customer = tx.map(Customer, written.customer as EntityDictionary<Customer>);
     const ticket = tx.map(Ticket, written.ticket as EntityDictionary<Ticket>);
     if (call) {
       call.ticket = ticket;
