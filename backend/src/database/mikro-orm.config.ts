@@ -38,7 +38,8 @@ export function buildOrmOptions(clientUrl: string, overrides: Partial<Options> =
     pool: { min: 0, max: 10 },
     // the pool's connections send executePrepared's texts as named prepared statements, in transactions too
     driverOptions: { Client: PreparingClient },
-    schemaGenerator: { skipTables: NON_ENTITY_TABLES },
+    // Functions are the migrations' (frozen SQL, like the triggers' functions): the schema generator neither drops nor alters them.
+    schemaGenerator: { skipTables: NON_ENTITY_TABLES, ignoreRoutines: true },
     migrations: {
       tableName: 'mikro_orm_migrations',
       path: MIGRATIONS_SOURCE_DIR,

@@ -30,6 +30,7 @@ import { Migration20261202800000IntakeCache } from './Migration20261202800000Int
 import { Migration20261202900000NotificationPages } from './Migration20261202900000NotificationPages.js';
 import { Migration20261203000000UpdateGuards } from './Migration20261203000000UpdateGuards.js';
 import { Migration20261203100000DeliverySources } from './Migration20261203100000DeliverySources.js';
+import { Migration20261204000000CustomerForTicket } from './Migration20261204000000CustomerForTicket.js';
 import { Migration20261202700000SessionCache } from './Migration20261202700000SessionCache.js';
 import { Migration20261202600000WarrantyResolutionHoursMonthly } from './Migration20261202600000WarrantyResolutionHoursMonthly.js';
 import { Migration20261202610000WarrantyRollupsMonthly } from './Migration20261202610000WarrantyRollupsMonthly.js';
@@ -84,4 +85,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261202900000NotificationPages', class: Migration20261202900000NotificationPages },
   { name: 'Migration20261203000000UpdateGuards', class: Migration20261203000000UpdateGuards },
   { name: 'Migration20261203100000DeliverySources', class: Migration20261203100000DeliverySources },
+  { name: 'Migration20261204000000CustomerForTicket', class: Migration20261204000000CustomerForTicket },
 ];

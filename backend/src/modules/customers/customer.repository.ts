@@ -32,48 +32,13 @@ export interface TicketContactRow {
 }
 
 /**
- * A ticket's customer, the rule in one place (a create's statement and the Edit view's use it): the
- * customer with the contact's phone when one is given; else the newest with its e-mail, unless both
- * have a phone (a customer found by e-mail with another phone on file is another person); else a new
- * one. Name and e-mail follow the latest ticket, a phone fills an empty one; the row is written only
- * when one of them changes.
- *
- * It follows a CTE `contact (id, name, email, phone)` (TicketContactRow) and defines `matched (id)`,
- * `updated_customer` and `new_customer`. The caller locked the contact's phone and e-mail
- * (lockCustomerContacts) in an earlier statement of its transaction, so this statement's snapshot
- * sees a customer that a create of the same contact just made.
+ * A ticket's customer, found, updated or made, as an SQL expression (its JSON row) with one parameter,
+ * the TicketContactRow as JSON: the database's `customer_for_ticket` (migration
+ * CustomerForTicket), which takes the locks of the contact's phone and e-mail and then applies the
+ * rule, so a statement that runs it needs no lock or read before it. A create's statement and
+ * `CustomerRepository.forTicket` (the Edit view) run it.
  */
-export const CUSTOMER_FOR_TICKET_CTES = `by_phone as (
-  select cu.id from customers cu, contact where @tenant(cu) and cu.phone = contact.phone
-   order by cu.created_at desc, cu.id desc limit 1
-), by_email as (
-  select cu.id, cu.phone from customers cu, contact where @tenant(cu) and cu.email = contact.email
-   order by cu.created_at desc, cu.id desc limit 1
-), matched as (
-  select id from by_phone
-  union all
-  select e.id from by_email e, contact where not exists (select 1 from by_phone) and (contact.phone is null or e.phone is null)
-), updated_customer as (
-  update customers cu set name = contact.name, email = coalesce(contact.email, cu.email), phone = coalesce(cu.phone, contact.phone)
-    from matched, contact
-   where cu.id = matched.id
-     and (cu.name, cu.email, cu.phone) is distinct from (contact.name, coalesce(contact.email, cu.email), coalesce(cu.phone, contact.phone))
-  returning cu.*
-), new_customer as (
-  insert into customers (id, organization_id, name, email, phone)
-  select contact.id, @tenant_id, contact.name, contact.email, contact.phone from contact where not exists (select 1 from matched)
-  returning *
-)`;
-
-/** After CUSTOMER_FOR_TICKET_CTES: the ticket's customer id. */
-export const CUSTOMER_FOR_TICKET_ID = 'coalesce((select id from matched), (select id from contact))';
-
-/** After CUSTOMER_FOR_TICKET_CTES: the ticket's customer row (JSON) as the statement leaves it. */
-export const CUSTOMER_FOR_TICKET_ROW = `coalesce((select row_to_json(u) from updated_customer u), (select row_to_json(n) from new_customer n),
-  (select row_to_json(cu) from customers cu join matched m on m.id = cu.id))`;
-
-/** The `contact` CTE of CUSTOMER_FOR_TICKET_CTES from one parameter: the TicketContactRow as JSON. */
-export const TICKET_CONTACT_CTE = 'contact as (select c.* from json_to_record(?::json) as c(id uuid, name text, email text, phone text))';
+export const CUSTOMER_FOR_TICKET = 'customer_for_ticket(@tenant_id::uuid, ?::json)';
 
 /**
  * The customers' queries (the entity's MikroORM repository: `em.getRepository(Customer)`);
@@ -96,13 +61,10 @@ export class CustomerRepository extends EntityRepository<Customer> {
     return this.find({ organization: organizationId, $or: contacts }, { orderBy: { createdAt: 'desc' } });
   }
 
-  /** The ticket's customer by CUSTOMER_FOR_TICKET_CTES (found, updated or made), as its row now is. */
+  /** The ticket's customer by CUSTOMER_FOR_TICKET (found, updated or made), as its row now is. */
   async forTicket(contact: TicketContactRow): Promise<Customer> {
     const em = this.getEntityManager() as EntityManager;
-    const [row] = await tenantSql(em).executePrepared<{ customer: EntityDictionary<Customer> }>(
-      `with ${TICKET_CONTACT_CTE}, ${CUSTOMER_FOR_TICKET_CTES} select ${CUSTOMER_FOR_TICKET_ROW} as customer`,
-      [JSON.stringify(contact)],
-    );
+    const [row] = await tenantSql(em).executePrepared<{ customer: EntityDictionary<Customer> }>(`select ${CUSTOMER_FOR_TICKET} as customer`, [JSON.stringify(contact)]);
     return em.map(this.entityName, row!.customer);
   }
 

@@ -34,21 +34,14 @@ export function ticketContactRow(contact: CustomerContact): TicketContactRow {
 
 /**
  * Transaction-scoped advisory locks on the organization's customer phone (as stored: E.164) and
- * e-mail, in key order: every intake and the customer edit take them, so two writes of one
- * contact queue instead of making two customers.
+ * e-mail, in key order (the database's `lock_customer_contacts`, which `customer_for_ticket` takes
+ * too): every intake and the customer edit take them, so two writes of one contact queue instead of
+ * making two customers.
  */
 export async function lockCustomerContacts(em: EntityManager, organizationId: string, phone?: string | null, email?: string | null): Promise<void> {
-  const keys = [phone ? `phone:${phone}` : null, email?.trim() ? `email:${normalizeEmail(email)}` : null]
-    .filter((k): k is string => k !== null)
-    .map((k) => `${organizationId}:${k}`)
-    .sort();
-  if (!keys.length) return;
-  // prepared (every create takes it): pg writes the array as the parameter
-  await executePrepared(
-    em,
-    'select count(pg_advisory_xact_lock(hashtextextended(k, 0))) from (select k from unnest(?::text[]) k order by k) s',
-    [keys],
-  );
+  if (!phone && !email?.trim()) return;
+  // prepared (every intake takes it)
+  await executePrepared(em, 'select lock_customer_contacts(?::uuid, ?, ?)', [organizationId, phone || null, email?.trim() ? normalizeEmail(email) : null]);
 }
 
 /**
@@ -79,11 +72,9 @@ export class CustomersService {
    * The organization's customer for an incoming ticket: found by phone when one is given, else by
    * e-mail (a customer found by e-mail with a different phone on file is another person), else
    * created. Name and e-mail follow the latest ticket; a phone fills an empty one. `contact.phone`
-   * is as customer rows keep it (`storedPhone` in the organization's country). One statement: the
-   * rule is CUSTOMER_FOR_TICKET_CTES, which a create's statement runs too.
-   *
-   * Runs inside the ticket's transaction after the caller took the locks of the phone and the
-   * e-mail, so two tickets of a new customer arriving together resolve to one customer.
+   * is as customer rows keep it (`storedPhone` in the organization's country). One statement, which
+   * takes the locks of the phone and the e-mail first (so two tickets of a new customer arriving
+   * together resolve to one customer): CUSTOMER_FOR_TICKET, which a create's statement runs too.
    */
   async resolveForTicket(em: EntityManager, contact: CustomerContact): Promise<Customer> {
     return em.getRepository(Customer).forTicket(ticketContactRow(contact));

@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import { type EntityManager, EntityRepository } from '@mikro-orm/postgresql';
 import { tenantSql } from '../../common/tenancy/tenant-sql.js';
 import { entityColumns } from '../../database/row-mapper.js';
-import { CUSTOMER_FOR_TICKET_CTES, CUSTOMER_FOR_TICKET_ID, CUSTOMER_FOR_TICKET_ROW, TICKET_CONTACT_CTE, type TicketContactRow } from '../customers/customer.repository.js';
+import { CUSTOMER_FOR_TICKET, type TicketContactRow } from '../customers/customer.repository.js';
 import { candidateProductsSql, type TermProduct } from '../settings/products/product-warranty-terms.js';
 import { DUPLICATE_KEYS, type Ticket, type TicketStatus } from './ticket.entity.js';
 import { NEXT_FORMATTED_TICKET_NUMBER_SQL } from './ticket-number-sql.js';
@@ -101,7 +101,7 @@ select t.*, row_to_json(cu) as detail_customer,
 export interface NewTicketRow {
   /** The ticket's columns by name (snake_case), as the tickets table types them; the number is the insert's. */
   columns: Record<string, unknown>;
-  /** The ticket's contact: its customer is found, updated or made by CUSTOMER_FOR_TICKET_CTES (not in `columns`). */
+  /** The ticket's contact: its customer is found, updated or made by CUSTOMER_FOR_TICKET (not in `columns`). */
   contact: TicketContactRow;
   /** The first history row's author (null: no user, e.g. the voice agent). */
   changedBy: string | null;
@@ -118,15 +118,17 @@ export interface NewTicketResult {
 }
 
 /**
- * One statement for a create, on the caller's transaction: the customer found, updated or made
- * (CUSTOMER_FOR_TICKET_CTES), the ticket (numbered from the organization's sequence), its first
- * history row and the event's outbox jobs, answering the ticket's and the customer's rows with the
- * ticket's products and possible duplicates (the rows it inserts are not visible to its own reads,
- * and the ticket is no duplicate of itself).
+ * One statement for a create, in a transaction or alone: the customer found, updated or made (with
+ * the locks of its contact: CUSTOMER_FOR_TICKET), the ticket (numbered from the organization's
+ * sequence), its first history row and the event's outbox jobs, answering the ticket's and the
+ * customer's rows with the ticket's products and possible duplicates (the rows it inserts are not
+ * visible to its own reads, and the ticket is no duplicate of itself).
  */
-const insertNewSql = (columns: string[], answered: string[], published: string | null, limit: number) => `with ${TICKET_CONTACT_CTE}, ${CUSTOMER_FOR_TICKET_CTES}, ins as (
+const insertNewSql = (columns: string[], answered: string[], published: string | null, limit: number) => `with customer as materialized (
+  select ${CUSTOMER_FOR_TICKET} as row
+), ins as (
   insert into tickets (${columns.map((c) => `"${c}"`).join(', ')}, organization_id, ticket_number, customer_id)
-  select ${columns.map((c) => `r."${c}"`).join(', ')}, @tenant_id, ${NEXT_FORMATTED_TICKET_NUMBER_SQL}, ${CUSTOMER_FOR_TICKET_ID}
+  select ${columns.map((c) => `r."${c}"`).join(', ')}, @tenant_id, ${NEXT_FORMATTED_TICKET_NUMBER_SQL}, (select (customer.row ->> 'id')::uuid from customer)
     from json_populate_record(null::tickets, ?::json) r
   returning *
 ), history as (
@@ -135,7 +137,7 @@ const insertNewSql = (columns: string[], answered: string[], published: string |
 )${published ? `, outbox as (select ${published} as published)` : ''}, t as (
   select ${answered.map((c) => `ins."${c}"`).join(', ')}, ${duplicateKeyColumns()} from ins
 )
-select t.*, ${CUSTOMER_FOR_TICKET_ROW} as detail_customer,
+select t.*, (select customer.row from customer) as detail_customer,
   ${productsAndDuplicatesSql(limit)}${published ? ', (select count(*) from outbox) as detail_published' : ''}
   from t`;
 

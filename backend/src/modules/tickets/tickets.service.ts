@@ -6,7 +6,7 @@ import { describeDescriptionChange, isNoteTooLong, isQuestionAsked, respondByOf,
 import type { Actor } from '../../common/auth/actor.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
 import { CallLog } from '../call-logs/call-log.entity.js';
-import { type CustomerContact, CustomersService, lockCustomerContacts, normalizeEmail, ticketContactRow } from '../customers/customers.service.js';
+import { type CustomerContact, CustomersService, normalizeEmail, ticketContactRow } from '../customers/customers.service.js';
 import { storedPhone } from '../customers/phone.js';
 import { Customer } from '../customers/customer.entity.js';
 import type { TermProduct } from '../settings/products/product-warranty-terms.js';
@@ -145,15 +145,10 @@ export class TicketsService {
   async create(actor: Actor, body: unknown): Promise<CreatedTicket> {
     // The intake settings once, for the validation and the create.
     const { dto, intake } = await this.validateIntake(actor, CreateTicketDto, body);
-    return this.em.transactional((tx) =>
-      this.createIn(
-        tx,
-        actor.organizationId,
-        actor.id,
-        { ...intakeFields(dto), callLogId: dto.call_log_id ?? null, source: dto.call_log_id ? 'phone_call' : 'form' },
-        intake,
-      ),
-    );
+    const input: NewTicket = { ...intakeFields(dto), callLogId: dto.call_log_id ?? null, source: dto.call_log_id ? 'phone_call' : 'form' };
+    // Without a call to link, a create is its one statement, atomic by itself: no begin or commit.
+    if (!input.callLogId) return this.createIn(this.em, actor.organizationId, actor.id, input, intake);
+    return this.em.transactional((tx) => this.createIn(tx, actor.organizationId, actor.id, input, intake));
   }
 
   /**
@@ -204,7 +199,6 @@ export class TicketsService {
       // A question not asked keeps what the ticket has.
       for (const [question, field] of Object.entries(QUESTION_TICKET_FIELD)) if (!isQuestionAsked(questions, question as TicketQuestion)) delete fields[field];
       const phone = storedPhone(contact.phone ?? ticket.customer.phone, intake.phoneCountry);
-      await lockCustomerContacts(tx, actor.organizationId, phone, contact.email);
       this.recordActivity(tx, actor, ticket, { priority: fields.priority as UpdateTicketDto['priority'], issue_description: fields.issueDescription });
       ticket.customer = await this.customers.resolveForTicket(tx, { ...contact, phone });
       tx.assign(ticket, fields);
@@ -223,7 +217,8 @@ export class TicketsService {
   /**
    * The one way a ticket is made, for the API and for the voice agent's function alike: numbering,
    * customer matching, the default brand, the first history row and `ticket.created`, on the
-   * caller's transaction `tx` (so the caller's own writes commit or roll back with the ticket).
+   * caller's transaction `tx` (so the caller's own writes commit or roll back with the ticket), or
+   * outside any when there is no call to link: the create is then its one statement.
    * `createdBy` is the user, or null when no user made it (the voice agent). A customer e-mail
    * makes the confirmation e-mail pending: `ticket.created`'s handler sends it. `intake`: the
    * organization's intake settings when the caller read them already (read here otherwise).
@@ -233,9 +228,8 @@ export class TicketsService {
     // "(555) 123-4567" and "+15551234567" are one customer: locked and matched as E.164.
     intake ??= await this.settings.ticketIntake(organizationId, tx);
     const phone = storedPhone((call && customerPhoneOf(call)) ?? input.customer.phone, intake.phoneCountry);
-    // Creates for the same customer (phone or e-mail) queue here, so the second finds the
-    // customer the first made; creates for other customers go on.
-    await lockCustomerContacts(tx, organizationId, phone, input.customer.email);
+    // Creates for the same customer (phone or e-mail) queue in the statement's CUSTOMER_FOR_TICKET, so
+    // the second finds the customer the first made; creates for other customers go on.
     const contact = ticketContactRow({ ...input.customer, phone });
     const { customer: _contact, callLogId: _callLogId, ...fields } = input;
     const productBrand = input.productBrand || intake.defaultBrand;
