@@ -95,8 +95,9 @@ async function run<T>(em: EntityManager, sql: string, params: readonly unknown[]
     } catch (error) {
       // As pool.query does, the connection goes with the error. A migration (another instance's,
       // during a rolling deploy) that changed the columns the statement returns leaves its prepared
-      // plan unusable on each connection that had it: the read runs again, and since every such
-      // failure drops one of them, within the pool's size it runs prepared anew on a fresh one.
+      // plan unusable on each connection that had it: the statement runs again, and since every such
+      // failure drops one of them, within the pool's size it runs prepared anew on a fresh one. That
+      // error comes before the statement runs, so a write (a create, one statement) is not made twice.
       client.release(error as Error);
       const stale = (error as { code?: string }).code === '0A000' && /cached plan must not change result type/.test(String(error));
       if (!stale || attempt > (pool.options.max ?? 10)) throw error;
