@@ -41,8 +41,9 @@ export interface TicketContactRow {
 export const CUSTOMER_FOR_TICKET = 'customer_for_ticket(@tenant_id::uuid, ?::json)';
 
 /**
- * The customers' queries (the entity's MikroORM repository: `em.getRepository(Customer)`);
- * CustomersService keeps the matching rules. Scoped to the organization by the tenant filter.
+ * The customers' queries (the entity's MikroORM repository: `em.getRepository(Customer)`); a
+ * ticket's customer is matched by the database's customer_for_ticket (CUSTOMER_FOR_TICKET). Scoped
+ * to the organization by the tenant filter.
  */
 export class CustomerRepository extends EntityRepository<Customer> {
   /** The organization's customer of this id (null for another organization's). */
