@@ -23,7 +23,7 @@ export function timestamp(value: unknown): unknown {
 }
 
 /** Each entity's columns as rowMapper reads them, worked out once. */
-const COLUMNS = new WeakMap<object, { props: { name: string; field: string; datetime: boolean }[]; relations: { name: string; field: string }[] }>();
+const COLUMNS = new WeakMap<object, { props: { name: string; field: string; datetime: boolean }[]; relations: { name: string; field: string }[]; fields: string[] }>();
 
 function columnsOf<T extends object>(em: EntityManager, entity: EntityName<T>) {
   const meta = em.getMetadata(entity);
@@ -34,7 +34,9 @@ function columnsOf<T extends object>(em: EntityManager, entity: EntityName<T>) {
         .filter((p) => p.fieldNames?.length === 1 && p.kind === 'scalar')
         .map((p) => ({ name: p.name as string, field: p.fieldNames[0], datetime: p.type === 'datetime' || p.runtimeType === 'Date' })),
       relations: meta.props.filter((p) => p.fieldNames?.length === 1 && p.kind === 'm:1').map((p) => ({ name: p.name as string, field: p.fieldNames[0] })),
+      fields: [],
     };
+    columns.fields = [...columns.props.map((p) => p.field), ...columns.relations.map((r) => r.field)];
     COLUMNS.set(meta, columns);
   }
   return columns;
@@ -45,9 +47,8 @@ function columnsOf<T extends object>(em: EntityManager, entity: EntityName<T>) {
  * what it answers instead of `*`: a column a later migration adds does not change its answer, so a
  * prepared statement of it stays valid on a database an instance of the next version migrated.
  */
-export function entityColumns<T extends object>(em: EntityManager, entity: EntityName<T>): string[] {
-  const { props, relations } = columnsOf(em, entity);
-  return [...props.map((p) => p.field), ...relations.map((r) => r.field)];
+export function entityColumns<T extends object>(em: EntityManager, entity: EntityName<T>): readonly string[] {
+  return columnsOf(em, entity).fields;
 }
 
 /**

@@ -6,7 +6,7 @@ import { MAX_LIST_OFFSET } from '@warranty-crm/contract';
 import { SEARCH_MIN_LENGTH } from '../search/search-indexes.js';
 import { Customer } from './customer.entity.js';
 import { CustomerHistory } from './customer-history.js';
-import { CustomersService, lockCustomerContacts, normalizeEmail } from './customers.service.js';
+import { CustomersService, normalizeEmail } from './customers.service.js';
 import { CustomerContactTakenError, CustomerEmailRequiredError, CustomerNotFoundError, CustomerOffsetTooDeepError, CustomersFilterInvalidError } from './customers.errors.js';
 import {
   type CustomerDetailDto,
@@ -81,8 +81,8 @@ export class CustomerPagesService {
       const phone = dto.phone === undefined ? (customer.phone ?? null) : storedPhone(dto.phone, country);
       const email = dto.email === undefined ? (customer.email ?? null) : dto.email === null ? null : normalizeEmail(dto.email);
       if (!email && customer.email) throw new CustomerEmailRequiredError();
-      await lockCustomerContacts(tx, actor.organizationId, phone, email);
       const repo = tx.getRepository(Customer);
+      await repo.lockContacts(phone, email);
       if (phone && phone !== customer.phone) {
         const other = await repo.otherWith(customer.id, 'phone', phone);
         if (other) throw new CustomerContactTakenError('phone', other);

@@ -62,6 +62,16 @@ export class CustomerRepository extends EntityRepository<Customer> {
     return this.find({ organization: organizationId, $or: contacts }, { orderBy: { createdAt: 'desc' } });
   }
 
+  /**
+   * The transaction's advisory locks of a contact's phone (as stored) and e-mail (lower case), in key
+   * order: the database's lock_customer_contacts, which customer_for_ticket takes too, so an edit of
+   * a contact and a ticket arriving for it queue instead of making two customers.
+   */
+  async lockContacts(phone: string | null, email: string | null): Promise<void> {
+    if (!phone && !email) return;
+    await tenantSql(this.getEntityManager() as EntityManager).executePrepared('select lock_customer_contacts(@tenant_id::uuid, ?, ?)', [phone, email]);
+  }
+
   /** The ticket's customer by CUSTOMER_FOR_TICKET (found, updated or made), as its row now is. */
   async forTicket(contact: TicketContactRow): Promise<Customer> {
     const em = this.getEntityManager() as EntityManager;

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { executePrepared } from '../../database/prepared-statements.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { Customer } from './customer.entity.js';
 import type { TicketContactRow } from './customer.repository.js';
@@ -30,18 +29,6 @@ export function ticketContactRow(contact: CustomerContact): TicketContactRow {
     email: contact.email?.trim() ? normalizeEmail(contact.email) : null,
     phone: contact.phone?.trim() || null,
   };
-}
-
-/**
- * Transaction-scoped advisory locks on the organization's customer phone (as stored: E.164) and
- * e-mail, in key order (the database's `lock_customer_contacts`, which `customer_for_ticket` takes
- * too): every intake and the customer edit take them, so two writes of one contact queue instead of
- * making two customers.
- */
-export async function lockCustomerContacts(em: EntityManager, organizationId: string, phone?: string | null, email?: string | null): Promise<void> {
-  if (!phone && !email?.trim()) return;
-  // prepared (every intake takes it)
-  await executePrepared(em, 'select lock_customer_contacts(?::uuid, ?, ?)', [organizationId, phone || null, email?.trim() ? normalizeEmail(email) : null]);
 }
 
 /**

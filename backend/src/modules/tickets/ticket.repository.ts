@@ -124,7 +124,7 @@ export interface NewTicketResult {
  * customer's rows with the ticket's products and possible duplicates (the rows it inserts are not
  * visible to its own reads, and the ticket is no duplicate of itself).
  */
-const insertNewSql = (columns: string[], answered: string[], published: string | null, limit: number) => `with customer as materialized (
+const insertNewSql = (columns: string[], answered: readonly string[], published: string | null, limit: number) => `with customer as materialized (
   select ${CUSTOMER_FOR_TICKET} as row
 ), ins as (
   insert into tickets (${columns.map((c) => `"${c}"`).join(', ')}, organization_id, ticket_number, customer_id)
