@@ -51,7 +51,11 @@ export class DomainEvents {
     return jobs.length ? this.jobs.addManyExpression(jobs) : null;
   }
 
-  /** One job per handler of the event, each with its receipt. */
+  /**
+   * One job per handler of the event, each with its receipt. No graphile-worker job key: the
+   * receipt is new, so a key would replace nothing, and add_jobs would look each one up in the
+   * queue's key index inside the create's statement (job_receipts is what makes a handler run once).
+   */
   private jobsOf(event: DomainEvent): JobRow[] {
     const name = (event.constructor as unknown as EventClass).eventName;
     const eventId = randomUUID();
@@ -62,7 +66,7 @@ export class DomainEvents {
         event: { ...event },
         [RECEIPT_FIELD]: `${eventId}:${handler.task}`,
       };
-      return { task: handler.task, payload, options: { maxAttempts: handler.maxAttempts, jobKey: payload[RECEIPT_FIELD] } };
+      return { task: handler.task, payload, options: { maxAttempts: handler.maxAttempts } };
     });
   }
 }

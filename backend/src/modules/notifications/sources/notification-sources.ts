@@ -35,7 +35,7 @@ export class NotificationSources {
   /** new_ticket: a ticket created by any path (form, AI agent, call); a burst of creates in one fan-out. */
   @OnDomainEvents(TicketCreatedEvent, { batch: 100 })
   async onTicketCreated(events: TicketCreatedEvent[], { em, organizationId }: TenantContext): BatchOutcome<TicketCreatedEvent> {
-    const tickets = new Map((await em.getRepository(Ticket).withCustomers(events.map((e) => e.ticketId))).map((t) => [t.id, t]));
+    const tickets = new Map((await em.getRepository(Ticket).newTicketSummaries(events.map((e) => e.ticketId))).map((t) => [t.id, t]));
     const drafts = events.flatMap((event): NotificationDraft[] => {
       const ticket = tickets.get(event.ticketId);
       if (!ticket) return []; // deleted before its notification went out
@@ -44,10 +44,10 @@ export class NotificationSources {
         eventType: 'new_ticket',
         sourceKey: `new_ticket:${ticket.id}`,
         title: `New ticket ${ticket.ticketNumber}`,
-        message: clip(`${ticket.customer.name}${brand ? ` (${brand})` : ''}: ${ticket.issueDescription}`),
+        message: clip(`${ticket.customerName}${brand ? ` (${brand})` : ''}: ${ticket.issueDescription}`),
         metadata: {
           ticket_number: ticket.ticketNumber,
-          customer: ticket.customer.name,
+          customer: ticket.customerName,
           brand,
           product: ticket.productModel ?? null,
           priority: ticket.priority,

@@ -9,6 +9,7 @@ import { TicketCreatedEvent } from '../events/ticket-created.event.js';
 import { promisedResponseHours } from '../response-promise.js';
 import { TicketActivity } from '../ticket-activity.entity.js';
 import { type ConfirmationStatus, Ticket } from '../ticket.entity.js';
+import type { NewTicketSummary } from '../ticket.repository.js';
 
 /**
  * Attempts of one confirmation: with the queue's backoff (e^attempt seconds) the last one starts
@@ -17,7 +18,7 @@ import { type ConfirmationStatus, Ticket } from '../ticket.entity.js';
 export const CONFIRMATION_ATTEMPTS = 6;
 
 /** The outcome on the tickets (one statement), and for a final one an activity row on each. */
-async function settle(em: EntityManager, organizationId: string, tickets: Ticket[], status: ConfirmationStatus, error: string | null): Promise<void> {
+async function settle(em: EntityManager, organizationId: string, tickets: NewTicketSummary[], status: ConfirmationStatus, error: string | null): Promise<void> {
   if (!tickets.length) return;
   const at = new Date();
   const present = new Set(await em.getRepository(Ticket).settleConfirmations(tickets.map((t) => t.id), status, error, at));
@@ -67,7 +68,7 @@ export class TicketConfirmationListener {
   async onTicketCreated(events: TicketCreatedEvent[], { em, organizationId }: TenantContext, { attempt, maxAttempts }: JobAttempt): BatchOutcome<TicketCreatedEvent> {
     const eventOf = new Map(events.map((e) => [e.ticketId, e]));
     // Deleted, made without a customer e-mail, or already settled by an earlier attempt.
-    const tickets = (await em.getRepository(Ticket).withCustomers([...eventOf.keys()])).filter((t) => t.confirmationEmail && t.confirmationStatus === 'pending');
+    const tickets = (await em.getRepository(Ticket).newTicketSummaries([...eventOf.keys()])).filter((t) => t.confirmationEmail && t.confirmationStatus === 'pending');
     if (!tickets.length) return;
     const smtp = await this.mailer.smtpOf(em, organizationId);
     if (!smtp) return settle(em, organizationId, tickets, 'not_sent_no_smtp', null);
@@ -96,9 +97,9 @@ export class TicketConfirmationListener {
     return failed.map(({ ticket, error }) => ({ item: eventOf.get(ticket.id)!, error }));
   }
 
-  private confirmation(ticket: Ticket) {
+  private confirmation(ticket: NewTicketSummary) {
     return this.templates.ticketConfirmation(ticket.confirmationEmail!, {
-      customerName: ticket.customer.name,
+      customerName: ticket.customerName,
       ticketNumber: ticket.ticketNumber,
       product: [[ticket.productBrand, ticket.productModel].filter(Boolean).join(' '), ticket.productSku ? `(SKU ${ticket.productSku})` : '']
         .filter(Boolean)
