@@ -36,6 +36,16 @@ describe('bindTenant', () => {
     expect(bindTenant(ORG, statement).sql).toBe(bindTenant('another', statement).sql);
   });
 
+  it('binds a text read before with each call\'s organization and values, and still checks their count', () => {
+    const sql = 'insert into x (organization_id, a, b) select @tenant_id, ?, ? where exists (select 1 from y where @tenant())';
+    const other = '6d1f4c2e-0000-4000-8000-000000000002';
+    expect(bindTenant(ORG, { sql, params: [1, 2] }).params).toEqual([ORG, 1, 2, ORG]);
+    const again = bindTenant(other, { sql, params: [3, 4] });
+    expect(again.params).toEqual([other, 3, 4, other]);
+    expect(again.sql).toBe('insert into x (organization_id, a, b) select ?, ?, ? where exists (select 1 from y where organization_id = ?)');
+    expect(() => bindTenant(ORG, { sql, params: [1] })).toThrow('bindTenant: the statement has 4 placeholders for 3 parameters');
+  });
+
   it('refuses a statement without a token, with parameters that do not match its placeholders, or without an organization', () => {
     expect(() => bindTenant(ORG, { sql: 'select * from tickets where id = ?', params: ['a'] })).toThrow(/no tenant token/);
     expect(() => bindTenant(ORG, { sql: 'select * from tickets t where @tenant(t) and id = ?', params: [] })).toThrow(/placeholders/);

@@ -154,7 +154,7 @@ export interface NewTicketResult {
  * customer's rows with the ticket's products and possible duplicates (the rows it inserts are not
  * visible to its own reads, and the ticket is no duplicate of itself).
  */
-const insertNewSql = (columns: string[], answered: readonly string[], published: string | null, limit: number) => `with customer as materialized (
+const insertNewText = (columns: string[], answered: readonly string[], published: string | null, limit: number) => `with customer as materialized (
   select ${CUSTOMER_FOR_TICKET} as row
 ), ins as (
   insert into tickets (${columns.map((c) => `"${c}"`).join(', ')}, organization_id, ticket_number, customer_id)
@@ -170,6 +170,21 @@ const insertNewSql = (columns: string[], answered: readonly string[], published:
 select t.*, (select customer.row from customer) as detail_customer,
   ${productsAndDuplicatesSql(limit)}${published ? ', (select count(*) from outbox) as detail_published' : ''}
   from t`;
+
+/**
+ * insertNewText of these columns, built once: a form's creates send the same fields, so they are a
+ * handful of texts, each kilobytes long.
+ */
+const insertNewTexts = new Map<string, string>();
+function insertNewSql(columns: string[], answered: readonly string[], published: string | null, limit: number): string {
+  const key = `${columns.join(',')}|${answered.join(',')}|${published}|${limit}`;
+  let text = insertNewTexts.get(key);
+  if (text === undefined) {
+    text = insertNewText(columns, answered, published, limit);
+    if (insertNewTexts.size < 500) insertNewTexts.set(key, text);
+  }
+  return text;
+}
 
 /**
  * The tickets' queries (the entity's MikroORM repository: `em.getRepository(Ticket)`); the
