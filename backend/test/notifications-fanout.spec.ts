@@ -87,4 +87,28 @@ describe('fan-out to recipients a channel cannot reach', () => {
     await app.db.query(`delete from graphile_worker._private_jobs where payload ->> 'organizationId' = $1`, [other.user.organization_id]);
     expect((await other.agent.get('/api/admin/jobs').expect(200)).body.counts).toMatchObject({ queued: 0, oldest_queued_seconds: null });
   });
+
+  it('counts a job running its last attempt as running, not failed, in the jobs view and the health check', async () => {
+    const other = await registerOwner(app);
+    const org = other.user.organization_id;
+    await app.db.query(`delete from graphile_worker._private_jobs where payload ->> 'organizationId' = $1`, [org]);
+    for (const probe of ['last-attempt', 'ran-out']) {
+      await app.db.query(`select graphile_worker.add_job('notifications.deliver-batch', $1::json, max_attempts => 3)`, [JSON.stringify({ organizationId: org, probe })]);
+    }
+    // As graphile-worker leaves them: a job's attempts are counted when a worker takes it (so the one
+    // running its last has all three), and a job that failed its last is unlocked.
+    await app.db.query(
+      `update graphile_worker._private_jobs set attempts = 3, locked_at = now(), locked_by = 'another-instance', last_error = 'the second try failed'
+        where payload ->> 'probe' = 'last-attempt'`,
+    );
+    await app.db.query(`update graphile_worker._private_jobs set attempts = 3, last_error = 'the third try failed' where payload ->> 'probe' = 'ran-out'`);
+    const view = (await other.agent.get('/api/admin/jobs').expect(200)).body;
+    expect(view.counts).toMatchObject({ running: 1, failed: 1 });
+    expect(view.recent_failures.map((f: { last_error: string; state: string }) => [f.last_error, f.state]).sort()).toEqual([
+      ['the second try failed', 'retrying'],
+      ['the third try failed', 'failed'],
+    ]);
+    expect((await app.request().get('/api/health').expect(200)).body.jobs).toEqual({ failed: 1 });
+    await app.db.query(`delete from graphile_worker._private_jobs where payload ->> 'organizationId' = $1`, [org]);
+  });
 });

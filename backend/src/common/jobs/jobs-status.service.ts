@@ -3,20 +3,25 @@ import { Injectable } from '@nestjs/common';
 import { tenantSql } from '../tenancy/tenant-sql.js';
 import type { JobFailureDto, JobsOverviewDto } from './jobs-overview.dto.js';
 
-/** Jobs of one organization by state (graphile-worker keeps failed jobs and deletes finished ones). */
+/**
+ * Jobs of one organization by state (graphile-worker keeps failed jobs and deletes finished ones). A
+ * job counts its attempts when it is taken, so one running its last attempt has as many as its
+ * maximum: failed is the unlocked ones (graphile-worker unlocks a job when it fails it).
+ */
 const ORGANIZATION_COUNTS = `
 select count(*) filter (where j.locked_at is not null)::int as running,
        count(*) filter (where j.locked_at is null and j.attempts = 0 and j.run_at <= now())::int as queued,
        count(*) filter (where j.locked_at is null and j.attempts = 0 and j.run_at > now())::int as scheduled,
        count(*) filter (where j.locked_at is null and j.attempts > 0 and j.attempts < j.max_attempts)::int as retrying,
-       count(*) filter (where j.attempts >= j.max_attempts)::int as failed,
+       count(*) filter (where j.locked_at is null and j.attempts >= j.max_attempts)::int as failed,
        floor(extract(epoch from now() - min(j.run_at) filter (where j.locked_at is null and j.attempts = 0 and j.run_at <= now())))::int as oldest_queued_seconds,
        (select count(*) from job_receipts r where @tenant(r) and r.created_at > now() - interval '24 hours')::int as completed_24h
   from graphile_worker._private_jobs j
  where j.payload ->> 'organizationId' = @tenant_id`;
 
 const ORGANIZATION_FAILURES = `
-select j.id::text as id, t.identifier as task, j.attempts, j.max_attempts, j.last_error, j.run_at, j.updated_at
+select j.id::text as id, t.identifier as task, j.attempts, j.max_attempts, j.last_error, j.run_at, j.updated_at,
+       j.locked_at is null and j.attempts >= j.max_attempts as failed
   from graphile_worker._private_jobs j
   join graphile_worker._private_tasks t on t.id = j.task_id
  where j.payload ->> 'organizationId' = @tenant_id and j.last_error is not null
@@ -40,20 +45,22 @@ export class JobsStatusService {
           task: row.task as string,
           attempts: row.attempts as number,
           max_attempts: row.max_attempts as number,
-          state: (row.attempts as number) >= (row.max_attempts as number) ? 'failed' : 'retrying',
+          state: row.failed ? 'failed' : 'retrying',
           last_error: (row.last_error as string).slice(0, 2000),
-          next_attempt_at: (row.attempts as number) >= (row.max_attempts as number) ? null : new Date(row.run_at as string).toISOString(),
+          next_attempt_at: row.failed ? null : new Date(row.run_at as string).toISOString(),
           updated_at: new Date(row.updated_at as string).toISOString(),
         }),
       ),
     };
   }
 
-  /** Jobs of every organization that ran out of attempts (for the health check). */
+  /** Jobs of every organization that ran out of attempts (for the health check); not one running its last. */
   async failedCount(): Promise<number> {
     const [row] = await this.em
       .getConnection()
-      .execute<{ failed: number }[]>('select count(*)::int as failed from graphile_worker._private_jobs where attempts >= max_attempts');
+      .execute<{ failed: number }[]>(
+        'select count(*)::int as failed from graphile_worker._private_jobs where locked_at is null and attempts >= max_attempts',
+      );
     return row.failed;
   }
 }
