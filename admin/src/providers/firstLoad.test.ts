@@ -62,7 +62,7 @@ describe('prefetchFirstScreen', () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ user: { id: 'u1', username: 'ann' } })));
     vi.stubGlobal('fetch', fetch);
     const loadScreen = vi.fn(async () => ({}));
-    prefetchFirstScreen({ pathname: '/tickets', search: '' }, loadScreen);
+    expect(prefetchFirstScreen({ pathname: '/tickets', search: '' }, loadScreen)).toBeUndefined(); // the first render waits on nothing
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     expect(fetch.mock.calls.map(call => String((call as unknown[])[0]))).toEqual(['/api/session']);
     expect(loadScreen).not.toHaveBeenCalled();
@@ -76,9 +76,16 @@ describe('prefetchFirstScreen', () => {
     );
     vi.stubGlobal('fetch', fetch);
     localStorage.setItem('wcrm.signedIn', '1'); // signed in when this browser last knew
-    const loadScreen = vi.fn(async () => ({}));
-    prefetchFirstScreen({ pathname: '/tickets', search: '' }, loadScreen);
+    let screenLoaded!: () => void;
+    const loadScreen = vi.fn(() => new Promise<void>(resolve => (screenLoaded = resolve)));
+    const screen = prefetchFirstScreen({ pathname: '/tickets', search: '' }, loadScreen);
+    // what the first render waits on (main.tsx): the list's component, not its data
+    let ready = false;
+    void screen!.then(() => (ready = true));
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    expect(ready).toBe(false);
+    screenLoaded();
+    await vi.waitFor(() => expect(ready).toBe(true));
     expect(fetch.mock.calls.map(call => String(call[0]))).toEqual([expect.stringMatching(/^\/api\/tickets\?.*&view=row$/), '/api/session']);
     expect(loadScreen).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(queryClient.getQueryData(DEFAULT_KEY)).toMatchObject({ data: [{ id: '1' }], total: 1 }));
@@ -88,7 +95,8 @@ describe('prefetchFirstScreen', () => {
     localStorage.setItem('wcrm.signedIn', '1');
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ statusCode: 401, message: 'Unauthorized' }), { status: 401 })));
     const error = vi.spyOn(console, 'error');
-    prefetchFirstScreen({ pathname: '/tickets', search: '' }, async () => ({}));
+    // a list chunk that fails to load does not hold the first render either
+    await expect(prefetchFirstScreen({ pathname: '/tickets', search: '' }, async () => Promise.reject(new Error('chunk failed')))).resolves.toBeUndefined();
     await vi.waitFor(() => expect(queryClient.getQueryState(DEFAULT_KEY)?.status).toBe('error'));
     expect(error).not.toHaveBeenCalled();
     error.mockRestore();
@@ -98,7 +106,7 @@ describe('prefetchFirstScreen', () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     const loadScreen = vi.fn(async () => ({}));
-    prefetchFirstScreen({ pathname: '/', search: '' }, loadScreen);
+    expect(prefetchFirstScreen({ pathname: '/', search: '' }, loadScreen)).toBeUndefined();
     expect(fetch).not.toHaveBeenCalled();
     expect(loadScreen).not.toHaveBeenCalled();
   });

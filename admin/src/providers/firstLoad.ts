@@ -41,12 +41,15 @@ export function ticketListParams(location: { pathname: string; search: string },
  * session that ended meanwhile answers 401, which prefetchQuery keeps to itself (no toast, no
  * redirect), and signing in clears the cache. The route guard's GET /api/session is started here
  * too (its answer is remembered for the load). Any other page does nothing here.
+ *
+ * Answers when the list's component is in (or failed to load), for the first render to wait on
+ * (main.tsx); nothing when it fetched nothing.
  */
 export function prefetchFirstScreen(
   location: { pathname: string; search: string } = window.location,
   // the list screen's own component, so that it renders without suspending once its chunk is in (lazyScreen)
   loadListScreen: () => Promise<unknown> = () => import('../resources/tickets').then(tickets => tickets.default.list.preload()),
-): void {
+): Promise<void> | undefined {
   let params: ReturnType<typeof ticketListParams>;
   try {
     params = ticketListParams(location, store.getItem(TICKET_LIST_PARAMS_KEY));
@@ -68,5 +71,8 @@ export function prefetchFirstScreen(
   });
   // the route guard's GET /api/session, remembered for the load (currentUserCache.ts)
   void authProvider.checkAuth({}).catch(() => undefined);
-  void loadListScreen().catch(() => undefined);
+  return loadListScreen().then(
+    () => undefined,
+    () => undefined,
+  );
 }
