@@ -127,7 +127,8 @@ test.describe('the first load of /tickets (issue 32)', () => {
 
   /**
    * The admin's build groups its libraries into two chunks (admin/vite.config.ts: those of the first load,
-   * and those only screens loaded later use). Each part loaded on first use is opened here in a new
+   * and those only screens loaded later use), and the app's modules the screens share into one. Each part
+   * loaded on first use is opened here in a new
    * document, so its chunk and the chunks it imports are evaluated for the first time in that page:
    * a wrong chunk order shows as a part that never appears, or as an error in the page.
    */
