@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { prefetchFirstScreen, ticketListParams } from './firstLoad';
+import { prefetchFirstScreen, renderWhenReady, ticketListParams } from './firstLoad';
 import { forgetCurrentUser } from './currentUserCache';
 import { queryClient } from './queryClient';
 
@@ -109,5 +109,42 @@ describe('prefetchFirstScreen', () => {
     expect(prefetchFirstScreen({ pathname: '/', search: '' }, loadScreen)).toBeUndefined();
     expect(fetch).not.toHaveBeenCalled();
     expect(loadScreen).not.toHaveBeenCalled();
+  });
+});
+
+describe('renderWhenReady', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("renders once the first screen's component is in, not before, and once only", async () => {
+    let screenLoaded!: () => void;
+    const render = vi.fn();
+    renderWhenReady(new Promise<void>(resolve => (screenLoaded = resolve)), render, 1500);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(render).not.toHaveBeenCalled();
+    screenLoaded();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(render).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(render).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders after the wait when the component is slower (the shell first, as on any other page)', async () => {
+    const render = vi.fn();
+    renderWhenReady(new Promise<void>(() => undefined), render, 1500);
+    await vi.advanceTimersByTimeAsync(1499);
+    expect(render).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(render).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders at once when nothing was fetched (another page, or signed out)', () => {
+    const render = vi.fn();
+    renderWhenReady(undefined, render);
+    expect(render).toHaveBeenCalledTimes(1);
   });
 });

@@ -76,3 +76,22 @@ export function prefetchFirstScreen(
     () => undefined,
   );
 }
+
+/**
+ * How long the first render waits for the first screen's component. Mounted before its chunk is in, the
+ * list would suspend, the layout would show its fallback, and React holds a Suspense boundary's content
+ * back for 300 ms after its fallback showed: the rows waited on that, not on their data or their render.
+ * A chunk slower than this (a slow network) lets the shell render first, as any other page does.
+ */
+export const FIRST_SCREEN_WAIT_MS = 1500;
+
+/** Calls `render` once, when `firstScreen` is in or after `waitMs`, whichever is first; at once without one. */
+export function renderWhenReady(firstScreen: Promise<void> | undefined, render: () => void, waitMs: number = FIRST_SCREEN_WAIT_MS): void {
+  if (!firstScreen) return render();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>(resolve => (timer = setTimeout(resolve, waitMs)));
+  void Promise.race([firstScreen, waited]).then(() => {
+    clearTimeout(timer);
+    render();
+  });
+}
