@@ -173,15 +173,18 @@ select t.*, (select customer.row from customer) as detail_customer,
 
 /**
  * insertNewText of these columns, built once: a form's creates send the same fields, so they are a
- * handful of texts, each kilobytes long.
+ * handful of texts, each kilobytes long. Kept per `answered` (entityColumns' one array for the entity),
+ * so a create builds no key from its forty columns.
  */
-const insertNewTexts = new Map<string, string>();
+const insertNewTexts = new WeakMap<readonly string[], Map<string, string>>();
 function insertNewSql(columns: string[], answered: readonly string[], published: string | null, limit: number): string {
-  const key = `${columns.join(',')}|${answered.join(',')}|${published}|${limit}`;
-  let text = insertNewTexts.get(key);
+  let texts = insertNewTexts.get(answered);
+  if (!texts) insertNewTexts.set(answered, (texts = new Map()));
+  const key = `${columns.join(',')}|${published}|${limit}`;
+  let text = texts.get(key);
   if (text === undefined) {
     text = insertNewText(columns, answered, published, limit);
-    if (insertNewTexts.size < 500) insertNewTexts.set(key, text);
+    if (texts.size < 500) texts.set(key, text);
   }
   return text;
 }
