@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { prefetchFirstScreen, renderWhenReady, ticketListParams } from './firstLoad';
+import { AUTH_QUERY_KEYS, prefetchFirstScreen, renderWhenReady, ticketListParams } from './firstLoad';
 import { forgetCurrentUser } from './currentUserCache';
 import { queryClient } from './queryClient';
 
@@ -72,7 +72,7 @@ describe('prefetchFirstScreen', () => {
     const fetch = vi.fn(async (url: string) =>
       url.startsWith('/api/tickets')
         ? new Response(JSON.stringify([{ id: '1', ticket_number: 'TKT-1' }]), { headers: { 'Content-Range': 'tickets 0-0/1' } })
-        : new Response(JSON.stringify({ id: 'u1', username: 'ann' })),
+        : new Response(JSON.stringify({ user: { id: 'u1', username: 'ann' } })),
     );
     vi.stubGlobal('fetch', fetch);
     localStorage.setItem('wcrm.signedIn', '1'); // signed in when this browser last knew
@@ -89,6 +89,8 @@ describe('prefetchFirstScreen', () => {
     expect(fetch.mock.calls.map(call => String(call[0]))).toEqual([expect.stringMatching(/^\/api\/tickets\?.*&view=row$/), '/api/session']);
     expect(loadScreen).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(queryClient.getQueryData(DEFAULT_KEY)).toMatchObject({ data: [{ id: '1' }], total: 1 }));
+    // react-admin's route guard and list controller find the user answered (primeAuthQueries)
+    expect(queryClient.getQueryData(AUTH_QUERY_KEYS.checkAuth)).toBe(true);
   });
 
   it('a session that ended since (the hint says signed in): the 401 stays in the cache as an error, nothing thrown or logged', async () => {
@@ -102,13 +104,33 @@ describe('prefetchFirstScreen', () => {
     error.mockRestore();
   });
 
-  it('does nothing elsewhere', () => {
+  it('does nothing elsewhere when signed out when last known', () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     const loadScreen = vi.fn(async () => ({}));
     expect(prefetchFirstScreen({ pathname: '/', search: '' }, loadScreen)).toBeUndefined();
     expect(fetch).not.toHaveBeenCalled();
     expect(loadScreen).not.toHaveBeenCalled();
+  });
+
+  it("elsewhere, signed in when last known: the session check only, its answer cached under react-admin's auth keys before the first render", async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ user: { id: 'u1', username: 'ann', role: 'admin', is_account_owner: false } })));
+    vi.stubGlobal('fetch', fetch);
+    localStorage.setItem('wcrm.signedIn', '1');
+    const loadScreen = vi.fn(async () => ({}));
+    await expect(prefetchFirstScreen({ pathname: '/customers', search: '' }, loadScreen)).resolves.toBeUndefined();
+    expect(fetch.mock.calls.map(call => String((call as unknown[])[0]))).toEqual(['/api/session']);
+    expect(loadScreen).not.toHaveBeenCalled();
+    expect(queryClient.getQueryData(AUTH_QUERY_KEYS.checkAuth)).toBe(true);
+    expect(queryClient.getQueryData(AUTH_QUERY_KEYS.permissions)).toEqual({ isAccountOwner: false, role: 'admin', mustChangePassword: false });
+    expect(queryClient.getQueryData(AUTH_QUERY_KEYS.identity)).toMatchObject({ id: 'u1', fullName: 'ann' });
+  });
+
+  it('a session that ended (the hint was stale): nothing cached under the auth keys, and the first render does not wait longer', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ user: null }))));
+    localStorage.setItem('wcrm.signedIn', '1');
+    await expect(prefetchFirstScreen({ pathname: '/customers', search: '' })).resolves.toBeUndefined();
+    for (const key of Object.values(AUTH_QUERY_KEYS)) expect(queryClient.getQueryState(key)).toBeUndefined();
   });
 });
 

@@ -31,19 +31,23 @@ export function ticketListParams(location: { pathname: string; search: string },
 }
 
 /**
- * Issue 32: a cold load of /tickets asks for its first page at once, beside the session check
- * (GET /api/session), instead of after it, the shell's reads and the list's chunk. The page is cached
- * under react-admin's own key for that read (useGetList's [resource, 'getList', {pagination, sort,
- * filter, meta}]), so the list finds it there (or joins the request in flight) and does not ask again;
- * the list's chunk is fetched at the same time. The list is asked for early only when this browser
- * was signed in when it last knew (currentUserCache's hint): a signed-out visit sends nothing the
- * server would refuse (issue 34), and the route guard redirects once, from GET /api/session. A
- * session that ended meanwhile answers 401, which prefetchQuery keeps to itself (no toast, no
- * redirect), and signing in clears the cache. The route guard's GET /api/session is started here
- * too (its answer is remembered for the load). Any other page does nothing here.
+ * Issue 32: what a cold load starts before its first render, and what that render waits for.
  *
- * Answers when the list's component is in (or failed to load), for the first render to wait on
- * (main.tsx); nothing when it fetched nothing.
+ * On /tickets, the list's first page is asked for at once, beside the session check (GET /api/session),
+ * instead of after it, the shell's reads and the list's chunk. The page is cached under react-admin's own
+ * key for that read (useGetList's [resource, 'getList', {pagination, sort, filter, meta}]), so the list
+ * finds it there (or joins the request in flight) and does not ask again; the list's chunk is fetched at
+ * the same time. The list is asked for early only when this browser was signed in when it last knew
+ * (currentUserCache's hint): a signed-out visit sends nothing the server would refuse (issue 34), and the
+ * route guard redirects once, from GET /api/session. A session that ended meanwhile answers 401, which
+ * prefetchQuery keeps to itself (no toast, no redirect), and signing in clears the cache.
+ *
+ * On every page of such a browser, the session check's answer is put where react-admin's route guard,
+ * list controller and identity read it (primeAuthQueries) before the first render: the page then renders
+ * in its first pass, not a spinner first and the page a render later.
+ *
+ * Answers when the session check is answered and, on /tickets, the list's component is in (either may
+ * fail: the first render does not wait longer for it); nothing when there is nothing to wait for.
  */
 export function prefetchFirstScreen(
   location: { pathname: string; search: string } = window.location,
@@ -54,38 +58,58 @@ export function prefetchFirstScreen(
   try {
     params = ticketListParams(location, store.getItem(TICKET_LIST_PARAMS_KEY));
   } catch {
-    return; // a URL the list itself will read (and report)
+    params = null; // a URL the list itself will read (and report)
   }
-  if (!params) return;
-  const listParams = { ...params, meta: TICKET_LIST_META };
   if (!probablySignedIn()) {
-    void authProvider.checkAuth({}).catch(() => undefined);
+    if (params) void authProvider.checkAuth({}).catch(() => undefined);
     return;
   }
-  // In this order: the browser has 6 connections to the server, and the list's chunk brings ~40
+  // In this order: the browser has 6 connections to the server, and the list's chunk brings several
   // files; the two reads go out first so they do not queue behind them.
-  void queryClient.prefetchQuery({
-    queryKey: ['tickets', 'getList', listParams],
-    queryFn: () =>
-      dataProvider.getList('tickets', listParams).then(({ data, total, pageInfo, meta }) => ({ data, total, pageInfo, meta })),
-  });
+  if (params) {
+    const listParams = { ...params, meta: TICKET_LIST_META };
+    void queryClient.prefetchQuery({
+      queryKey: ['tickets', 'getList', listParams],
+      queryFn: () =>
+        dataProvider.getList('tickets', listParams).then(({ data, total, pageInfo, meta }) => ({ data, total, pageInfo, meta })),
+    });
+  }
   // the route guard's GET /api/session, remembered for the load (currentUserCache.ts)
-  void authProvider.checkAuth({}).catch(() => undefined);
-  return loadListScreen().then(
-    () => undefined,
-    () => undefined,
-  );
+  const waits = [authProvider.checkAuth({}).then(primeAuthQueries)];
+  if (params) waits.push(loadListScreen().then(() => undefined));
+  return Promise.allSettled(waits).then(() => undefined);
+}
+
+/** react-admin's keys for the auth reads with no params (useAuthState, usePermissions, useGetIdentity). */
+export const AUTH_QUERY_KEYS = {
+  checkAuth: ['auth', 'checkAuth', {}],
+  permissions: ['auth', 'getPermissions', {}],
+  identity: ['auth', 'getIdentity'],
+} as const;
+
+/**
+ * The signed-in user's auth reads, cached under react-admin's keys from the session check's answer (the
+ * same answer their own calls would get: currentUserCache). Without them, the first render found them
+ * pending: react-admin's route guard showed a spinner and the list controller waited, and the page came
+ * a render later, in an update that React finished (with every effect of the page) before the browser
+ * could paint.
+ */
+async function primeAuthQueries(): Promise<void> {
+  const [permissions, identity] = await Promise.all([authProvider.getPermissions!({}), authProvider.getIdentity!()]);
+  queryClient.setQueryData(AUTH_QUERY_KEYS.checkAuth, true);
+  queryClient.setQueryData(AUTH_QUERY_KEYS.permissions, permissions);
+  queryClient.setQueryData(AUTH_QUERY_KEYS.identity, identity);
 }
 
 /**
- * How long the first render waits for the first screen's component. Mounted before its chunk is in, the
+ * How long the first render waits for the session check and the first screen's component. Mounted before its chunk is in, the
  * list would suspend, the layout would show its fallback, and React holds a Suspense boundary's content
  * back for 300 ms after its fallback showed: the rows waited on that, not on their data or their render.
  * A chunk slower than this (a slow network) lets the shell render first, as any other page does.
  */
 export const FIRST_SCREEN_WAIT_MS = 1500;
 
-/** Calls `render` once, when `firstScreen` is in or after `waitMs`, whichever is first; at once without one. */
+/** Calls `render` once, when `firstScreen` is answered or after `waitMs`, whichever is first; at once without one. */
 export function renderWhenReady(firstScreen: Promise<void> | undefined, render: () => void, waitMs: number = FIRST_SCREEN_WAIT_MS): void {
   if (!firstScreen) return render();
   let timer: ReturnType<typeof setTimeout> | undefined;
