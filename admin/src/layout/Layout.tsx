@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { useIsFetching } from '@tanstack/react-query';
@@ -51,6 +51,12 @@ function Shell({ children }: { children?: ReactNode }) {
   const [drawerWanted, setDrawerWanted] = useState(false);
   const { requestLogout, dialog } = useConfirmLogout();
   useLiveNotifications();
+  // stable, for the memoized sidebar and top bar
+  const openDrawer = useCallback(() => {
+    setDrawerWanted(true);
+    setDrawerOpen(true);
+  }, []);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
@@ -78,22 +84,16 @@ function Shell({ children }: { children?: ReactNode }) {
           <Drawer
             anchor="left"
             open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
+            onClose={closeDrawer}
             slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}
             data-testid="mobile-drawer"
           >
-            <SidebarContent variant="mobile" onNavigate={() => setDrawerOpen(false)} onLogout={requestLogout} />
+            <SidebarContent variant="mobile" onNavigate={closeDrawer} onLogout={requestLogout} />
           </Drawer>
         </Suspense>
       ) : null}
       <Box sx={{ minWidth: 0, ml: isDesktop ? `${SIDEBAR_WIDTH}px` : 0, display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-        <TopBar
-          onMenuClick={() => {
-            setDrawerWanted(true);
-            setDrawerOpen(true);
-          }}
-          onLogout={requestLogout}
-        />
+        <TopBar onMenuClick={openDrawer} onLogout={requestLogout} />
         <Main>
           <Box sx={{ maxWidth: 1400, mx: 'auto', width: '100%' }} data-testid="page-content">
             <ErrorBoundary key={pathname}>

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { memo, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import {
   Avatar,
@@ -31,8 +31,10 @@ export const SIDEBAR_WIDTH = 264;
  * The sidebar's content, shared by the fixed sidebar (lg and up) and the
  * slide-in drawer (smaller screens). `variant` only changes the footer:
  * a user menu on the fixed sidebar, Profile and Log out buttons on mobile.
+ * Memoized: it renders again for its own reads and the location, not each time the layout does
+ * (react-admin renders the layout again as it registers the resources after the first render).
  */
-export function SidebarContent({
+export const SidebarContent = memo(function SidebarContent({
   variant,
   onNavigate,
   onLogout,
@@ -98,7 +100,7 @@ export function SidebarContent({
       </Box>
     </Box>
   );
-}
+});
 
 function NavLink({
   item,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { AppBar, Box, IconButton, Toolbar, useMediaQuery, type Theme } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import SearchIcon from '@mui/icons-material/Search';
@@ -9,9 +9,9 @@ import { NotificationBell } from './NotificationBell';
 
 /**
  * Menu button (below lg), search box, notification bell, avatar menu. On phones (xs) the search is
- * a button that opens the search box in a row of its own.
+ * a button that opens the search box in a row of its own. Memoized as the sidebar is (Sidebar.tsx).
  */
-export function TopBar({ onMenuClick, onLogout }: { onMenuClick: () => void; onLogout: () => void }) {
+export const TopBar = memo(function TopBar({ onMenuClick, onLogout }: { onMenuClick: () => void; onLogout: () => void }) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [searchOpen, setSearchOpen] = useState(false);
   return (
@@ -57,4 +57,4 @@ export function TopBar({ onMenuClick, onLogout }: { onMenuClick: () => void; onL
       ) : null}
     </AppBar>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useLogout } from 'react-admin';
 import { useToast } from '../components/useToast';
 import { lazyScreen, usePreloadWhenIdle } from '../lib/lazyScreen';
@@ -46,11 +46,10 @@ export function useConfirmLogout() {
       />
     </Suspense>
   ) : null;
-  return {
-    requestLogout: () => {
-      setAsked(true);
-      setOpen(true);
-    },
-    dialog,
-  };
+  // the same function on every render: the sidebar and the top bar it is given to are memoized (Layout.tsx)
+  const requestLogout = useCallback(() => {
+    setAsked(true);
+    setOpen(true);
+  }, []);
+  return { requestLogout, dialog };
 }
