@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardContent } from '@mui/material';
+import { useAfterFirstPaint } from '../../lib/afterFirstPaint';
 import { Form, SelectInput, TextInput, useListContext } from 'react-admin';
 import { useFormContext, type FieldValues } from 'react-hook-form';
 import { ALL, EMPTY_FILTERS, fromListFilter, PRIORITY_FILTER_OPTIONS, SLA_FILTER_OPTIONS, STATUS_FILTER_OPTIONS, toListFilter, type TicketFilterValues } from '../../lib/ticketList';
@@ -15,11 +16,13 @@ export function TicketFilters() {
   // the form starts from the list's filter (kept across visits) and is the user's from then on:
   // it must not be reset under their hands when the list's filter changes
   const [initial] = useState(() => fromListFilter(filterValues));
+  // the inputs come in the render after the list's first (useAfterFirstPaint): the rows first
+  const mounted = useAfterFirstPaint();
   return (
     <Card sx={{ mb: 2 }}>
       <CardContent>
         <AssignmentFilters />
-        <Form noValidate
+        {mounted ? <Form noValidate
           defaultValues={initial}
           // the assignee (Assigned to me / Unassigned, above) stays as it is
           onSubmit={(values: FieldValues) =>
@@ -28,11 +31,34 @@ export function TicketFilters() {
           sanitizeEmptyValues={false}
         >
           <FilterInputs onReset={() => setFilters({}, {})} />
-        </Form>
+        </Form> : <FilterPlaceholder />}
       </CardContent>
     </Card>
   );
 }
+
+/** The filters' grid (FILTER_GRID) as it is laid out, with an outlined box where each input will be. */
+function FilterPlaceholder() {
+  return (
+    <Box sx={FILTER_GRID} aria-hidden="true" data-testid="filters-placeholder">
+      {Array.from({ length: 6 }, (_, i) => (
+        <Box key={i} sx={{ height: INPUT_HEIGHT, border: 1, borderColor: 'divider', borderRadius: 1 }} />
+      ))}
+      <Box sx={{ gridColumn: '1 / -1', height: BUTTON_HEIGHT }} />
+    </Box>
+  );
+}
+
+/** A small outlined input's height (MUI: 8.5 px padding and a 23 px line), a medium button's. */
+const INPUT_HEIGHT = 40;
+const BUTTON_HEIGHT = 36.5;
+
+const FILTER_GRID = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' },
+  alignItems: 'start',
+} as const;
 
 function FilterInputs({ onReset }: { onReset: () => void }) {
   const { reset, getValues } = useFormContext<TicketFilterValues>();
@@ -43,14 +69,7 @@ function FilterInputs({ onReset }: { onReset: () => void }) {
   const date = { type: 'date', size: 'small', margin: 'none', helperText: false, resettable: false, slotProps: { inputLabel: { shrink: true } } } as const;
 
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' },
-        alignItems: 'start',
-      }}
-    >
+    <Box sx={FILTER_GRID}>
       <SelectInput source="status" label="Status" choices={choicesOf(STATUS_FILTER_OPTIONS)} data-testid="filter-status" {...select} />
       <SelectInput source="brand" label="Brand" choices={brandChoices} data-testid="filter-brand" {...select} />
       <SelectInput source="priority" label="Priority" choices={choicesOf(PRIORITY_FILTER_OPTIONS)} data-testid="filter-priority" {...select} />

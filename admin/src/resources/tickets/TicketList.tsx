@@ -4,6 +4,7 @@ import { Alert, Box, Button, Card, Link, Typography, useMediaQuery, type Theme }
 import { Link as RouterLink } from 'react-router';
 import { ListBase, Pagination, useListContext } from 'react-admin';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
+import { useAfterFirstPaint } from '../../lib/afterFirstPaint';
 import { PageHeader } from '../../components/PageHeader';
 import { useToast } from '../../components/useToast';
 import { DEEP_PAGE_MESSAGE, showingText, TICKET_LIST_META, TICKET_LIST_PER_PAGE, TICKET_LIST_SORT } from '../../lib/ticketList';
@@ -51,6 +52,8 @@ function TicketResults() {
   const { total, isPending, error, data, meta } = useListContext();
   // below md the table does not fit (issue 34): one card per ticket instead
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  // the pager (a MUI select) comes in the render after the rows' first (useAfterFirstPaint)
+  const pagerMounted = useAfterFirstPaint();
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, minHeight: 24 }} data-testid="ticket-count">
@@ -65,13 +68,16 @@ function TicketResults() {
         ) : (
           <>
             {narrow ? <MemoTicketCards /> : <MemoTicketTable />}
-            {total ? <Pagination rowsPerPageOptions={[10, 25, 50, 100]} /> : null}
+            {total ? pagerMounted ? <Pagination rowsPerPageOptions={[10, 25, 50, 100]} /> : <Box sx={{ minHeight: PAGER_HEIGHT }} /> : null}
           </>
         )}
       </Card>
     </>
   );
 }
+
+/** react-admin's pager: MUI's table pagination toolbar. */
+const PAGER_HEIGHT = 52;
 
 /**
  * The table and the cards read the list from its context; a render of TicketResults (the count, the

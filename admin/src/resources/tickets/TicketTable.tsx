@@ -1,6 +1,7 @@
 import { Box, Tooltip, Typography } from '@mui/material';
 import { DataTable, DataTableBody, DataTableRow, useRecordContext, type DataTableProps } from 'react-admin';
 import { PriorityBadge, StatusBadge } from '../../components/StatusBadge';
+import { useAfterFirstPaint } from '../../lib/afterFirstPaint';
 import { formatShortDate } from '../../lib/date';
 import type { TicketListRow } from '../../providers/types';
 import { SelectAllTickets, SelectTicket } from './TicketSelection';
@@ -17,18 +18,25 @@ function TicketBody(props: React.ComponentProps<typeof DataTableBody>) {
   return <DataTableBody {...props} row={TicketRow} />;
 }
 
-/** The description wraps to two lines at most; the tooltip has it all. */
+const clamped = { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' } as const;
+
+/**
+ * The description wraps to two lines at most; the tooltip has it all. The tooltip comes in the render
+ * after the table's first (useAfterFirstPaint): 25 of them set state as they mount.
+ */
 function IssueText({ text }: { text: string | null | undefined }) {
-  return (
+  const withTooltip = useAfterFirstPaint();
+  const issue = (
+    <Box component="span" data-testid="ticket-issue" sx={clamped}>
+      {orNA(text)}
+    </Box>
+  );
+  return withTooltip ? (
     <Tooltip title={text || ''} placement="top-start" enterDelay={300}>
-      <Box
-        component="span"
-        data-testid="ticket-issue"
-        sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
-      >
-        {orNA(text)}
-      </Box>
+      {issue}
     </Tooltip>
+  ) : (
+    issue
   );
 }
 
