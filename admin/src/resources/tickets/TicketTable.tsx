@@ -1,5 +1,5 @@
-import { Box, Tooltip, Typography } from '@mui/material';
-import { DataTable, DataTableBody, DataTableRow, useRecordContext, type DataTableProps } from 'react-admin';
+import { Box, TableSortLabel, Tooltip, Typography } from '@mui/material';
+import { DataTable, DataTableBody, DataTableRow, useListContext, useRecordContext, useTranslate, type DataTableProps, type SortPayload } from 'react-admin';
 import { PriorityBadge, StatusBadge } from '../../components/StatusBadge';
 import { useAfterFirstPaint } from '../../lib/afterFirstPaint';
 import { formatShortDate } from '../../lib/date';
@@ -42,6 +42,43 @@ function IssueText({ text }: { text: string | null | undefined }) {
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
+/** What a click on a column's header sorts by: that column, ascending first, the other way when it is the current sort (react-admin's). */
+export function sortAfterClick(sort: SortPayload | undefined, field: string): SortPayload {
+  return { field, order: sort?.field === field && sort.order === 'ASC' ? 'DESC' : 'ASC' };
+}
+
+/**
+ * A sortable column's header in the table's first render. react-admin's header cell puts a MUI tooltip
+ * on each sortable header, and a tooltip sets state as it mounts, which makes React render again (and
+ * run the page's effects) before the browser paints the rows. So the first render shows the same sort
+ * label without the tooltip (MUI's TableSortLabel, with the tooltip's text as its name and the same
+ * click), and react-admin's own header from the next render (useAfterFirstPaint).
+ */
+export function FirstSortLabel({ source, label }: { source: string; label: string }) {
+  const { sort, setSort } = useListContext();
+  const translate = useTranslate();
+  const active = sort?.field === source;
+  const next = sortAfterClick(sort, source).order;
+  const name = translate('ra.sort.sort_by', {
+    field: label,
+    field_lower_first: label.charAt(0).toLowerCase() + label.slice(1),
+    order: translate(`ra.sort.${next}`),
+    _: translate('ra.action.sort'),
+  });
+  return (
+    <TableSortLabel
+      active={active}
+      direction={sort?.order === 'ASC' ? 'asc' : 'desc'}
+      data-field={source}
+      data-order="ASC"
+      aria-label={name}
+      onClick={() => setSort(sortAfterClick(sort, source))}
+    >
+      <span>{label}</span>
+    </TableSortLabel>
+  );
+}
+
 /**
  * The ticket table of the spec: number, customer (name and phone), brand, model, issue (wrapped,
  * full text as tooltip), status and priority badges, created date. A react-admin DataTable in the
@@ -49,6 +86,10 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
  * Every column fits from 1280 px up: only the issue column gives way.
  */
 export function TicketTable({ selectable = false, empty }: { selectable?: boolean; empty?: DataTableProps['empty'] }) {
+  const sortHeaders = useAfterFirstPaint();
+  // a sortable column: react-admin's sort header, or in the first render the same label without its tooltip
+  const sortable = (source: string, label: string) =>
+    sortHeaders ? { source, label } : { source, label: <FirstSortLabel source={source} label={label} />, disableSort: true };
   return (
     <DataTable<TicketListRow>
       // selection is our own first column (TicketSelection: checkboxes named after the ticket); the
@@ -69,7 +110,7 @@ export function TicketTable({ selectable = false, empty }: { selectable?: boolea
       {selectable ? (
         <DataTable.Col label={<SelectAllTickets />} disableSort padding="checkbox" render={ticket => <SelectTicket ticket={ticket as TicketListRow} />} />
       ) : null}
-      <DataTable.Col source="ticket_number" label="Ticket #" cellSx={() => ({ ...nowrap, fontWeight: 600 })} />
+      <DataTable.Col {...sortable('ticket_number', 'Ticket #')} cellSx={() => ({ ...nowrap, fontWeight: 600 })} />
       <DataTable.Col
         label="Customer"
         disableSort
@@ -85,13 +126,13 @@ export function TicketTable({ selectable = false, empty }: { selectable?: boolea
           </>
         )}
       />
-      <DataTable.Col source="product_brand" label="Brand" render={ticket => orNA(ticket.product_brand)} />
+      <DataTable.Col {...sortable('product_brand', 'Brand')} render={ticket => orNA(ticket.product_brand)} />
       <DataTable.Col label="Model" disableSort sx={{ minWidth: 110 }} render={ticket => orNA(ticket.product_model)} />
       <DataTable.Col label="Issue" disableSort sx={{ width: '32%', minWidth: 140 }} render={ticket => <IssueText text={ticket.issue_description} />} />
       <DataTable.Col label="Assignee" disableSort cellSx={() => nowrap} render={ticket => <span data-testid="ticket-assignee">{ticket.assignee?.name ?? 'Unassigned'}</span>} />
-      <DataTable.Col source="status" label="Status" render={ticket => <StatusBadge status={ticket.status} />} />
-      <DataTable.Col source="priority" label="Priority" render={ticket => <PriorityBadge priority={ticket.priority} />} />
-      <DataTable.Col source="created_at" label="Created" cellSx={() => nowrap} render={ticket => formatShortDate(ticket.created_at)} />
+      <DataTable.Col {...sortable('status', 'Status')} render={ticket => <StatusBadge status={ticket.status} />} />
+      <DataTable.Col {...sortable('priority', 'Priority')} render={ticket => <PriorityBadge priority={ticket.priority} />} />
+      <DataTable.Col {...sortable('created_at', 'Created')} cellSx={() => nowrap} render={ticket => formatShortDate(ticket.created_at)} />
     </DataTable>
   );
 }
