@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardContent } from '@mui/material';
-import { useAfterFirstPaint } from '../../lib/afterFirstPaint';
 import { Form, SelectInput, TextInput, useListContext } from 'react-admin';
 import { useFormContext, type FieldValues } from 'react-hook-form';
+import { useAfterFirstPaint } from '../../lib/afterFirstPaint';
 import { ALL, EMPTY_FILTERS, fromListFilter, PRIORITY_FILTER_OPTIONS, SLA_FILTER_OPTIONS, STATUS_FILTER_OPTIONS, toListFilter, type TicketFilterValues } from '../../lib/ticketList';
 import { useCrmQuery } from '../../providers/useCrm';
 import { AssignmentFilters } from './assignment/AssignmentFilters';

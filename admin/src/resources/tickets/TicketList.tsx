@@ -4,9 +4,9 @@ import { Alert, Box, Button, Card, Link, Typography, useMediaQuery, type Theme }
 import { Link as RouterLink } from 'react-router';
 import { ListBase, Pagination, useListContext } from 'react-admin';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
-import { useAfterFirstPaint } from '../../lib/afterFirstPaint';
 import { PageHeader } from '../../components/PageHeader';
 import { useToast } from '../../components/useToast';
+import { useAfterFirstPaint } from '../../lib/afterFirstPaint';
 import { DEEP_PAGE_MESSAGE, showingText, TICKET_LIST_META, TICKET_LIST_PER_PAGE, TICKET_LIST_SORT } from '../../lib/ticketList';
 import { CreateTicketDialog } from './CreateTicketDialog';
 import { TicketBulkBar } from './TicketBulkActions';
