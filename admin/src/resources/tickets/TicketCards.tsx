@@ -3,6 +3,7 @@ import { Box, Chip, FormControlLabel, LinearProgress, Link, Typography } from '@
 import { Link as RouterLink } from 'react-router';
 import { useCreatePath, useListContext } from 'react-admin';
 import { PriorityBadge, StatusBadge } from '../../components/StatusBadge';
+import { useFirstRenderItems } from '../../lib/afterFirstPaint';
 import { formatShortDate } from '../../lib/date';
 import { warrantyLabel } from '../../lib/warranty';
 import type { TicketListRow } from '../../providers/types';
@@ -18,6 +19,7 @@ const orNA = (value: string | null | undefined) => (value && value.trim() ? valu
  */
 export function TicketCards({ empty }: { empty?: ReactNode }) {
   const { data, isPending } = useListContext<TicketListRow>();
+  const cards = useFirstRenderItems(data, CARD_MIN_HEIGHT);
   if (isPending) return <LinearProgress sx={{ m: 2 }} aria-label="Loading tickets" />;
   if (!data?.length) return <>{empty}</>;
   return (
@@ -26,13 +28,16 @@ export function TicketCards({ empty }: { empty?: ReactNode }) {
         <FormControlLabel control={<SelectAllTickets />} label="Select all" sx={{ m: 0 }} />
       </Box>
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-        {data.map(ticket => (
+        {cards?.map(ticket => (
           <TicketCard key={ticket.id} ticket={ticket} />
         ))}
       </Box>
     </Box>
   );
 }
+
+/** The least height of a card: five lines (number, issue, badges, customer, product) with their gaps and padding. */
+export const CARD_MIN_HEIGHT = 120;
 
 function TicketCard({ ticket }: { ticket: TicketListRow }) {
   const createPath = useCreatePath();

@@ -1,7 +1,19 @@
 import { Box, TableSortLabel, Tooltip, Typography } from '@mui/material';
-import { DataTable, DataTableBody, DataTableRow, useListContext, useRecordContext, useTranslate, type DataTableProps, type SortPayload } from 'react-admin';
+import {
+  DataTable,
+  DataTableBody,
+  DataTableDataContext,
+  DataTableRow,
+  useDataTableDataContext,
+  useListContext,
+  useRecordContext,
+  useTranslate,
+  type DataTableProps,
+  type RaRecord,
+  type SortPayload,
+} from 'react-admin';
 import { PriorityBadge, StatusBadge } from '../../components/StatusBadge';
-import { useAfterFirstPaint } from '../../lib/afterFirstPaint';
+import { useAfterFirstPaint, useFirstRenderItems } from '../../lib/afterFirstPaint';
 import { formatShortDate } from '../../lib/date';
 import type { TicketListRow } from '../../providers/types';
 import { SelectAllTickets, SelectTicket } from './TicketSelection';
@@ -14,8 +26,17 @@ function TicketRow(props: React.ComponentProps<typeof DataTableRow>) {
   return <DataTableRow {...props} data-testid="ticket-row" data-ticket-number={ticket?.ticket_number} />;
 }
 
-function TicketBody(props: React.ComponentProps<typeof DataTableBody>) {
-  return <DataTableBody {...props} row={TicketRow} />;
+/** The least height of a row: its customer cell has two lines (name and phone) between the cell's padding. */
+export const ROW_MIN_HEIGHT = 72;
+
+/** The page's rows, the ones below the fold from the render after the first (useFirstRenderItems). */
+export function TicketBody(props: React.ComponentProps<typeof DataTableBody>) {
+  const rows = useFirstRenderItems<RaRecord>(useDataTableDataContext(), ROW_MIN_HEIGHT);
+  return (
+    <DataTableDataContext.Provider value={rows}>
+      <DataTableBody {...props} row={TicketRow} />
+    </DataTableDataContext.Provider>
+  );
 }
 
 const clamped = { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' } as const;
