@@ -28,10 +28,13 @@ const { values } = parseArgs({
     path: { type: 'string', default: '/tickets' },
     username: { type: 'string', default: 'bench' },
     password: { type: 'string', default: 'bench-pass-123' },
+    // a network's round trip added to every request of the page (Chromium's emulation), 0 for none
+    latency: { type: 'string', default: '0' },
   },
 });
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3995';
 const RUNS = Number(values.runs);
+const LATENCY = Number(values.latency);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // e2e/playwright.config.ts, use.launchOptions.args
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
@@ -73,6 +76,10 @@ async function load(): Promise<Run> {
       observer.observe(document, { childList: true, subtree: true });
     });
     const page = await context.newPage();
+    if (LATENCY > 0) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY, downloadThroughput: -1, uploadThroughput: -1 });
+    }
     await page.goto(values.path);
     await page.waitForFunction(() => window.__firstRow !== undefined, undefined, { timeout: 60_000 });
     // the rest of the load's reads (the shell's, the filters'), for the waterfall
@@ -113,7 +120,7 @@ const median = (numbers: number[]) => {
 const ms = (n: number) => `${n.toFixed(0).padStart(6)} ms`;
 
 try {
-  console.log(`cold loads of ${BASE_URL}${values.path}, signed in as ${values.username}: 1 warm-up, then ${RUNS}`);
+  console.log(`cold loads of ${BASE_URL}${values.path}, signed in as ${values.username}${LATENCY > 0 ? `, ${LATENCY} ms added to each request` : ''}: 1 warm-up, then ${RUNS}`);
   await load();
   const runs: Run[] = [];
   for (let i = 0; i < RUNS; i += 1) {

@@ -121,7 +121,7 @@ export async function createApp(
   app.use(sessionPaths, exceptProviderWebhooks(sessionActor()));
 
   setupOpenApi(app, config);
-  serveAdmin(app, config.adminDistDir);
+  serveAdmin(app, config.adminDistDir, config.session.cookieName);
 
   await app.init();
   const orm = app.get<MikroORM>(MikroORM);
@@ -183,7 +183,7 @@ function bodyParserErrors(error: { status?: number; type?: string }, _req: Reque
 const OBJECT_ROUTE = /^\/objects\/uploads\/[^/]/;
 
 /** The built admin at every path but the API's and uploaded files', with index.html as the SPA fallback. */
-function serveAdmin(app: NestExpressApplication, distDir: string): void {
+function serveAdmin(app: NestExpressApplication, distDir: string, sessionCookie: string): void {
   const index = join(distDir, 'index.html');
   const isApi = (req: Request) => req.path === '/api' || req.path.startsWith('/api/') || req.path.startsWith('/objects/');
   // The API's requests never look at the disk (a stat per request showed in the list's CPU profile).
@@ -210,6 +210,6 @@ function serveAdmin(app: NestExpressApplication, distDir: string): void {
       res.status(503).type('text/plain').send('The admin is not built yet: run `npm run build`.');
       return;
     }
-    sendAdminIndex(req, res, distDir);
+    sendAdminIndex(req, res, distDir, sessionCookie);
   });
 }

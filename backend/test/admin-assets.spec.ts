@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -53,12 +53,13 @@ interface RawResponse {
 }
 
 /** GET over plain node:http: the body's bytes as sent, left encoded (supertest would decode them). */
-async function rawGet(path: string, acceptEncoding: string, status = 200): Promise<RawResponse> {
+async function rawGet(path: string, acceptEncoding: string, status = 200, cookie?: string): Promise<RawResponse> {
   const server = app.created.app.getHttpServer() as Server;
   if (!server.listening) await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   const res = await new Promise<RawResponse>((done, fail) => {
-    const req = httpGet({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+    const headers: Record<string, string> = { 'accept-encoding': acceptEncoding, ...(cookie ? { cookie } : {}) };
+    const req = httpGet({ host: '127.0.0.1', port, path, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => done({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
@@ -126,5 +127,88 @@ describe('precompressed and cached (issue 32)', () => {
     } finally {
       rmSync(`${outside}.br`);
     }
+  });
+});
+
+describe("each screen's page (issue 32)", () => {
+  // as the build writes them (admin/build/screen-preloads.ts): index.html with the screen's chunks
+  // preloaded, per screen, and the paths that get each
+  const withPreload = (file: string) => Buffer.from(INDEX.toString().replace('</head>', `<link rel="preload" as="script" crossorigin href="/assets/${file}"></head>`));
+  const LIST_PAGE = withPreload('TicketList-B1x_9aZq.js');
+  const DETAIL_PAGE = withPreload('TicketDetail-C1x_9aZq.js');
+  const AUTH_PAGE = withPreload('AuthPage-E1x_9aZq.js');
+  const writePages = (lines: unknown, mtime: number) => {
+    const file = join(app.config.adminDistDir, '.vite', 'screen-pages.json');
+    writeFileSync(file, typeof lines === 'string' ? lines : JSON.stringify(lines));
+    utimesSync(file, mtime, mtime);
+  };
+  /** A browser with a session cookie (its value is not looked up) and other cookies around it. */
+  const signedIn = () => `theme=dark; ${app.config.session.cookieName}=s%3Aanything; other=1`;
+  /** The page sent for a path, decoded. */
+  const pageOf = async (path: string, cookie?: string, encoding = 'br') => {
+    const res = await rawGet(path, encoding, 200, cookie);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    return encoding === 'br' ? brotliDecompressSync(res.body) : encoding === 'gzip' ? gunzipSync(res.body) : res.body;
+  };
+
+  beforeAll(() => {
+    const dist = app.config.adminDistDir;
+    mkdirSync(join(dist, 'screens'));
+    mkdirSync(join(dist, '.vite'));
+    for (const [name, bytes] of [
+      ['screens/TicketList-B1x_9aZq.html', LIST_PAGE],
+      ['screens/TicketDetail-C1x_9aZq.html', DETAIL_PAGE],
+      ['screens/AuthPage-E1x_9aZq.html', AUTH_PAGE],
+    ] as const) {
+      writeFileSync(join(dist, name), bytes);
+      writeFileSync(join(dist, `${name}.br`), brotliCompressSync(bytes));
+      writeFileSync(join(dist, `${name}.gz`), gzipSync(bytes));
+    }
+    writeFileSync(join(dist, '..', `outside-${process.pid}.html`), 'outside');
+    writePages(
+      [
+        { path: '^/tickets/?$', page: 'screens/TicketList-B1x_9aZq.html', signedIn: true },
+        { path: '^/tickets/[^/]+/?$', page: 'screens/TicketDetail-C1x_9aZq.html', signedIn: true },
+        { path: '^/auth/?$', page: 'screens/AuthPage-E1x_9aZq.html', signedIn: false },
+        { path: '^/gone/?$', page: 'screens/Gone-D1x_9aZq.html', signedIn: true },
+        { path: '^/outside/?$', page: `../outside-${process.pid}.html`, signedIn: true },
+      ],
+      1_000_000,
+    );
+  });
+  afterAll(() => rmSync(join(app.config.adminDistDir, '..', `outside-${process.pid}.html`)));
+
+  it("sends a screen's path its page, in every encoding, revalidated on every load", async () => {
+    for (const [path, page] of [
+      ['/tickets', LIST_PAGE],
+      ['/tickets/', LIST_PAGE],
+      ['/tickets/6c1f0d3e-0d7e-4c55-a7b4-0e6f0c7a9d21', DETAIL_PAGE],
+    ] as const) {
+      for (const encoding of ['br', 'gzip', 'identity']) expect((await pageOf(path, signedIn(), encoding)).equals(page)).toBe(true);
+    }
+    expect((await pageOf('/auth')).equals(AUTH_PAGE)).toBe(true);
+  });
+
+  it("sends a signed-in screen's page only with the session cookie, and the sign-in screen's only without it", async () => {
+    expect((await pageOf('/tickets')).equals(INDEX)).toBe(true);
+    expect((await pageOf('/tickets', 'theme=dark; other=1')).equals(INDEX)).toBe(true);
+    expect((await pageOf('/tickets', `x${app.config.session.cookieName}=1`)).equals(INDEX)).toBe(true);
+    expect((await pageOf('/auth', signedIn())).equals(INDEX)).toBe(true);
+  });
+
+  it('sends index.html to any other path, to a page the build did not write and to one outside the build', async () => {
+    for (const path of ['/settings', '/', '/tickets/1/edit', '/ticketsx', '/gone', '/outside']) {
+      expect((await pageOf(path, signedIn())).equals(INDEX)).toBe(true);
+    }
+  });
+
+  it('reads the pages again when the build writes them anew, and sends index.html while they cannot be read', async () => {
+    writePages([{ path: '^/settings/?$', page: 'screens/TicketDetail-C1x_9aZq.html', signedIn: true }], 2_000_000);
+    expect((await pageOf('/settings', signedIn())).equals(DETAIL_PAGE)).toBe(true);
+    expect((await pageOf('/tickets', signedIn())).equals(INDEX)).toBe(true);
+    writePages('[{"path": "^/tickets/?$", "page": "scr', 3_000_000);
+    expect((await pageOf('/tickets', signedIn())).equals(INDEX)).toBe(true);
+    expect((await pageOf('/settings', signedIn())).equals(INDEX)).toBe(true);
   });
 });

@@ -22,6 +22,16 @@ function recordApi(page: Page): Event[] {
   return events;
 }
 
+/** The path of every request of the page, scripts and API reads alike, in the order the browser sent them. */
+function recordRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', request => paths.push(new URL(request.url()).pathname));
+  return paths;
+}
+
+/** The list screen's own chunk (admin/vite.config.ts names a chunk after its module). */
+const isListChunk = (path: string) => /^\/assets\/TicketList-[^/]+\.js$/.test(path);
+
 /** The list's read: GET /api/tickets with its range (not /api/tickets/metrics and the like). */
 const isListRead = (e: Event) => e.method === 'GET' && e.path === '/api/tickets' && e.search.includes('range=');
 
@@ -45,6 +55,7 @@ test.describe('the first load of /tickets (issue 32)', () => {
     await first.close();
     const page = await first.context().newPage();
     const events = recordApi(page);
+    const requested = recordRequests(page);
 
     await page.goto('/tickets');
     // a structure, not a timing: a generous wait, as the machine may be shared
@@ -67,6 +78,12 @@ test.describe('the first load of /tickets (issue 32)', () => {
       const answered = events.findIndex(e => e.kind === 'response' && matches(e));
       expect(listSent, `the list is asked for before ${name} answers`).toBeLessThan(answered);
     }
+    // the page names the screen's chunks (admin/build/screen-preloads.ts): the browser asks for them with
+    // the entry's, before the entry's scripts have run and sent their first read
+    const chunkSent = requested.findIndex(isListChunk);
+    expect(chunkSent, "the list screen's chunk is asked for").toBeGreaterThanOrEqual(0);
+    expect(chunkSent, "the list screen's chunk is asked for before the first read").toBeLessThan(requested.findIndex(path => path.startsWith('/api/')));
+    expect(requested.filter(isListChunk), 'once').toHaveLength(1);
   });
 
   /** Page errors and the app's console errors; `network401` also the browser's own "Failed to load resource" lines. */
@@ -91,12 +108,15 @@ test.describe('the first load of /tickets (issue 32)', () => {
     const errors = recordErrors(page, { network401: true });
     const authVisits = recordAuthVisits(page);
     const events = recordApi(page);
+    const requested = recordRequests(page);
 
     await page.goto('/tickets');
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByTestId('login-submit')).toBeVisible();
 
     expect(events.filter(e => e.kind === 'request' && isListRead(e)), 'no list read before the session check').toEqual([]);
+    // a browser without a session gets the plain page: the list's chunks are not fetched for nothing
+    expect(requested.filter(isListChunk)).toEqual([]);
     expect(authVisits).toHaveLength(1);
     expect(errors).toEqual([]);
   });

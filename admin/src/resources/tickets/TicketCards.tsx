@@ -19,7 +19,6 @@ const orNA = (value: string | null | undefined) => (value && value.trim() ? valu
  */
 export function TicketCards({ empty }: { empty?: ReactNode }) {
   const { data, isPending } = useListContext<TicketListRow>();
-  const cards = useFirstRenderItems(data, CARD_MIN_HEIGHT);
   if (isPending) return <LinearProgress sx={{ m: 2 }} aria-label="Loading tickets" />;
   if (!data?.length) return <>{empty}</>;
   return (
@@ -27,11 +26,19 @@ export function TicketCards({ empty }: { empty?: ReactNode }) {
       <Box sx={{ px: 1, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
         <FormControlLabel control={<SelectAllTickets />} label="Select all" sx={{ m: 0 }} />
       </Box>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-        {cards?.map(ticket => (
-          <TicketCard key={ticket.id} ticket={ticket} />
-        ))}
-      </Box>
+      <CardList tickets={data} />
+    </Box>
+  );
+}
+
+/** The cards, mounted with the page's tickets: those below the fold from the render after its first (useFirstRenderItems). */
+function CardList({ tickets }: { tickets: TicketListRow[] }) {
+  const cards = useFirstRenderItems(tickets, CARD_MIN_HEIGHT);
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {cards?.map(ticket => (
+        <TicketCard key={ticket.id} ticket={ticket} />
+      ))}
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, resolve, sep } from 'node:path';
 
 /**
@@ -86,14 +86,65 @@ export function adminStatic(distDir: string): RequestHandler {
   };
 }
 
-/** index.html (the SPA fallback), revalidated on every load, in the best encoding the client accepts. */
-export function sendAdminIndex(req: Request, res: Response, distDir: string): void {
+/** Where the admin's build lists the page of each screen's paths (admin/build/screen-preloads.ts). */
+const SCREEN_PAGES_FILE = '.vite/screen-pages.json';
+
+interface ScreenPage {
+  path: RegExp;
+  page: string;
+  /** Sent with a session cookie only, or without one only (the sign-in screen). */
+  signedIn: boolean;
+}
+
+/** The build's screen pages, read again when the build writes them anew (a stat per page load, not per asset). */
+const screenPagesCache = new Map<string, { mtimeMs: number; pages: ScreenPage[] }>();
+
+function screenPages(root: string): ScreenPage[] {
+  const file = resolve(root, SCREEN_PAGES_FILE);
+  const stat = statSync(file, { throwIfNoEntry: false });
+  if (!stat) return [];
+  const cached = screenPagesCache.get(root);
+  if (cached?.mtimeMs === stat.mtimeMs) return cached.pages;
+  let lines: { path: string; page: string; signedIn?: boolean }[];
+  try {
+    lines = JSON.parse(readFileSync(file, 'utf8')) as typeof lines;
+  } catch {
+    lines = []; // a build writing it at this moment: index.html for now
+  }
+  const pages = lines
+    .map((line) => ({ path: new RegExp(line.path), page: `/${line.page}`, signedIn: line.signedIn !== false }))
+    // a page outside the build's directory, or gone, is not sent: index.html is
+    .filter((line) => resolve(root, `.${line.page}`).startsWith(root + sep) && existsSync(resolve(root, `.${line.page}`)));
+  screenPagesCache.set(root, { mtimeMs: stat.mtimeMs, pages });
+  return pages;
+}
+
+/** Whether a Cookie header carries a cookie of this name (its value is not read: the session is not looked up). */
+export function hasCookie(header: string | undefined, name: string): boolean {
+  return (header ?? '').split(';').some((pair) => pair.slice(0, pair.indexOf('=')).trim() === name);
+}
+
+/**
+ * The page for a path of the admin (the SPA fallback): its screen's page when the build wrote one
+ * (index.html with preload links for the screen's chunks, issue 32) for a browser signed in or not as
+ * the screen expects, else index.html.
+ */
+export function adminPageFor(distDir: string, path: string, signedIn: boolean): string {
+  return screenPages(resolve(distDir)).find((line) => line.signedIn === signedIn && line.path.test(path))?.page ?? '/index.html';
+}
+
+/**
+ * The admin's page for the request's path (adminPageFor; signed in when the request has the session
+ * cookie), revalidated on every load, in the best encoding the client accepts.
+ */
+export function sendAdminIndex(req: Request, res: Response, distDir: string, sessionCookie: string): void {
   const root = resolve(distDir);
-  const variant = variantFor(root, '/index.html', req.get('accept-encoding'));
+  const page = adminPageFor(root, req.path, hasCookie(req.get('cookie'), sessionCookie));
+  const variant = variantFor(root, page, req.get('accept-encoding'));
   res.setHeader('Cache-Control', 'no-cache');
   res.vary('Accept-Encoding');
-  if (!variant) return res.sendFile(resolve(root, 'index.html'));
+  if (!variant) return res.sendFile(resolve(root, `.${page}`));
   res.setHeader('Content-Encoding', variant.encoding);
   res.type('html');
-  res.sendFile(resolve(root, `index.html${variant.suffix}`));
+  res.sendFile(resolve(root, `.${page}${variant.suffix}`));
 }
