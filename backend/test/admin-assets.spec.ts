@@ -12,22 +12,22 @@ let app: TestApp;
 const SCRIPT = Buffer.from(`export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, status: 'Open' })))};\n`);
 const INDEX = Buffer.from(`<!doctype html><html><head><title>Warranty CRM</title></head><body>${'<div id="root"></div>'.repeat(40)}</body></html>`);
 
+/** A file of the build with its brotli and gzip copies, as the build writes them (admin/vite.config.ts, precompress). */
+function writeWithCopies(dist: string, name: string, bytes: Buffer): void {
+  writeFileSync(join(dist, name), bytes);
+  writeFileSync(join(dist, `${name}.br`), brotliCompressSync(bytes));
+  writeFileSync(join(dist, `${name}.gz`), gzipSync(bytes));
+}
+
 beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), 'wcrm-admin-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Warranty CRM</title>');
   writeFileSync(join(dist, 'assets', 'index-abc.js'), 'console.log(1);\n//# sourceMappingURL=index-abc.js.map');
   writeFileSync(join(dist, 'assets', 'index-abc.js.map'), '{"version":3,"sourcesContent":["secret source"]}');
-  // as the build writes them (admin/vite.config.ts, precompress): a hashed chunk and index.html with
-  // their brotli and gzip copies, and a hashed chunk without copies
-  for (const [name, bytes] of [
-    ['assets/index-B1x_9aZq.js', SCRIPT],
-    ['index.html', INDEX],
-  ] as const) {
-    writeFileSync(join(dist, name), bytes);
-    writeFileSync(join(dist, `${name}.br`), brotliCompressSync(bytes));
-    writeFileSync(join(dist, `${name}.gz`), gzipSync(bytes));
-  }
+  // a hashed chunk and index.html with their copies, and a hashed chunk without copies
+  writeWithCopies(dist, 'assets/index-B1x_9aZq.js', SCRIPT);
+  writeWithCopies(dist, 'index.html', INDEX);
   writeFileSync(join(dist, 'assets', 'logo-C2y_0bZr.png'), Buffer.from('not really a png'));
   app = await startTestApp({ ADMIN_DIST_DIR: dist });
 });
@@ -156,15 +156,9 @@ describe("each screen's page (issue 32)", () => {
     const dist = app.config.adminDistDir;
     mkdirSync(join(dist, 'screens'));
     mkdirSync(join(dist, '.vite'));
-    for (const [name, bytes] of [
-      ['screens/TicketList-B1x_9aZq.html', LIST_PAGE],
-      ['screens/TicketDetail-C1x_9aZq.html', DETAIL_PAGE],
-      ['screens/AuthPage-E1x_9aZq.html', AUTH_PAGE],
-    ] as const) {
-      writeFileSync(join(dist, name), bytes);
-      writeFileSync(join(dist, `${name}.br`), brotliCompressSync(bytes));
-      writeFileSync(join(dist, `${name}.gz`), gzipSync(bytes));
-    }
+    writeWithCopies(dist, 'screens/TicketList-B1x_9aZq.html', LIST_PAGE);
+    writeWithCopies(dist, 'screens/TicketDetail-C1x_9aZq.html', DETAIL_PAGE);
+    writeWithCopies(dist, 'screens/AuthPage-E1x_9aZq.html', AUTH_PAGE);
     writeFileSync(join(dist, '..', `outside-${process.pid}.html`), 'outside');
     writePages(
       [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SessionCache } from '../src/common/auth/session-cache.js';
+import { SESSION_CACHE_CHANNEL, SessionCache } from '../src/common/auth/session-cache.js';
 import { inviteMember } from './factories/members.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { eventually } from './support/job-probe.js';
@@ -33,10 +33,26 @@ function cacheOf(app: TestApp): SessionCache {
   return app.created.app.get(SessionCache);
 }
 
-/** Signs in on instance `app` and returns the session cookie (usable on either instance). */
+/**
+ * Until both instances have had every invalidation committed before now: a notification of the channel
+ * that drops nothing ('u:' with no user), which each listener gets after those (PostgreSQL delivers
+ * notifications in commit order), counted by the cache's generation.
+ */
+async function caughtUp(): Promise<void> {
+  const before = [cacheOf(a).token, cacheOf(b).token];
+  await a.db.query(`select pg_notify($1, 'u:')`, [SESSION_CACHE_CHANNEL]);
+  await eventually('both instances had the changes so far', () => cacheOf(a).token > before[0] && cacheOf(b).token > before[1], AT_ONCE_MS);
+}
+
+/**
+ * Signs in on instance `app` and returns the session cookie (usable on either instance), once both
+ * instances have had the sign-in's own invalidation (it writes the user's last login): arriving after a
+ * test's first read, it dropped what that read had just cached.
+ */
 async function signIn(app: TestApp, username: string, password: string): Promise<string> {
   const res = await app.request().post('/api/login').send({ username, password }).expect(200);
   const cookie = (res.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
+  await caughtUp();
   return cookie;
 }
 
