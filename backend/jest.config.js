@@ -53,10 +53,11 @@ export default async () => ({
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.js',
   globalTeardown: '<rootDir>/test/support/global-teardown.js',
-  // Three files at a time on these 2 cores: part of a file is waiting (for PostgreSQL, a child
-  // process, the queue, a schedule's minute), which the third fills. Measured on the whole suite
-  // (bench/README.md, 2026-11-29): 2 workers 508 s, 3 workers 412 s, 4 workers 395 s.
-  maxWorkers: 3,
+  // Four files at a time on these 2 cores: part of a file is waiting (for PostgreSQL, a child
+  // process, the queue, a schedule's minute), which the others fill. Measured on the whole suite
+  // (bench/README.md): 2 workers 508 s, 3 workers 412 s, 4 workers 395 s (2026-11-29); 3 workers
+  // 261 s and 271 s, 4 workers 241 s and 253 s, alternated (2026-11-30).
+  maxWorkers: 4,
   // A worker whose heap grew past this after a file is replaced (Jest's ESM module registries are
   // kept per file and grow a worker to gigabytes, where the garbage collector then costs more).
   workerIdleMemoryLimit: '1GB',

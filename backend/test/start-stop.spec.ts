@@ -95,8 +95,10 @@ async function start(): Promise<Started> {
     if (res?.status === 200) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  // The sign-in lines are printed (in one write) right after listen().
-  await eventually('the app prints where to sign in', () => output.includes('Sign in at'), 10_000);
+  // The sign-in lines are printed (in one write) right after listen(), by the first HTTP process once it
+  // has seeded the demo organization; the second may answer /api/health before that, so the wait is long
+  // (a bound, not a timing: seconds on a machine the other test files keep busy).
+  await eventually('the app prints where to sign in', () => output.includes('Sign in at'), 60_000);
   return { child, output: () => output, startupLines: lines(output) };
 }
 
