@@ -176,6 +176,9 @@ describe('a process killed right after a commit', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: `killed${Date.now()}`, password: 'secret123' }),
+    }).catch((error: unknown) => {
+      first.kill('SIGKILL'); // no process outlives a failed test
+      throw error;
     });
     expect(res.status).toBe(201);
     const userId = ((await res.json()) as { id: string }).id;

@@ -13,13 +13,25 @@ export function requireBuild(): void {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build -w backend\` first (npm test does)`);
 }
 
+/** Ports handed to the processes tests start: below Linux's ephemeral range (32768-60999). */
+const TEST_PORTS = { from: 20_000, to: 32_767 };
+
+/**
+ * A port no one listens on, for a process a test starts. Not one the kernel picks for port 0: every
+ * client socket and every listen(0) of the other test files (supertest listens on one per request) takes
+ * those, so one could take this port before the process listened, and answer its health check in its
+ * place (a test once met another file's app there, then a refused connection).
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+  for (;;) {
+    const port = TEST_PORTS.from + Math.floor(Math.random() * (TEST_PORTS.to - TEST_PORTS.from + 1));
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
 }
 
 /** The app as its own process on the test's database; `worker` false leaves queued jobs alone. */
