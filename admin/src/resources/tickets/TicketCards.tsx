@@ -44,7 +44,7 @@ function CardList({ tickets }: { tickets: TicketListRow[] }) {
 }
 
 /** The least height of a card: five lines (number, issue, badges, customer, product) with their gaps and padding. */
-export const CARD_MIN_HEIGHT = 120;
+const CARD_MIN_HEIGHT = 120;
 
 function TicketCard({ ticket }: { ticket: TicketListRow }) {
   const createPath = useCreatePath();

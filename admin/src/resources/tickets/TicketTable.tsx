@@ -27,10 +27,10 @@ function TicketRow(props: React.ComponentProps<typeof DataTableRow>) {
 }
 
 /** The least height of a row: its customer cell has two lines (name and phone) between the cell's padding. */
-export const ROW_MIN_HEIGHT = 72;
+const ROW_MIN_HEIGHT = 72;
 
 /** The page's rows, the ones below the fold from the render after the first (useFirstRenderItems). */
-export function TicketBody(props: React.ComponentProps<typeof DataTableBody>) {
+function TicketBody(props: React.ComponentProps<typeof DataTableBody>) {
   const rows = useFirstRenderItems<RaRecord>(useDataTableDataContext(), ROW_MIN_HEIGHT);
   return (
     <DataTableDataContext.Provider value={rows}>

@@ -114,23 +114,26 @@ function screenPages(root: string): ScreenPage[] {
   const pages = lines
     .map((line) => ({ path: new RegExp(line.path), page: `/${line.page}`, signedIn: line.signedIn !== false }))
     // a page outside the build's directory, or gone, is not sent: index.html is
-    .filter((line) => resolve(root, `.${line.page}`).startsWith(root + sep) && existsSync(resolve(root, `.${line.page}`)));
+    .filter((line) => {
+      const file = resolve(root, `.${line.page}`);
+      return file.startsWith(root + sep) && existsSync(file);
+    });
   screenPagesCache.set(root, { mtimeMs: stat.mtimeMs, pages });
   return pages;
 }
 
 /** Whether a Cookie header carries a cookie of this name (its value is not read: the session is not looked up). */
-export function hasCookie(header: string | undefined, name: string): boolean {
+function hasCookie(header: string | undefined, name: string): boolean {
   return (header ?? '').split(';').some((pair) => pair.slice(0, pair.indexOf('=')).trim() === name);
 }
 
 /**
- * The page for a path of the admin (the SPA fallback): its screen's page when the build wrote one
+ * The page for a path of the admin (the SPA fallback; `root`, the build's resolved directory): its screen's page when the build wrote one
  * (index.html with preload links for the screen's chunks, issue 32) for a browser signed in or not as
  * the screen expects, else index.html.
  */
-export function adminPageFor(distDir: string, path: string, signedIn: boolean): string {
-  return screenPages(resolve(distDir)).find((line) => line.signedIn === signedIn && line.path.test(path))?.page ?? '/index.html';
+function adminPageFor(root: string, path: string, signedIn: boolean): string {
+  return screenPages(root).find((line) => line.signedIn === signedIn && line.path.test(path))?.page ?? '/index.html';
 }
 
 /**
