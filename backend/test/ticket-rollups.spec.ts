@@ -278,8 +278,9 @@ describe('ticket rollups', () => {
 
     // A confirmation's update: each tickets trigger returns before its upserts, so the claim's own
     // trigger (on warranty_claims, run by the warranty trigger's update) does not run either.
+    // (The list cache's trigger runs: a whole ticket in the list shows its confirmation.)
     const confirmed = await functionsRunBy(`update tickets set confirmation_status = 'sent' where id = $1`, [ticket.id]);
-    expect(confirmed).toEqual({ ticket_rollups_apply: 1, ticket_assignee_totals_apply: 1, warranty_rollups_tickets_apply: 1 });
+    expect(confirmed).toEqual({ ticket_rollups_apply: 1, ticket_assignee_totals_apply: 1, warranty_rollups_tickets_apply: 1, ticket_list_cache_changed: 1 });
 
     // A change they count still runs them: the brand moves the claim (and its decision's key).
     const moved = await functionsRunBy(`update tickets set product_brand = 'TorqueLine' where id = $1`, [ticket.id]);
@@ -290,7 +291,7 @@ describe('ticket rollups', () => {
       `insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status) select organization_id, id, 'Open', 'Pending' from tickets where id = $1`,
       [ticket.id],
     );
-    expect(answered).toEqual({ ticket_status_flow_apply: 1, ticket_rollups_apply: 1, ticket_assignee_totals_apply: 1, warranty_rollups_tickets_apply: 1 });
+    expect(answered).toEqual({ ticket_status_flow_apply: 1, ticket_rollups_apply: 1, ticket_assignee_totals_apply: 1, warranty_rollups_tickets_apply: 1, ticket_list_cache_changed: 1 });
   });
 
   it("the database's trigger functions are the code's (rollup-triggers.ts, assignee-totals.ts)", async () => {

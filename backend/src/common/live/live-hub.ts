@@ -45,6 +45,10 @@ export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy, OnAppli
   private client?: pg.Client;
   private stopped = false;
   private reconnectTimer?: NodeJS.Timeout;
+  /** The barrier's round trip on the LISTEN connection that was sent and is awaited (sync). */
+  private tripInFlight?: Promise<void>;
+  /** The one that goes when it is back, which later callers join. */
+  private tripNext?: Promise<void>;
 
   constructor(@Inject(DATABASE_URL) private readonly databaseUrl: string) {}
 
@@ -87,6 +91,42 @@ export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy, OnAppli
   listenOn(channel: string, listener: ChannelListener): void {
     if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
     this.channels.set(channel, listener);
+  }
+
+  /**
+   * Resolves once every notification of a transaction that committed before the call has reached
+   * its listener: a round trip on the LISTEN connection, since PostgreSQL sends a listening session
+   * the notifications it has been signalled of before it answers the session's next query. A cache
+   * that syncs before it looks an entry up never serves what a commit before the request changed,
+   * whichever instance made it. Callers share round trips: those arriving while one is out join
+   * the next, which leaves when it is back. Rejects without the connection.
+   */
+  sync(): Promise<void> {
+    if (this.tripNext) return this.tripNext;
+    if (!this.tripInFlight) return this.startTrip();
+    const next = this.tripInFlight.then(
+      () => this.startTrip(),
+      () => this.startTrip(),
+    );
+    this.tripNext = next;
+    return next;
+  }
+
+  private startTrip(): Promise<void> {
+    this.tripNext = undefined;
+    const client = this.client;
+    if (!client) return Promise.reject(new Error('Not listening'));
+    const trip: Promise<void> = client.query('select 1').then(
+      () => {
+        if (this.tripInFlight === trip) this.tripInFlight = undefined;
+      },
+      (error: Error) => {
+        if (this.tripInFlight === trip) this.tripInFlight = undefined;
+        throw error;
+      },
+    );
+    this.tripInFlight = trip;
+    return trip;
   }
 
   /** Open tabs on this instance (for the tests and the health of the stream). */

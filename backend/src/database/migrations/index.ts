@@ -31,6 +31,7 @@ import { Migration20261202900000NotificationPages } from './Migration20261202900
 import { Migration20261203000000UpdateGuards } from './Migration20261203000000UpdateGuards.js';
 import { Migration20261203100000DeliverySources } from './Migration20261203100000DeliverySources.js';
 import { Migration20261204000000CustomerForTicket } from './Migration20261204000000CustomerForTicket.js';
+import { Migration20261204100000TicketListCache } from './Migration20261204100000TicketListCache.js';
 import { Migration20261202700000SessionCache } from './Migration20261202700000SessionCache.js';
 import { Migration20261202600000WarrantyResolutionHoursMonthly } from './Migration20261202600000WarrantyResolutionHoursMonthly.js';
 import { Migration20261202610000WarrantyRollupsMonthly } from './Migration20261202610000WarrantyRollupsMonthly.js';
@@ -86,4 +87,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261203000000UpdateGuards', class: Migration20261203000000UpdateGuards },
   { name: 'Migration20261203100000DeliverySources', class: Migration20261203100000DeliverySources },
   { name: 'Migration20261204000000CustomerForTicket', class: Migration20261204000000CustomerForTicket },
+  { name: 'Migration20261204100000TicketListCache', class: Migration20261204100000TicketListCache },
 ];

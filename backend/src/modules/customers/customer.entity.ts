@@ -4,13 +4,19 @@ import { EntityRepositoryType, type Opt, type Rel } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Organization } from '../organizations/organization.entity.js';
+import { listCacheTriggers } from '../../database/list-cache-triggers.js';
 import { CustomerRepository } from './customer.repository.js';
 
 /**
  * A customer of one organization. The phone is unique within the organization (not globally);
  * it may be absent because tickets can arrive with an e-mail address only.
  */
-@Entity({ tableName: 'customers', repository: () => CustomerRepository })
+@Entity({
+  tableName: 'customers',
+  repository: () => CustomerRepository,
+  // A change drops the ticket list's cached pages (a row shows its customer's name and phone).
+  triggers: listCacheTriggers('customers', ['update', 'delete']),
+})
 @TenantScoped()
 @Unique({ name: 'customers_organization_phone_unique', properties: ['organization', 'phone'] })
 @Index({ name: 'customers_organization_email_index', properties: ['organization', 'email'] })

@@ -3,9 +3,15 @@ import { EntityRepositoryType, type Opt, type Rel } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Organization } from '../organizations/organization.entity.js';
+import { listCacheTriggers } from '../../database/list-cache-triggers.js';
 import { ProductRepository } from './product.repository.js';
 
-@Entity({ tableName: 'products', repository: () => ProductRepository })
+@Entity({
+  tableName: 'products',
+  repository: () => ProductRepository,
+  // A change drops the ticket list's cached pages (a row's warranty term comes from its product).
+  triggers: listCacheTriggers('products', ['insert', 'update', 'delete']),
+})
 @TenantScoped()
 @Index({ name: 'products_organization_brand_index', properties: ['organization', 'brand'] })
 @Unique({ name: 'products_organization_brand_sku_unique', properties: ['organization', 'brand', 'sku'] })

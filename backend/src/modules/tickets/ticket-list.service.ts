@@ -7,6 +7,7 @@ import type { ListTicketsQueryDto } from './dto/list-tickets-query.dto.js';
 import type { TermProduct } from '../settings/products/product-warranty-terms.js';
 import { parseTicketFilters } from './ticket-filters.js';
 import { type Cursor, type SortField, TICKET_SORTABLE, TicketListQuery } from './ticket-list.query.js';
+import { LIST_CACHE_MAX_ROWS, TicketListCache } from './ticket-list-cache.js';
 import { Ticket } from './ticket.entity.js';
 import { BadCursorError, OffsetTooDeepError } from './tickets.errors.js';
 
@@ -54,7 +55,10 @@ function decodeCursor(raw: string, sortKey: string): Cursor {
 export class TicketListService {
   private readonly query: TicketListQuery;
 
-  constructor(private readonly em: EntityManager) {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly cache: TicketListCache,
+  ) {
     this.query = new TicketListQuery(em);
   }
 
@@ -74,6 +78,16 @@ export class TicketListService {
     const cursor = rawCursor ? decodeCursor(rawCursor, sortKey) : undefined;
     if (!cursor && page.offset > MAX_OFFSET) throw new OffsetTooDeepError();
 
+    // A page of the organization's as this instance read it, when nothing it shows changed since
+    // (TicketListCache); not the filters that move with the clock, nor long pages.
+    const key =
+      !filters.sla && page.limit <= LIST_CACHE_MAX_ROWS && !this.em.isInTransaction()
+        ? `${actor.organizationId} ${JSON.stringify([filters, sortKey, page.limit, page.offset, rawCursor ?? null, query.view ?? 'whole'])}`
+        : undefined;
+    const cached = key && (await this.cache.fresh(key));
+    if (cached) return cached;
+    const token = this.cache.token;
+
     const found = await this.query.page([filters, field, order, page.limit, cursor ? 0 : page.offset, cursor], query.view ?? 'whole');
     const counted = found.total !== null ? { total: found.total, estimated: false } : await this.query.count(filters);
     const { tickets, last, products } = found;
@@ -81,7 +95,10 @@ export class TicketListService {
       last && tickets.length === page.limit
         ? encodeCursor({ s: sortKey, ...(field === 'created_at' ? {} : { v: last.v }), c: last.c, i: last.id })
         : undefined;
-    return { tickets, total: counted.total, totalEstimated: counted.estimated, offset: page.offset, nextCursor, products };
+    // Answers may share it (TicketListCache): read-only.
+    const result: TicketPage = Object.freeze({ tickets: Object.freeze(tickets) as Ticket[], total: counted.total, totalEstimated: counted.estimated, offset: page.offset, nextCursor, products });
+    if (key) this.cache.put(key, result, token, actor.organizationId);
+    return result;
   }
 
   /** The filter sidebar's counts of the tickets assigned to the signed-in user and of the unassigned ones. */

@@ -10,6 +10,7 @@ import { TICKETS_TRIGGERS } from './ticket-triggers.js';
 import { ASSIGNEE_TOTALS_TRIGGERS } from './assignment/assignee-totals.js';
 import { TICKET_ASSIGNEE_INDEX, TICKET_LIST_INDEXES } from './ticket-indexes.js';
 import { SLA_INDEXES } from './sla/sla-indexes.js';
+import { listCacheTriggers } from '../../database/list-cache-triggers.js';
 import { TicketRepository } from './ticket.repository.js';
 
 // The one set of statuses and priorities, the admin's too.
@@ -34,9 +35,13 @@ export const DUPLICATE_INDEXES = {
 @Entity({
   tableName: 'tickets',
   repository: () => TicketRepository,
-  // Keep the rollups current (rollups/rollup-triggers.ts, created by Migration20261123100000TicketRollups).
-  // and the assignee counts (assignment/assignee-totals.ts, created by Migration20261130310000AssigneeTotals).
-  triggers: [...TICKETS_TRIGGERS, ...ASSIGNEE_TOTALS_TRIGGERS].map((t) => ({ name: t.name, timing: 'after' as const, events: [...t.events], forEach: 'statement' as const, expression: t.expression })),
+  // Keep the rollups current (rollups/rollup-triggers.ts, created by Migration20261123100000TicketRollups),
+  // the assignee counts (assignment/assignee-totals.ts, created by Migration20261130310000AssigneeTotals)
+  // and drop the list's cached pages (ticket-list-cache.ts).
+  triggers: [
+    ...[...TICKETS_TRIGGERS, ...ASSIGNEE_TOTALS_TRIGGERS].map((t) => ({ name: t.name, timing: 'after' as const, events: [...t.events], forEach: 'statement' as const, expression: t.expression })),
+    ...listCacheTriggers('tickets', ['insert', 'update', 'delete']),
+  ],
 })
 @TenantScoped()
 @Unique({ name: 'tickets_organization_number_unique', properties: ['organization', 'ticketNumber'] })

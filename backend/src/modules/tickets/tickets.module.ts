@@ -9,6 +9,7 @@ import { TicketAssignment } from './assignment/ticket-assignment.service.js';
 import { TicketConfirmationListener } from './listeners/ticket-confirmation.listener.js';
 import { TicketActivityService } from './ticket-activity.service.js';
 import { TicketBulkService } from './ticket-bulk.service.js';
+import { TicketListCache } from './ticket-list-cache.js';
 import { TicketListService } from './ticket-list.service.js';
 import { TicketResponses } from './ticket-responses.service.js';
 import { TicketsController } from './tickets.controller.js';
@@ -18,7 +19,7 @@ import { TicketMergeService } from './ticket-merge.service.js';
 @Module({
   imports: [CustomersModule, SettingsModule, MailModule],
   controllers: [TicketsController, AutoAssignmentController],
-  providers: [TicketAssignment, AutoAssignment, AutoAssignListener, TicketsService, TicketListService, TicketBulkService, TicketResponses, TicketActivityService, TicketConfirmationListener, TicketMergeService],
+  providers: [TicketAssignment, AutoAssignment, AutoAssignListener, TicketsService, TicketListService, TicketListCache, TicketBulkService, TicketResponses, TicketActivityService, TicketConfirmationListener, TicketMergeService],
   exports: [TicketsService, TicketResponses, TicketActivityService],
 })
 export class TicketsModule {}

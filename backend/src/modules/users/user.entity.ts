@@ -3,6 +3,7 @@ import { EntityRepositoryType, type Opt, type Rel } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { TenantScoped } from '../../common/tenancy/tenant-filter.js';
 import { Organization } from '../organizations/organization.entity.js';
+import { listCacheTriggers } from '../../database/list-cache-triggers.js';
 import { UserRepository } from './user.repository.js';
 
 /**
@@ -17,7 +18,11 @@ export const USERS_SESSION_CACHE_TRIGGERS = [
 @Entity({
   tableName: 'users',
   repository: () => UserRepository,
-  triggers: USERS_SESSION_CACHE_TRIGGERS.map((t) => ({ name: t.name, timing: 'after' as const, events: [...t.events], forEach: 'statement' as const, expression: t.expression })),
+  // A user's change also drops the ticket list's cached pages (an assignee's name).
+  triggers: [
+    ...USERS_SESSION_CACHE_TRIGGERS.map((t) => ({ name: t.name, timing: 'after' as const, events: [...t.events], forEach: 'statement' as const, expression: t.expression })),
+    ...listCacheTriggers('users', ['update', 'delete']),
+  ],
 })
 @Check({ name: 'users_role_check', expression: `"role" in ('owner', 'admin', 'agent')` })
 @TenantScoped()

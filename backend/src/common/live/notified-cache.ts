@@ -1,0 +1,105 @@
+import type { ChannelListener } from './live-hub.js';
+
+interface Entry<V> {
+  value: V;
+  group: string;
+  until: number;
+}
+
+/**
+ * A short-lived, bounded, in-process cache of reads whose entries belong to a group (an
+ * organization) and are dropped on every instance when the database says the group changed:
+ * triggers NOTIFY a channel at commit with the groups' ids (`a,b,…`, or `*` for all), and LiveHub's
+ * one LISTEN connection delivers them here (`message`).
+ *
+ * A read racing an invalidation is not kept: `put` takes the generation seen before the read and
+ * gives up when anything was dropped since. Without the LISTEN connection (not yet connected, lost
+ * and reconnecting) nothing is served or kept, since a notification could be missed.
+ */
+export class NotifiedCache<V> implements ChannelListener {
+  private readonly entries = new Map<string, Entry<V>>();
+  private readonly byGroup = new Map<string, Set<string>>();
+  private generation = 0;
+  private enabled = false;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+  ) {}
+
+  /** Whether the cache serves reads (the LISTEN connection is up). */
+  get active(): boolean {
+    return this.enabled;
+  }
+
+  /** Reads taken at this generation may be kept (see put). */
+  get token(): number {
+    return this.generation;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string, now = Date.now()): V | undefined {
+    if (!this.enabled) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.until <= now) {
+      this.remove(key);
+      return undefined;
+    }
+    // Most recently used last (a Map keeps insertion order).
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  /** Keeps a read of `group` made at `token`, unless something was dropped since (it may predate that change). */
+  put(key: string, value: V, token: number, group: string = key, now = Date.now()): void {
+    if (!this.enabled || token !== this.generation) return;
+    this.remove(key);
+    this.entries.set(key, { value, group, until: now + this.ttlMs });
+    let keys = this.byGroup.get(group);
+    if (!keys) this.byGroup.set(group, (keys = new Set()));
+    keys.add(key);
+    while (this.entries.size > this.maxEntries) this.remove(this.entries.keys().next().value as string);
+  }
+
+  /** Drops the groups' entries; reads in progress are not kept. */
+  drop(...groups: string[]): void {
+    this.generation++;
+    for (const group of groups) {
+      for (const key of [...(this.byGroup.get(group) ?? [])]) this.remove(key);
+    }
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+    this.byGroup.clear();
+  }
+
+  /** A notification of the cache's channel (ChannelListener): the groups' ids, or `*`. */
+  message(payload: string): void {
+    if (payload === '*') this.clear();
+    else this.drop(...payload.split(',').filter(Boolean));
+  }
+
+  /** The LISTEN connection is up or lost (ChannelListener): either way, start empty. */
+  listening(on: boolean): void {
+    this.clear();
+    this.enabled = on;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    const keys = this.byGroup.get(entry.group);
+    if (keys) {
+      keys.delete(key);
+      if (!keys.size) this.byGroup.delete(entry.group);
+    }
+  }
+}

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type pg from 'pg';
+import { LiveHub } from '../src/common/live/live-hub.js';
+import { LIST_CACHE_MAX_ROWS, TicketListCache } from '../src/modules/tickets/ticket-list-cache.js';
+import { createTicket, isoDaysAgo } from './factories/tickets.js';
+import { registerOwner, type SignedIn } from './factories/users.js';
+import { eventually } from './support/job-probe.js';
+import { statementsOf } from './support/statement-counter.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * Issue 32: the ticket list's pages come from memory while nothing they show has changed, and a
+ * change committed before a request, on any instance or by anything else, is in its answer. Two app
+ * instances on one database, the same session on both, as behind a load balancer.
+ */
+let a: TestApp;
+let b: TestApp;
+let owner: SignedIn;
+let cookie: string;
+let organizationId: string;
+
+const PAGE = '/api/tickets?view=row&range=[0,24]&sort=["created_at","DESC"]';
+
+beforeAll(async () => {
+  a = await startTestApp({ JOBS_WORKER: 'false' });
+  b = await startTestApp({ JOBS_WORKER: 'false' }, { databaseUrl: a.databaseUrl });
+  owner = await registerOwner(a);
+  organizationId = owner.user.organization_id as string;
+  const res = await a.request().post('/api/login').send({ username: owner.user.username, password: owner.password }).expect(200);
+  cookie = (res.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
+  await eventually('both instances listen for invalidations', () => cacheOf(a).active && cacheOf(b).active, 10_000);
+});
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
+
+function cacheOf(app: TestApp): TicketListCache {
+  return app.created.app.get(TicketListCache);
+}
+
+interface Row {
+  id: string;
+  ticket_number: string;
+  customer: { name: string };
+  assignee: { name: string } | null;
+  under_warranty: boolean | null;
+}
+
+async function page(app: TestApp, path = PAGE): Promise<{ rows: Row[]; range: string }> {
+  const res = await app.request().get(path).set('Cookie', cookie).expect(200);
+  return { rows: res.body as Row[], range: res.headers['content-range'] as string };
+}
+
+const LIST_STATEMENT = /\bfrom tickets\b|\bjoin tickets\b/;
+
+/**
+ * Runs `change` while instance b cannot read its LISTEN connection (its socket paused): the
+ * notification of the commit waits in the socket, as on a busy machine, and is read `ms` later.
+ */
+async function whileNotificationsWait<T>(app: TestApp, ms: number, change: () => Promise<T>): Promise<T> {
+  const client = (app.created.app.get(LiveHub) as unknown as { client: pg.Client & { connection: { stream: NodeJS.ReadableStream } } }).client;
+  const stream = client.connection.stream;
+  stream.pause();
+  try {
+    return await change();
+  } finally {
+    setTimeout(() => stream.resume(), ms);
+  }
+}
+
+describe('the ticket list cache', () => {
+  it('a page asked for again is not read again', async () => {
+    await createTicket(owner.agent);
+    await page(b);
+    const { statements, error } = await statementsOf(b.em, async () => {
+      for (let i = 0; i < 3; i++) expect((await page(b)).rows.length).toBeGreaterThan(0);
+    });
+    expect(error).toBeUndefined();
+    expect(statements.filter((s) => LIST_STATEMENT.test(s))).toEqual([]);
+    // Each answer waited for the notifications committed before it (LiveHub.sync).
+    expect(statements.filter((s) => s === 'select 1').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a ticket created on one instance is on the other\'s next page, though its notification has not been read yet', async () => {
+    const before = await page(b);
+    const created = await whileNotificationsWait(b, 300, () => createTicket(owner.agent));
+    const after = await page(b);
+    expect(after.rows[0]!.id).toBe(created.id);
+    expect(after.rows.slice(1).map((r) => r.id)).toEqual(before.rows.map((r) => r.id).slice(0, after.rows.length - 1));
+    expect(after.range).not.toBe(before.range);
+  });
+
+  it('a change made in the database by anything else is on the next page: a customer, an assignee, a product, a removal', async () => {
+    const ticket = await createTicket(owner.agent, { productSku: 'LC-9000', purchaseDate: isoDaysAgo(400) });
+    const row = async () => (await page(b)).rows.find((r) => r.id === ticket.id);
+    expect((await row())!.under_warranty).toBe(false);
+
+    await whileNotificationsWait(b, 300, () => a.db.query(`update customers set name = 'Renamed Person' where id = (select customer_id from tickets where id = $1)`, [ticket.id]));
+    expect((await row())!.customer.name).toBe('Renamed Person');
+
+    await a.db.query(`update tickets set assignee_id = $2 where id = $1`, [ticket.id, owner.user.id]);
+    await page(b);
+    await whileNotificationsWait(b, 300, () => a.db.query(`update users set first_name = 'Renamed', last_name = 'Owner' where id = $1`, [owner.user.id]));
+    expect((await row())!.assignee!.name).toBe('Renamed Owner');
+
+    // A lifetime term for the ticket's SKU puts its 400-day-old purchase back under warranty.
+    await whileNotificationsWait(b, 300, () =>
+      a.db.query(`insert into products (organization_id, brand, sku, product_name, warranty_term, sale_locations) values ($1, 'IronJack', 'LC-9000', 'Long jack', 'Lifetime', '{}')`, [organizationId]),
+    );
+    expect((await row())!.under_warranty).toBe(true);
+
+    await whileNotificationsWait(b, 300, () => a.db.query(`delete from tickets where id = $1`, [ticket.id]));
+    expect(await row()).toBeUndefined();
+  });
+
+  it("another organization's changes leave the page held, and each organization has its own pages", async () => {
+    const other = await registerOwner(a);
+    await createTicket(other.agent);
+    await page(b);
+    const { statements } = await statementsOf(b.em, async () => {
+      await createTicket(other.agent);
+      await page(b);
+    });
+    expect(statements.filter((s) => /^with page as/.test(s))).toEqual([]);
+    const theirs = (await other.agent.get(PAGE).expect(200)).body as Row[];
+    const ours = (await page(b)).rows;
+    expect(theirs.length).toBe(2);
+    expect(theirs.some((t) => ours.some((o) => o.id === t.id))).toBe(false);
+  });
+
+  it('reads the filters that move with the clock, and long pages, every time', async () => {
+    for (const path of ['/api/tickets?view=row&range=[0,24]&sla=overdue', `/api/tickets?view=row&range=[0,${LIST_CACHE_MAX_ROWS}]`]) {
+      await page(b, path);
+      const { statements } = await statementsOf(b.em, () => page(b, path));
+      expect(statements.filter((s) => LIST_STATEMENT.test(s)).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('serves nothing from memory while it cannot hear invalidations', async () => {
+    const cache = cacheOf(b);
+    await page(b);
+    cache.listening(false);
+    try {
+      expect(cache.active).toBe(false);
+      expect(cache.size).toBe(0);
+      const { statements } = await statementsOf(b.em, () => page(b));
+      expect(statements.filter((s) => LIST_STATEMENT.test(s)).length).toBeGreaterThan(0);
+      expect(cache.size).toBe(0);
+    } finally {
+      cache.listening(true);
+    }
+  });
+});
+
+describe('LiveHub.sync', () => {
+  it('callers share round trips: those arriving while one is out join the next', async () => {
+    const hub = b.created.app.get(LiveHub);
+    const { statements, error } = await statementsOf(b.em, () => Promise.all(Array.from({ length: 20 }, () => hub.sync())));
+    expect(error).toBeUndefined();
+    expect(statements.filter((s) => s === 'select 1')).toEqual(['select 1', 'select 1']);
+  });
+});
