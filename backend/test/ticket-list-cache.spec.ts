@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import etag from 'etag';
 import type pg from 'pg';
 import { LiveHub } from '../src/common/live/live-hub.js';
 import { LIST_CACHE_MAX_ROWS, TicketListCache } from '../src/modules/tickets/ticket-list-cache.js';
@@ -135,6 +136,13 @@ describe('the ticket list cache', () => {
       const { statements } = await statementsOf(b.em, () => page(b, path));
       expect(statements.filter((s) => LIST_STATEMENT.test(s)).length).toBeGreaterThan(0);
     }
+  });
+
+  it("answers the rows with Express's entity tag, and 304 to a client that has them", async () => {
+    const res = await b.request().get(PAGE).set('Cookie', cookie).expect(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers.etag).toBe(etag(res.text, { weak: true }));
+    await b.request().get(PAGE).set('Cookie', cookie).set('If-None-Match', res.headers.etag as string).expect(304);
   });
 
   it('serves nothing from memory while it cannot hear invalidations', async () => {

@@ -36,6 +36,7 @@ import {
 import { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { MergeTicketDto, TicketMergeResultDto } from './dto/merge-ticket.dto.js';
 import { TicketMergeService } from './ticket-merge.service.js';
+import { rowsBody } from './ticket-list-rows-body.js';
 import { TicketAssignment } from './assignment/ticket-assignment.service.js';
 import { TicketActivityService } from './ticket-activity.service.js';
 import { TicketBulkService } from './ticket-bulk.service.js';
@@ -123,7 +124,7 @@ export class TicketsController {
     @CurrentActor() actor: Actor,
     @Query() query: ListTicketsQueryDto,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<TicketResponseDto[] | TicketListRowDto[]> {
+  ): Promise<TicketResponseDto[] | string> {
     const page = await this.list.list(actor, query);
     setContentRange(res, 'tickets', page.offset, page.tickets.length, page.total);
     const exposed = ['Content-Range'];
@@ -136,8 +137,13 @@ export class TicketsController {
       exposed.push('X-Next-Cursor');
     }
     res.setHeader('Access-Control-Expose-Headers', exposed.join(', '));
-    const tickets = this.responses.withProducts(page.tickets, page.products);
-    return query.view === 'row' ? tickets.map(toTicketListRow) : tickets;
+    if (query.view === 'row') {
+      // The rows' JSON, written once for a page the list cache holds (ticket-list-rows-body.ts).
+      const rows = rowsBody(page, (now) => this.responses.withProducts(page.tickets, page.products, now).map(toTicketListRow));
+      res.type('application/json').setHeader('ETag', rows.etag);
+      return rows.body;
+    }
+    return this.responses.withProducts(page.tickets, page.products);
   }
 
   @Get('recent')
