@@ -47,3 +47,27 @@ test.describe('cache refresh', () => {
     expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
   });
 });
+
+test.describe('the list after a change beyond its page', () => {
+  test('its count follows a ticket removed from a later page, whose first page reads the same', async ({ page }) => {
+    const request = page.context().request;
+    await registerByApi(request, uniqueName('count'));
+    const oldest = await createTicket(request, { customerName: 'Olive Oldest' });
+    for (let i = 0; i < 25; i++) await createTicket(request, { customerName: `Newer ${i}` });
+
+    await page.goto('/tickets');
+    await expect(page.getByTestId('ticket-count')).toHaveText('Showing 26 tickets');
+    await expect(page.getByTestId('ticket-row')).toHaveCount(25);
+
+    // The oldest is on the second page: the first page's rows stay the same, its total does not.
+    const res = await request.delete('/api/tickets/bulk-delete', { data: { ticketIds: [oldest.id] } });
+    expect(res.status(), await res.text()).toBe(200);
+
+    // Read again: a browser that kept the first answer (its HTTP cache) must not keep its count.
+    const again = page.waitForResponse((r) => r.url().includes('/api/tickets?') && r.url().includes('view=row'));
+    await page.reload();
+    expect((await again).status()).toBe(200);
+    await expect(page.getByTestId('ticket-row')).toHaveCount(25);
+    await expect(page.getByTestId('ticket-count')).toHaveText('Showing 25 tickets');
+  });
+});

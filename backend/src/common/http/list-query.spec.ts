@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseListQuery } from './list-query.js';
+import type { Response } from 'express';
+import { parseListQuery, setContentRange } from './list-query.js';
 
 const options = { sortable: ['created_at', 'status'] as const, defaultSort: { field: 'created_at' as const, order: 'DESC' as const } };
 
@@ -29,5 +30,13 @@ describe('parseListQuery', () => {
     [{ sort: '["password","ASC"]' }, 'The sort parameter must be [field, "ASC" | "DESC"] with field one of: created_at, status'],
   ])('rejects %j', (query, message) => {
     expect(() => parseListQuery(query, options)).toThrow(message);
+  });
+});
+
+describe('setContentRange', () => {
+  it('says the range and total, exposes them, and asks browsers not to keep the answer', () => {
+    const headers: Record<string, string> = {};
+    setContentRange({ setHeader: (name: string, value: string) => (headers[name] = value) } as unknown as Response, 'tickets', 0, 25, 26);
+    expect(headers).toEqual({ 'Content-Range': 'tickets 0-24/26', 'Access-Control-Expose-Headers': 'Content-Range', 'Cache-Control': 'no-store' });
   });
 });

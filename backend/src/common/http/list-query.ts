@@ -95,9 +95,15 @@ export function parseListQuery<F extends string>(query: ListQueryDto, options: L
   return { filter: filter as Record<string, unknown>, offset, limit, sort };
 }
 
-/** `Content-Range: <resource> <start>-<end>/<total>`, exposed to browsers. */
+/**
+ * `Content-Range: <resource> <start>-<end>/<total>`, exposed to browsers, on an answer browsers do
+ * not keep: Express tags a body by its bytes alone, so a page whose rows stayed the same while its
+ * total moved would be revalidated (304), and a browser keeps its stored Content-Range then (Chromium
+ * updates no Content-Range from a 304), showing the old count.
+ */
 export function setContentRange(res: Response, resource: string, offset: number, count: number, total: number): void {
   const end = count > 0 ? offset + count - 1 : offset;
   res.setHeader('Content-Range', `${resource} ${offset}-${end}/${total}`);
   res.setHeader('Access-Control-Expose-Headers', 'Content-Range');
+  res.setHeader('Cache-Control', 'no-store');
 }

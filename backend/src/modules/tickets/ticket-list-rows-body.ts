@@ -5,7 +5,7 @@ import type { TicketPage } from './ticket-list.service.js';
 /** A page's rows as JSON, with its entity tag, and the UTC day they were written for. */
 export interface RowsBody {
   body: string;
-  /** Express's own (a weak tag of the body), so it needs not hash the body again. */
+  /** A weak tag of the body and of what the page's headers say (its total, whether estimated, the next cursor), so Express needs not hash the body again. */
   etag: string;
 }
 
@@ -21,7 +21,7 @@ export function rowsBody(page: TicketPage, rows: (now: Date) => TicketListRowDto
   const held = bodies.get(page);
   if (held?.day === day) return held;
   const body = JSON.stringify(rows(now));
-  const written = { day, body, etag: etag(body, { weak: true }) };
+  const written = { day, body, etag: etag(`${page.offset} ${page.total} ${page.totalEstimated} ${page.nextCursor ?? ''}\n${body}`, { weak: true }) };
   bodies.set(page, written);
   return written;
 }
