@@ -1,4 +1,5 @@
 import { basename, resolve } from 'node:path';
+import { SCREEN_PAGES_FILE, type ScreenPageLine } from '@warranty-crm/contract';
 import type { Plugin } from 'vite';
 
 /**
@@ -28,19 +29,6 @@ export const SCREENS: Record<string, string> = {
 /** The paths a signed-out browser opens: their pages are sent only without a session cookie, the others only with one. */
 export const SIGNED_OUT_PATHS = new Set(['/auth']);
 
-/** Where the build writes the paths' pages, for the server (backend: admin-static.ts, sendAdminIndex). */
-export const SCREEN_PAGES_FILE = '.vite/screen-pages.json';
-
-/**
- * One line of SCREEN_PAGES_FILE: requests whose path matches `path` (a regular expression), with a
- * session cookie if `signedIn` and without one if not, get `page`. A screen's chunks preloaded and not
- * used (a signed-out visit to /tickets goes to /auth) would only cost bytes and a warning in the console.
- */
-export interface ScreenPage {
-  path: string;
-  page: string;
-  signedIn: boolean;
-}
 
 /** A path pattern (`/tickets/:id`) as a regular expression's source, a trailing slash allowed. */
 export function pathPattern(path: string): string {
@@ -112,7 +100,7 @@ export function screenPreloads(): Plugin {
       if (!entry) throw new Error('no entry chunk');
       const loadedByEntry = new Set(withStaticImports(chunks, entry));
       const pages = new Map<string, string>();
-      const lines: ScreenPage[] = [];
+      const lines: ScreenPageLine[] = [];
       for (const [path, module] of Object.entries(SCREENS)) {
         const chunk = byModule.get(resolve(root, module));
         if (!chunk) throw new Error(`${module} (the screen of ${path}) is not a chunk of the build`);

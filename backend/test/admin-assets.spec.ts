@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { get as httpGet, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SCREEN_PAGES_FILE } from '@warranty-crm/contract';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 /** Issue 26: the admin's source maps (its whole source) were served to anyone, signed in or not. */
@@ -138,7 +139,7 @@ describe("each screen's page (issue 32)", () => {
   const DETAIL_PAGE = withPreload('TicketDetail-C1x_9aZq.js');
   const AUTH_PAGE = withPreload('AuthPage-E1x_9aZq.js');
   const writePages = (lines: unknown, mtime: number) => {
-    const file = join(app.config.adminDistDir, '.vite', 'screen-pages.json');
+    const file = join(app.config.adminDistDir, SCREEN_PAGES_FILE);
     writeFileSync(file, typeof lines === 'string' ? lines : JSON.stringify(lines));
     utimesSync(file, mtime, mtime);
   };

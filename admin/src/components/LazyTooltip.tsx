@@ -1,4 +1,4 @@
-import { cloneElement, useEffect, useState, type ComponentType, type FocusEvent, type PointerEvent, type ReactElement } from 'react';
+import { cloneElement, useEffect, useRef, useState, type ComponentType, type FocusEvent, type PointerEvent, type ReactElement } from 'react';
 import type { TooltipProps } from '@mui/material/Tooltip';
 import { whenIdle } from '../lib/lazyScreen';
 
@@ -17,16 +17,29 @@ type ChildProps = {
 };
 
 /**
- * MUI's Tooltip for the shell's always-visible buttons without it in the first load. The tooltip is
- * rendered beside its button, anchored to it, never around it: wrapping the button once the Tooltip
- * had loaded replaced the button's element, and a click that landed during that swap (a second or
- * two after the page loaded, when the browser fell idle) was lost, or a focused button lost its focus.
- * It shows for a mouse over the button and for keyboard focus, as MUI's does.
+ * MUI's Tooltip without it in the first load, for the shell's always-visible buttons and the ticket
+ * list's rows. The tooltip is rendered beside its element, anchored to it, never around it: wrapping
+ * the element once the Tooltip had loaded replaced it, and a click that landed during that swap (a
+ * second or two after the page loaded, when the browser fell idle) was lost, a focused button lost
+ * its focus, and an element being read had no size. Nothing is set as it mounts, so a list of them
+ * renders once. It shows for a mouse over the element and for keyboard focus, as MUI's does, after
+ * `enterDelay` ms (MUI's default: 100).
  */
-export function LazyTooltip({ title, children }: { title: string; children: ReactElement<ChildProps> }) {
+export function LazyTooltip({
+  title,
+  placement,
+  enterDelay = 100,
+  children,
+}: {
+  title: string;
+  placement?: TooltipProps['placement'];
+  enterDelay?: number;
+  children: ReactElement<ChildProps>;
+}) {
   const [Tooltip, setTooltip] = useState<ComponentType<TooltipProps> | null>(() => loaded);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [open, setOpen] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     if (Tooltip) return;
     let live = true;
@@ -36,10 +49,18 @@ export function LazyTooltip({ title, children }: { title: string; children: Reac
       cancel();
     };
   }, [Tooltip]);
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   const show = (element: HTMLElement) => {
-    setAnchor(element);
-    setOpen(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      setAnchor(element);
+      setOpen(true);
+    }, enterDelay);
+  };
+  const hide = () => {
+    clearTimeout(timer.current);
+    setOpen(false);
   };
   const { onPointerEnter, onPointerLeave, onFocus, onBlur } = children.props;
   const button = cloneElement(children, {
@@ -50,7 +71,7 @@ export function LazyTooltip({ title, children }: { title: string; children: Reac
     },
     onPointerLeave: event => {
       onPointerLeave?.(event);
-      setOpen(false);
+      hide();
     },
     onFocus: event => {
       onFocus?.(event);
@@ -58,14 +79,14 @@ export function LazyTooltip({ title, children }: { title: string; children: Reac
     },
     onBlur: event => {
       onBlur?.(event);
-      setOpen(false);
+      hide();
     },
   });
   return (
     <>
       {button}
       {Tooltip && anchor ? (
-        <Tooltip title={title} open={open} disableHoverListener disableFocusListener disableTouchListener slotProps={{ popper: { anchorEl: anchor } }}>
+        <Tooltip title={title} placement={placement} open={open} disableHoverListener disableFocusListener disableTouchListener slotProps={{ popper: { anchorEl: anchor } }}>
           <span hidden />
         </Tooltip>
       ) : null}

@@ -23,3 +23,4 @@ export * from './warranty-resolution.js';
 export * from './onboarding.js';
 export * from './data-retention.js';
 export * from './phone-simulation.js';
+export * from './admin-pages.js';

@@ -1,4 +1,4 @@
-import { Box, TableSortLabel, Tooltip, Typography } from '@mui/material';
+import { Box, TableSortLabel, Typography } from '@mui/material';
 import {
   DataTable,
   DataTableBody,
@@ -12,6 +12,7 @@ import {
   type RaRecord,
   type SortPayload,
 } from 'react-admin';
+import { LazyTooltip } from '../../components/LazyTooltip';
 import { PriorityBadge, StatusBadge } from '../../components/StatusBadge';
 import { useAfterFirstPaint, useFirstRenderItems } from '../../lib/afterFirstPaint';
 import { formatShortDate } from '../../lib/date';
@@ -42,22 +43,17 @@ function TicketBody(props: React.ComponentProps<typeof DataTableBody>) {
 const clamped = { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' } as const;
 
 /**
- * The description wraps to two lines at most; the tooltip has it all. The tooltip comes in the render
- * after the table's first (useAfterFirstPaint): 25 of them set state as they mount.
+ * The description wraps to two lines at most; the tooltip has it all. LazyTooltip renders beside
+ * the text and sets nothing as it mounts: the table's first render stays one render, and the text's
+ * element is the same from the first paint on.
  */
 function IssueText({ text }: { text: string | null | undefined }) {
-  const withTooltip = useAfterFirstPaint();
-  const issue = (
-    <Box component="span" data-testid="ticket-issue" sx={clamped}>
-      {orNA(text)}
-    </Box>
-  );
-  return withTooltip ? (
-    <Tooltip title={text || ''} placement="top-start" enterDelay={300}>
-      {issue}
-    </Tooltip>
-  ) : (
-    issue
+  return (
+    <LazyTooltip title={text || ''} placement="top-start" enterDelay={300}>
+      <Box component="span" data-testid="ticket-issue" sx={clamped}>
+        {orNA(text)}
+      </Box>
+    </LazyTooltip>
   );
 }
 

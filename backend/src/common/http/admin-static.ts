@@ -1,6 +1,7 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, resolve, sep } from 'node:path';
+import { SCREEN_PAGES_FILE, type ScreenPageLine } from '@warranty-crm/contract';
 
 /**
  * The built admin's files (issue 32): the build writes `<file>.br` and `<file>.gz` beside each JS,
@@ -86,9 +87,6 @@ export function adminStatic(distDir: string): RequestHandler {
   };
 }
 
-/** Where the admin's build lists the page of each screen's paths (admin/build/screen-preloads.ts). */
-const SCREEN_PAGES_FILE = '.vite/screen-pages.json';
-
 interface ScreenPage {
   path: RegExp;
   page: string;
@@ -105,7 +103,7 @@ function screenPages(root: string): ScreenPage[] {
   if (!stat) return [];
   const cached = screenPagesCache.get(root);
   if (cached?.mtimeMs === stat.mtimeMs) return cached.pages;
-  let lines: { path: string; page: string; signedIn?: boolean }[];
+  let lines: ScreenPageLine[];
   try {
     lines = JSON.parse(readFileSync(file, 'utf8')) as typeof lines;
   } catch {
