@@ -3,13 +3,16 @@
  * writes them to bench/results/<timestamp>.json (git-ignored) and as a Markdown table to stdout.
  *
  *   BASE_URL=http://127.0.0.1:3999 DATABASE_URL=postgres://... node --experimental-strip-types bench/measure.ts
- *       [--username bench --password bench-pass-123 --brand IronJack --runs 10 --seconds 20 --connections 50]
+ *       [--username bench --password bench-pass-123 --brand IronJack --runs 10 --seconds 20 --connections 50
+ *        --changes-per-second 20]
  *
  * 1. p50 of `runs` requests (one client, after 2 warm-ups) of each endpoint of the issue's table,
  *    beside the SQL those endpoints ran before the rollups, timed directly on the same database.
  * 2. The filtered first page under `connections` connections for `seconds` seconds through the app
- *    (whole tickets, then the rows the ticket list asks for: `view=row`), then the same naive SQL
- *    through a bare node:http + pg server (bench/bare-server.ts), same run.
+ *    (whole tickets, then the rows the ticket list asks for: `view=row`, then those rows again while
+ *    another client creates `changes-per-second` tickets a second, each of which drops the pages the
+ *    app holds), then the same naive SQL through a bare node:http + pg server (bench/bare-server.ts),
+ *    same run.
  * 3. Ticket create (POST /api/tickets, with its events) under `connections` connections, then the time
  *    the durable queue takes to run the events' handlers it could not keep up with during the load.
  * 4. The framework's floor under the same load: `GET /api/health` (no session; two one-row queries) and
@@ -37,6 +40,7 @@ const { values } = parseArgs({
     'create-seconds': { type: 'string', default: '10' },
     'floor-seconds': { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
+    'changes-per-second': { type: 'string', default: '20' },
   },
 });
 const base = new URL((process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''));
@@ -159,6 +163,64 @@ const BEFORE = {
     order by t.created_at desc, t.id desc limit 25 offset 100000`,
 };
 
+/** A create's body (the spec's form), unique by `key`. */
+function createBody(key: string, brand: string | undefined): string {
+  return JSON.stringify({
+    customerName: `Load ${key}`,
+    customerEmail: `load${key}@bench.example`,
+    customerPhone: `+1555${String(Math.abs(hashOf(key)) % 10_000_000).padStart(7, '0')}`,
+    contactMethod: 'Email',
+    orderNumber: `LOAD-${key}`,
+    purchaseDate: '2026-10-01',
+    purchaseLocation: 'Walmart',
+    productSku: 'FJ-250',
+    productBrand: brand,
+    jackModel: '3-Ton Floor Jack',
+    issueCategory: 'Hydraulic Oil Leak',
+    issueDescription: 'Oil is leaking from the ram seal after a week of light use.',
+    issueStartTime: 'Within first week',
+    troubleshootingAttempted: 'No',
+    preferredResolution: 'Replacement',
+  });
+}
+
+function hashOf(text: string): number {
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
+  return h;
+}
+
+/**
+ * Runs `work` while another client creates tickets at `perSecond` (its own connection, paced): each
+ * create changes what the list shows, so the instances drop the organization's held pages.
+ */
+async function whileCreating<T>(perSecond: number, cookie: string, key: string, work: () => Promise<T>): Promise<{ result: T; created: number }> {
+  const creator = httpClient(base, 1);
+  let created = 0;
+  let running = true;
+  const creating = (async () => {
+    const start = performance.now();
+    while (running) {
+      const res = await creator.request(new URL('/api/tickets', base), {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: createBody(`${key}-${created}`, values.brand),
+      });
+      if (res.status !== 201) throw new Error(`a create answered ${res.status}`);
+      created++;
+      const wait = start + (created * 1000) / perSecond - performance.now();
+      if (wait > 0 && running) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  })();
+  try {
+    return { result: await work(), created };
+  } finally {
+    running = false;
+    await creating;
+    creator.destroy();
+  }
+}
+
 async function main(): Promise<void> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
@@ -194,6 +256,12 @@ async function main(): Promise<void> {
 
   const appLoad = await load(() => ({ url: new URL(listPath, base), headers: { cookie } }), seconds, 200);
   const rowsLoad = await load(() => ({ url: new URL(`${listPath}&view=row`, base), headers: { cookie } }), seconds, 200);
+  const run = Date.now().toString(36);
+  const changesPerSecond = Number(values['changes-per-second']);
+  const changing = await whileCreating(changesPerSecond, cookie, `${run}-mix`, () =>
+    load(() => ({ url: new URL(`${listPath}&view=row`, base), headers: { cookie } }), seconds, 200),
+  );
+  const rowsWhileCreating = { ...changing.result, creates_per_s: round(changing.created / seconds) };
   const bare = await startBare(org);
   let bareLoad;
   try {
@@ -210,29 +278,12 @@ async function main(): Promise<void> {
     user: await load(() => ({ url: new URL('/api/user', base), headers: { cookie } }), floorSeconds, 200),
   };
 
-  const run = Date.now().toString(36);
   const createLoad = await load(
     (i) => ({
       url: new URL('/api/tickets', base),
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        customerName: `Load ${i}`,
-        customerEmail: `load${run}${i}@bench.example`,
-        customerPhone: `+1555${String(i).padStart(7, '0')}`,
-        contactMethod: 'Email',
-        orderNumber: `LOAD-${run}-${i}`,
-        purchaseDate: '2026-10-01',
-        purchaseLocation: 'Walmart',
-        productSku: 'FJ-250',
-        productBrand: values.brand,
-        jackModel: '3-Ton Floor Jack',
-        issueCategory: 'Hydraulic Oil Leak',
-        issueDescription: 'Oil is leaking from the ram seal after a week of light use.',
-        issueStartTime: 'Within first week',
-        troubleshootingAttempted: 'No',
-        preferredResolution: 'Replacement',
-      }),
+      body: createBody(`${run}-${i}`, values.brand),
     }),
     Number(values['create-seconds']),
     201,
@@ -256,7 +307,7 @@ async function main(): Promise<void> {
     endpoints,
     list_by_cursor,
     before_sql_p50_ms: before,
-    load: { connections, seconds, app_filtered_first_page: appLoad, app_filtered_first_page_rows: rowsLoad, bare_node_pg_naive_sql: bareLoad, ratio: round(appLoad.req_per_s / bareLoad!.req_per_s) },
+    load: { connections, seconds, app_filtered_first_page: appLoad, app_filtered_first_page_rows: rowsLoad, app_filtered_first_page_rows_while_creating: rowsWhileCreating, bare_node_pg_naive_sql: bareLoad, ratio: round(appLoad.req_per_s / bareLoad!.req_per_s) },
     create: { ...createLoad, handlers: createHandlers },
     floor,
   };
@@ -284,6 +335,7 @@ async function main(): Promise<void> {
       '|---|---|---|---|---|',
       `| app: filtered first page | ${appLoad.req_per_s} | ${appLoad.p50_ms} | ${appLoad.p99_ms} | ${appLoad.errors} |`,
       `| app: the same page as the list asks for it (view=row) | ${rowsLoad.req_per_s} | ${rowsLoad.p50_ms} | ${rowsLoad.p99_ms} | ${rowsLoad.errors} |`,
+      `| app: the same rows while another client creates ${changesPerSecond} tickets a second (${rowsWhileCreating.creates_per_s} made) | ${rowsWhileCreating.req_per_s} | ${rowsWhileCreating.p50_ms} | ${rowsWhileCreating.p99_ms} | ${rowsWhileCreating.errors} |`,
       `| bare node:http + pg, naive SQL | ${bareLoad!.req_per_s} | ${bareLoad!.p50_ms} | ${bareLoad!.p99_ms} | ${bareLoad!.errors} |`,
       `| app: POST /api/tickets (${values['create-seconds']} s) | ${createLoad.req_per_s} | ${createLoad.p50_ms} | ${createLoad.p99_ms} | ${createLoad.errors} |`,
       `| app: the same creates with their event handlers done (the queue ${createHandlers.queue_drained ? 'caught up' : 'had not caught up'} ${createHandlers.drain_s} s after the load) | ${createHandlers.with_handlers_per_s} | | | |`,
