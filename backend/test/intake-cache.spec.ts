@@ -4,13 +4,15 @@ import { ticketPayload } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { eventually } from './support/job-probe.js';
 import { statementsOf } from './support/statement-counter.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import type { TestApp } from './support/test-app.js';
+import { sessionCookie, startTwoInstances, type TwoInstances } from './support/two-instances.js';
 
 /**
  * Issue 32: a create reads its organization's intake settings (country, ticket brand, response
  * hours, questions) from memory, and every instance drops them when they change (LISTEN/NOTIFY):
  * two app instances on one database, the same session on both, as behind a load balancer.
  */
+let instances: TwoInstances<IntakeCache>;
 let a: TestApp;
 let b: TestApp;
 let owner: SignedIn;
@@ -20,22 +22,15 @@ let cookie: string;
 const AT_ONCE_MS = 2_000;
 
 beforeAll(async () => {
-  a = await startTestApp({ JOBS_WORKER: 'false' });
-  b = await startTestApp({ JOBS_WORKER: 'false' }, { databaseUrl: a.databaseUrl });
+  instances = await startTwoInstances(IntakeCache, { JOBS_WORKER: 'false' });
+  ({ a, b } = instances);
   owner = await registerOwner(a);
-  const res = await a.request().post('/api/login').send({ username: owner.user.username, password: owner.password }).expect(200);
-  cookie = (res.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
+  cookie = await sessionCookie(a, owner);
   await owner.agent.put('/api/settings').send({ brands: ['IronJack', 'TorqueLine'], ticket_brand: 'IronJack' }).expect(200);
-  await eventually('both instances listen for invalidations', () => cacheOf(a).active && cacheOf(b).active, 10_000);
 });
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
+afterAll(() => instances?.close());
 
-function cacheOf(app: TestApp): IntakeCache {
-  return app.created.app.get(IntakeCache);
-}
+const cacheOf = (app: TestApp): IntakeCache => instances.cacheOf(app);
 
 /** A create on `app` without a brand or a country code: it takes the default brand, and the phone is read in the country. */
 async function create(app: TestApp): Promise<{ product_brand: string; customer: { phone: string } }> {

@@ -4,13 +4,15 @@ import { inviteMember } from './factories/members.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { eventually } from './support/job-probe.js';
 import { statementsOf } from './support/statement-counter.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import type { TestApp } from './support/test-app.js';
+import { startTwoInstances, type TwoInstances } from './support/two-instances.js';
 
 /**
  * Issue 32: a signed-in read is served from an in-process session cache (no database round trip), and
  * every instance drops it when the session or its user changes (LISTEN/NOTIFY): two app instances
  * on one database, the same session cookie on both, as behind a load balancer.
  */
+let instances: TwoInstances<SessionCache>;
 let a: TestApp;
 let b: TestApp;
 let owner: SignedIn;
@@ -19,19 +21,13 @@ let owner: SignedIn;
 const AT_ONCE_MS = 2_000;
 
 beforeAll(async () => {
-  a = await startTestApp();
-  b = await startTestApp({}, { databaseUrl: a.databaseUrl });
+  instances = await startTwoInstances(SessionCache);
+  ({ a, b } = instances);
   owner = await registerOwner(a);
-  await eventually('both instances listen for invalidations', () => cacheOf(a).active && cacheOf(b).active, 10_000);
 });
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
+afterAll(() => instances?.close());
 
-function cacheOf(app: TestApp): SessionCache {
-  return app.created.app.get(SessionCache);
-}
+const cacheOf = (app: TestApp): SessionCache => instances.cacheOf(app);
 
 /**
  * Until both instances have had every invalidation committed before now: a notification of the channel

@@ -4,15 +4,16 @@ import { LiveHub } from '../src/common/live/live-hub.js';
 import { LIST_CACHE_MAX_ROWS, TicketListCache } from '../src/modules/tickets/ticket-list-cache.js';
 import { createTicket, isoDaysAgo } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
-import { eventually } from './support/job-probe.js';
 import { statementsOf } from './support/statement-counter.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import type { TestApp } from './support/test-app.js';
+import { sessionCookie, startTwoInstances, type TwoInstances } from './support/two-instances.js';
 
 /**
  * Issue 32: the ticket list's pages come from memory while nothing they show has changed, and a
  * change committed before a request, on any instance or by anything else, is in its answer. Two app
  * instances on one database, the same session on both, as behind a load balancer.
  */
+let instances: TwoInstances<TicketListCache>;
 let a: TestApp;
 let b: TestApp;
 let owner: SignedIn;
@@ -22,22 +23,15 @@ let organizationId: string;
 const PAGE = '/api/tickets?view=row&range=[0,24]&sort=["created_at","DESC"]';
 
 beforeAll(async () => {
-  a = await startTestApp({ JOBS_WORKER: 'false' });
-  b = await startTestApp({ JOBS_WORKER: 'false' }, { databaseUrl: a.databaseUrl });
+  instances = await startTwoInstances(TicketListCache, { JOBS_WORKER: 'false' });
+  ({ a, b } = instances);
   owner = await registerOwner(a);
   organizationId = owner.user.organization_id as string;
-  const res = await a.request().post('/api/login').send({ username: owner.user.username, password: owner.password }).expect(200);
-  cookie = (res.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
-  await eventually('both instances listen for invalidations', () => cacheOf(a).active && cacheOf(b).active, 10_000);
+  cookie = await sessionCookie(a, owner);
 });
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
+afterAll(() => instances?.close());
 
-function cacheOf(app: TestApp): TicketListCache {
-  return app.created.app.get(TicketListCache);
-}
+const cacheOf = (app: TestApp): TicketListCache => instances.cacheOf(app);
 
 interface Row {
   id: string;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { type ChannelListener, LiveHub } from '../live/live-hub.js';
+import { LiveHub } from '../live/live-hub.js';
+import { NotifiedCache } from '../live/notified-cache.js';
 import type { Actor } from './actor.js';
 
 /**
@@ -23,128 +24,59 @@ export interface CachedSession {
   user: Readonly<Record<string, unknown>> | null;
 }
 
-interface Entry extends CachedSession {
-  until: number;
-}
-
 /**
  * A short-lived, bounded, in-process cache of session reads (the session with its user), so a
- * signed-in request costs no database round trip (issue 32). Every instance drops entries when the
- * database says so: triggers on "users" (any update or delete: password, role, removal, profile,
- * organization) and on "session" (a delete: logout, sessions ended; a rewrite of its data) NOTIFY
- * SESSION_CACHE_CHANNEL at commit, which LiveHub's one LISTEN connection delivers here. The instance
- * that made the change also drops at once (dropSession / dropUsers after its commit), so its own
- * next request never waits for the notification.
- *
- * A read racing an invalidation is not kept: `put` takes the generation seen before the read and
- * gives up when any drop happened since. Without the LISTEN connection (not yet connected, lost
- * and reconnecting) nothing is served or kept, since a notification could be missed.
+ * signed-in request costs no database round trip (issue 32), keyed by the session's id and grouped by
+ * its user. Every instance drops entries when the database says so: triggers on "users" (any update or
+ * delete: password, role, removal, profile, organization) and on "session" (a delete: logout,
+ * sessions ended; a rewrite of its data) NOTIFY SESSION_CACHE_CHANNEL at commit, which LiveHub's one
+ * LISTEN connection delivers here. The instance that made the change also drops at once
+ * (dropSession / dropUsers after its commit), so its own next request never waits for the
+ * notification. As NotifiedCache does: a read racing an invalidation is not kept, and nothing is
+ * served or kept without the LISTEN connection.
  */
 @Injectable()
-export class SessionCache implements ChannelListener {
-  private readonly entries = new Map<string, Entry>();
-  private readonly byUser = new Map<string, Set<string>>();
-  private generation = 0;
-  private enabled = false;
-
+export class SessionCache extends NotifiedCache<CachedSession> {
   constructor(hub: LiveHub) {
+    super(SESSION_CACHE_TTL_MS, SESSION_CACHE_MAX_ENTRIES);
     hub.listenOn(SESSION_CACHE_CHANNEL, this);
   }
 
-  /** Reads taken at this generation may be kept (see put). */
-  get token(): number {
-    return this.generation;
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  /** Whether the cache serves reads (the LISTEN connection is up). */
-  get active(): boolean {
-    return this.enabled;
-  }
-
-  get(sid: string, now = Date.now()): CachedSession | undefined {
-    if (!this.enabled) return undefined;
-    const entry = this.entries.get(sid);
-    if (!entry) return undefined;
-    if (entry.until <= now || entry.expire < now) {
-      this.remove(sid);
+  /** The session, while both the cache's time and the session's stored expiry last. */
+  override get(sid: string, now = Date.now()): CachedSession | undefined {
+    const session = super.get(sid, now);
+    if (session && session.expire < now) {
+      this.forget(sid);
       return undefined;
     }
-    // Most recently used last (a Map keeps insertion order).
-    this.entries.delete(sid);
-    this.entries.set(sid, entry);
-    return entry;
+    return session;
   }
 
-  /** Keeps a read made at `token`, unless something was dropped since (it may predate that change). */
-  put(sid: string, session: CachedSession, token: number, now = Date.now()): void {
-    if (!this.enabled || token !== this.generation) return;
-    this.remove(sid);
-    const entry: Entry = { ...session, until: Math.min(now + SESSION_CACHE_TTL_MS, session.expire) };
-    this.entries.set(sid, entry);
-    const userId = session.actor?.id;
-    if (userId) {
-      let sids = this.byUser.get(userId);
-      if (!sids) this.byUser.set(userId, (sids = new Set()));
-      sids.add(sid);
-    }
-    while (this.entries.size > SESSION_CACHE_MAX_ENTRIES) {
-      const oldest = this.entries.keys().next().value as string;
-      this.remove(oldest);
-    }
+  /** Keeps a read made at `token` (see NotifiedCache.put), under its user. */
+  override put(sid: string, session: CachedSession, token: number, _group?: string, now = Date.now()): void {
+    super.put(sid, session, token, session.actor?.id ?? '', now);
   }
 
   /** The stored expiry moved (the store wrote it back). */
   setExpire(sid: string, expire: number): void {
-    const entry = this.entries.get(sid);
-    if (entry) entry.expire = expire;
+    const session = super.get(sid);
+    if (session) session.expire = expire;
   }
 
   dropSession(...sids: string[]): void {
-    this.generation++;
-    for (const sid of sids) this.remove(sid);
+    this.dropKeys(...sids);
   }
 
   dropUsers(...userIds: string[]): void {
-    this.generation++;
-    for (const userId of userIds) {
-      for (const sid of [...(this.byUser.get(userId) ?? [])]) this.remove(sid);
-    }
+    this.drop(...userIds);
   }
 
-  clear(): void {
-    this.generation++;
-    this.entries.clear();
-    this.byUser.clear();
-  }
-
-  /** A notification of SESSION_CACHE_CHANNEL (ChannelListener). */
-  message(payload: string): void {
+  /** A notification of SESSION_CACHE_CHANNEL (ChannelListener): `s:` sessions, `u:` users, else all. */
+  override message(payload: string): void {
     const kind = payload.slice(0, 2);
     const ids = payload.slice(2).split(',').filter(Boolean);
     if (kind === 's:') this.dropSession(...ids);
     else if (kind === 'u:') this.dropUsers(...ids);
     else this.clear();
-  }
-
-  /** The LISTEN connection is up or lost (ChannelListener): either way, start empty. */
-  listening(on: boolean): void {
-    this.clear();
-    this.enabled = on;
-  }
-
-  private remove(sid: string): void {
-    const entry = this.entries.get(sid);
-    if (!entry) return;
-    this.entries.delete(sid);
-    const userId = entry.actor?.id;
-    const sids = userId ? this.byUser.get(userId) : undefined;
-    if (sids) {
-      sids.delete(sid);
-      if (!sids.size) this.byUser.delete(userId!);
-    }
   }
 }

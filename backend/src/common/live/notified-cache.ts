@@ -46,7 +46,7 @@ export class NotifiedCache<V> implements ChannelListener {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.until <= now) {
-      this.remove(key);
+      this.forget(key);
       return undefined;
     }
     // Most recently used last (a Map keeps insertion order).
@@ -58,19 +58,25 @@ export class NotifiedCache<V> implements ChannelListener {
   /** Keeps a read of `group` made at `token`, unless something was dropped since (it may predate that change). */
   put(key: string, value: V, token: number, group: string = key, now = Date.now()): void {
     if (!this.enabled || token !== this.generation) return;
-    this.remove(key);
+    this.forget(key);
     this.entries.set(key, { value, group, until: now + this.ttlMs });
     let keys = this.byGroup.get(group);
     if (!keys) this.byGroup.set(group, (keys = new Set()));
     keys.add(key);
-    while (this.entries.size > this.maxEntries) this.remove(this.entries.keys().next().value as string);
+    while (this.entries.size > this.maxEntries) this.forget(this.entries.keys().next().value as string);
+  }
+
+  /** Drops these entries; reads in progress are not kept. */
+  dropKeys(...keys: string[]): void {
+    this.generation++;
+    for (const key of keys) this.forget(key);
   }
 
   /** Drops the groups' entries; reads in progress are not kept. */
   drop(...groups: string[]): void {
     this.generation++;
     for (const group of groups) {
-      for (const key of [...(this.byGroup.get(group) ?? [])]) this.remove(key);
+      for (const key of [...(this.byGroup.get(group) ?? [])]) this.forget(key);
     }
   }
 
@@ -92,7 +98,8 @@ export class NotifiedCache<V> implements ChannelListener {
     this.enabled = on;
   }
 
-  private remove(key: string): void {
+  /** Removes an entry (one that is no longer good: reads in progress may still be kept). */
+  protected forget(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
