@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type pg from 'pg';
 import { LiveHub } from '../src/common/live/live-hub.js';
 import { LIST_CACHE_MAX_ROWS, TicketListCache } from '../src/modules/tickets/ticket-list-cache.js';
 import { createTicket, isoDaysAgo } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { statementsOf } from './support/statement-counter.js';
 import type { TestApp } from './support/test-app.js';
-import { sessionCookie, startTwoInstances, type TwoInstances } from './support/two-instances.js';
+import { sessionCookie, startTwoInstances, type TwoInstances, whileNotificationsWait } from './support/two-instances.js';
 
 /**
  * Issue 32: the ticket list's pages come from memory while nothing they show has changed, and a
@@ -47,21 +46,6 @@ async function page(app: TestApp, path = PAGE): Promise<{ rows: Row[]; range: st
 }
 
 const LIST_STATEMENT = /\bfrom tickets\b|\bjoin tickets\b/;
-
-/**
- * Runs `change` while instance b cannot read its LISTEN connection (its socket paused): the
- * notification of the commit waits in the socket, as on a busy machine, and is read `ms` later.
- */
-async function whileNotificationsWait<T>(app: TestApp, ms: number, change: () => Promise<T>): Promise<T> {
-  const client = (app.created.app.get(LiveHub) as unknown as { client: pg.Client & { connection: { stream: NodeJS.ReadableStream } } }).client;
-  const stream = client.connection.stream;
-  stream.pause();
-  try {
-    return await change();
-  } finally {
-    setTimeout(() => stream.resume(), ms);
-  }
-}
 
 describe('the ticket list cache', () => {
   it('a page asked for again is not read again', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FakeAccount } from '../src/dev/fake-twilio/fake-twilio.js';
 import { callSid, type CallFacts, greetingOf, parseRecordVerb, recordedForm, recordingStatusForm, transcriptionForm, voiceForm } from '../src/dev/twilio-callbacks.js';
+import { InboundRouteCache } from '../src/modules/phone-numbers/inbound-route-cache.js';
 import { connectAccount, startTelephonyApp, type TelephonyApp, twilioPost } from './factories/telephony.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { statementsOf } from './support/statement-counter.js';
@@ -29,6 +30,9 @@ function call(to = number.phone_number): CallFacts {
   return { accountSid: account.sid, callSid: callSid(), from: '+15125550142', to, callerName: 'MARIA GONZALEZ' };
 }
 
+/** The voice webhook's routes this instance holds. */
+const routes = () => t.app.created.app.get(InboundRouteCache);
+
 /** The statements of one request. */
 async function statementsOfRequest(work: () => Promise<unknown>): Promise<string[]> {
   const { statements, error } = await statementsOf(t.app.em, work);
@@ -37,9 +41,10 @@ async function statementsOfRequest(work: () => Promise<unknown>): Promise<string
 }
 
 describe('provider webhooks, statement by statement', () => {
-  it('the voice webhook reads the account, its organization and the number called in one statement', async () => {
+  it('the voice webhook reads the account, its organization and the number called in one statement, then from memory', async () => {
     // warm: the prepared statement exists after the first call on a connection
     await twilioPost(t.app, '/api/webhooks/twilio/voice', voiceForm(call()), account.authToken).expect(200);
+    routes().clear();
     let twiml = '';
     const statements = await statementsOfRequest(async () => {
       twiml = (await twilioPost(t.app, '/api/webhooks/twilio/voice', voiceForm(call()), account.authToken).expect(200)).text;
@@ -49,14 +54,19 @@ describe('provider webhooks, statement by statement', () => {
     expect(statements).toHaveLength(1);
     expect(statements[0]).toMatch(/from organizations where twilio_subaccount_sid[\s\S]+left join \(select \* from brand_phone_numbers/);
     expect(statements.join('\n')).not.toMatch(/\bbegin\b|\bcommit\b|"session"/i);
+    // The same route again: from memory (InboundRouteCache), once the LISTEN connection's round trip
+    // has brought every change committed before it.
+    expect(await statementsOfRequest(() => twilioPost(t.app, '/api/webhooks/twilio/voice', voiceForm(call()), account.authToken).expect(200))).toEqual(['select 1']);
   });
 
   it('a number the account does not have, and a forged request, cost that one read too', async () => {
+    routes().clear();
     const notOurs = await statementsOfRequest(async () => {
       const res = await twilioPost(t.app, '/api/webhooks/twilio/voice', voiceForm(call('+15005550000')), account.authToken).expect(200);
       expect(greetingOf(res.text)).toBe('We are sorry, the number you have called is not in service. Goodbye.');
     });
     expect(notOurs).toHaveLength(1);
+    routes().clear();
     const forged = await statementsOfRequest(() => twilioPost(t.app, '/api/webhooks/twilio/voice', voiceForm(call()), 'not-the-token').expect(403));
     expect(forged).toHaveLength(1);
   });

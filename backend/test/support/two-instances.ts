@@ -1,4 +1,6 @@
 import type { Type } from '@nestjs/common';
+import type pg from 'pg';
+import { LiveHub } from '../../src/common/live/live-hub.js';
 import type { SignedIn } from '../factories/users.js';
 import { eventually } from './job-probe.js';
 import { startTestApp, type TestApp } from './test-app.js';
@@ -32,4 +34,20 @@ export async function startTwoInstances<C extends { active: boolean }>(cache: Ty
 export async function sessionCookie(app: TestApp, user: SignedIn): Promise<string> {
   const res = await app.request().post('/api/login').send({ username: user.user.username, password: user.password }).expect(200);
   return (res.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
+}
+
+/**
+ * Runs `change` while `app` cannot read its LISTEN connection (its socket paused): the notification
+ * of the commit waits in the socket, as on a busy machine, and is read `ms` later. What the app
+ * answers meanwhile shows whether it waited for it.
+ */
+export async function whileNotificationsWait<T>(app: TestApp, ms: number, change: () => Promise<T>): Promise<T> {
+  const client = (app.created.app.get(LiveHub) as unknown as { client: pg.Client & { connection: { stream: NodeJS.ReadableStream } } }).client;
+  const stream = client.connection.stream;
+  stream.pause();
+  try {
+    return await change();
+  } finally {
+    setTimeout(() => stream.resume(), ms);
+  }
 }

@@ -1,4 +1,4 @@
-import type { ChannelListener } from './live-hub.js';
+import type { ChannelListener, LiveHub } from './live-hub.js';
 
 interface Entry<V> {
   value: V;
@@ -108,5 +108,35 @@ export class NotifiedCache<V> implements ChannelListener {
       keys.delete(key);
       if (!keys.size) this.byGroup.delete(entry.group);
     }
+  }
+}
+
+/**
+ * A NotifiedCache that answers only what is current: `fresh` waits for LiveHub.sync before it looks
+ * an entry up, so every change committed before the call, on any instance or by anything else, has
+ * dropped what it changed. The price is a round trip on the LISTEN connection when an entry is held,
+ * shared by the callers waiting at that moment.
+ */
+export class SyncedCache<V> extends NotifiedCache<V> {
+  constructor(
+    private readonly hub: LiveHub,
+    channel: string,
+    ttlMs: number,
+    maxEntries: number,
+  ) {
+    super(ttlMs, maxEntries);
+    hub.listenOn(channel, this);
+  }
+
+  /** The entry under `key` once every change committed before the call has been heard (undefined when none is held, or the cache cannot hear). */
+  async fresh(key: string): Promise<V | undefined> {
+    // Nothing held: no round trip.
+    if (!this.get(key)) return undefined;
+    try {
+      await this.hub.sync();
+    } catch {
+      return undefined;
+    }
+    return this.get(key);
   }
 }

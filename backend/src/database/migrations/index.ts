@@ -32,6 +32,7 @@ import { Migration20261203000000UpdateGuards } from './Migration20261203000000Up
 import { Migration20261203100000DeliverySources } from './Migration20261203100000DeliverySources.js';
 import { Migration20261204000000CustomerForTicket } from './Migration20261204000000CustomerForTicket.js';
 import { Migration20261204100000TicketListCache } from './Migration20261204100000TicketListCache.js';
+import { Migration20261204200000InboundRouteCache } from './Migration20261204200000InboundRouteCache.js';
 import { Migration20261202700000SessionCache } from './Migration20261202700000SessionCache.js';
 import { Migration20261202600000WarrantyResolutionHoursMonthly } from './Migration20261202600000WarrantyResolutionHoursMonthly.js';
 import { Migration20261202610000WarrantyRollupsMonthly } from './Migration20261202610000WarrantyRollupsMonthly.js';
@@ -88,4 +89,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261203100000DeliverySources', class: Migration20261203100000DeliverySources },
   { name: 'Migration20261204000000CustomerForTicket', class: Migration20261204000000CustomerForTicket },
   { name: 'Migration20261204100000TicketListCache', class: Migration20261204100000TicketListCache },
+  { name: 'Migration20261204200000InboundRouteCache', class: Migration20261204200000InboundRouteCache },
 ];

@@ -9,6 +9,15 @@ export const ORGANIZATION_TRIGGERS = [
   { name: 'organizations_ticket_numbers_delete', events: ['delete'], expression: `create trigger "organizations_ticket_numbers_delete" after delete on "organizations" for each row execute function "organizations_ticket_numbers"()` },
 ] as const;
 
+/** A change of its Twilio account drops the organization's cached inbound routes (phone-numbers/inbound-route-cache.ts). */
+export const ORGANIZATIONS_ROUTE_TRIGGERS = [
+  {
+    name: 'organizations_route_cache',
+    events: ['update', 'delete'],
+    expression: `create trigger "organizations_route_cache" after update of "twilio_subaccount_sid", "twilio_subaccount_auth_token" or delete on "organizations" for each row execute function "inbound_route_cache_changed"()`,
+  },
+] as const;
+
 /** A change of the business country drops the organization's cached intake settings (settings/intake-cache-triggers.ts). */
 export const ORGANIZATIONS_INTAKE_TRIGGERS = [
   {

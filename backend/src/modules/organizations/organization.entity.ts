@@ -1,7 +1,7 @@
 import { EntityRepositoryType, type Opt } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { ORGANIZATION_TRIGGERS, ORGANIZATIONS_INTAKE_TRIGGERS } from './organization-triggers.js';
+import { ORGANIZATION_TRIGGERS, ORGANIZATIONS_INTAKE_TRIGGERS, ORGANIZATIONS_ROUTE_TRIGGERS } from './organization-triggers.js';
 import { OrganizationRepository } from './organization.repository.js';
 
 /** failed: Twilio refused the brand registration (the reason in a2pFailureReason); synced from Twilio on a schedule. */
@@ -25,8 +25,9 @@ export interface TwilioLinkBeforeSimulation {
   tableName: 'organizations',
   repository: () => OrganizationRepository,
   // Each organization's ticket-number sequence is made and dropped with it, and a change of its
-  // country drops its cached intake settings (organization-triggers.ts).
-  triggers: [...ORGANIZATION_TRIGGERS, ...ORGANIZATIONS_INTAKE_TRIGGERS].map((t) => ({ name: t.name, timing: 'after' as const, events: [...t.events], forEach: 'row' as const, expression: t.expression })),
+  // country drops its cached intake settings, and of its Twilio account its cached inbound routes
+  // (organization-triggers.ts).
+  triggers: [...ORGANIZATION_TRIGGERS, ...ORGANIZATIONS_INTAKE_TRIGGERS, ...ORGANIZATIONS_ROUTE_TRIGGERS].map((t) => ({ name: t.name, timing: 'after' as const, events: [...t.events], forEach: 'row' as const, expression: t.expression })),
 })
 export class Organization {
   [EntityRepositoryType]?: OrganizationRepository;

@@ -11,7 +11,20 @@ export type GreetingType = (typeof GREETING_TYPES)[number];
 export const NUMBER_ORIGINS = ['purchased', 'imported'] as const;
 export type NumberOrigin = (typeof NUMBER_ORIGINS)[number];
 
-@Entity({ tableName: 'brand_phone_numbers', repository: () => BrandPhoneNumberRepository })
+@Entity({
+  tableName: 'brand_phone_numbers',
+  repository: () => BrandPhoneNumberRepository,
+  // A change drops its organization's cached inbound routes (inbound-route-cache.ts).
+  triggers: [
+    {
+      name: 'brand_phone_numbers_route_cache',
+      timing: 'after',
+      events: ['insert', 'update', 'delete'],
+      forEach: 'row',
+      expression: `create trigger "brand_phone_numbers_route_cache" after insert or update or delete on "brand_phone_numbers" for each row execute function "inbound_route_cache_changed"()`,
+    },
+  ],
+})
 @TenantScoped()
 export class BrandPhoneNumber {
   [EntityRepositoryType]?: BrandPhoneNumberRepository;

@@ -10,6 +10,7 @@ import { NumberProvisioningService } from './number-provisioning.service.js';
 import { NumberSyncService } from './number-sync.service.js';
 import { PhoneNumbersController } from './phone-numbers.controller.js';
 import { PhoneNumbersService } from './phone-numbers.service.js';
+import { InboundRouteCache } from './inbound-route-cache.js';
 import { TwilioSignatureService } from './twilio-signature.service.js';
 import { TwilioWebhooksController } from './twilio-webhooks.controller.js';
 import { VoiceWebhooksService } from './voice-webhooks.service.js';
@@ -20,6 +21,7 @@ import { VoiceWebhooksService } from './voice-webhooks.service.js';
   controllers: [ClickToCallController, PhoneNumbersController, TwilioWebhooksController],
   providers: [
     PhoneNumbersService,
+    InboundRouteCache,
     NumberProvisioningService,
     GreetingsService,
     ClickToCallService,

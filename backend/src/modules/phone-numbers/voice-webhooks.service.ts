@@ -9,6 +9,7 @@ import { type VoicemailFacts, type VoicemailNumber, VoicemailRecorder } from '..
 import { type LinkedAccount, TwilioAccountService } from '../organizations/twilio-account.service.js';
 import { BrandPhoneNumber } from './brand-phone-number.entity.js';
 import type { InboundNumber } from './brand-phone-number.repository.js';
+import { InboundRouteCache } from './inbound-route-cache.js';
 import { StorageService } from '../storage/storage.service.js';
 import { DEFAULT_GREETING, GREETING_AUDIO_URL_TTL_SECONDS, TRANSCRIPTION_LIMIT_SECONDS } from './phone-options.js';
 import { InvalidTwilioSignatureError } from './phone-numbers.errors.js';
@@ -49,6 +50,7 @@ export class VoiceWebhooksService {
     private readonly recorder: VoicemailRecorder,
     private readonly storage: StorageService,
     private readonly em: EntityManager,
+    private readonly routes: InboundRouteCache,
   ) {}
 
   /** POST /api/webhooks/twilio/voice: greet the caller, then record a voicemail. */
@@ -59,8 +61,11 @@ export class VoiceWebhooksService {
       // other callback): an unsigned or forged request gets the same 403 whether or not To is one of
       // our numbers, so it cannot probe which numbers are ours (issue 26). Only a request signed by a
       // connected account learns that a number is not in service, and only among its own numbers.
-      // One read (issue 32): the account's organization with its sealed token and, of it, the number called.
-      const route = form.AccountSid ? await this.em.getRepository(BrandPhoneNumber).inboundRoute(form.AccountSid, form.To ?? null) : null;
+      // One read (issue 32), kept while nothing it holds changes (InboundRouteCache): the account's
+      // organization with its sealed token and, of it, the number called.
+      const accountSid = form.AccountSid;
+      const to = form.To ?? null;
+      const route = accountSid ? await this.routes.route(accountSid, to, () => this.em.getRepository(BrandPhoneNumber).inboundRoute(accountSid, to)) : null;
       const account = route
         ? this.twilioAccount.credentialsOf({ twilioSubaccountSid: route.accountSid, twilioSubaccountAuthToken: route.sealedAuthToken })
         : null;

@@ -10,12 +10,22 @@ import { SystemSettingsRepository } from './system-settings.repository.js';
 /** The ticket questions an organization may ask (the contract's list, in its order). */
 export const TICKET_FIELDS = TICKET_QUESTIONS;
 
+/** A change of the recording notice drops the organization's cached inbound routes (phone-numbers/inbound-route-cache.ts). */
+export const SYSTEM_SETTINGS_ROUTE_TRIGGERS = [
+  {
+    name: 'system_settings_route_cache',
+    events: ['insert', 'update', 'delete'],
+    expression: `create trigger "system_settings_route_cache" after insert or update of "recording_notice_enabled", "recording_notice_text" or delete on "system_settings" for each row execute function "inbound_route_cache_changed"()`,
+  },
+] as const;
+
 /** Per-organization settings. Token, password and key columns hold ciphertext (see common/crypto). */
 @Entity({
   tableName: 'system_settings',
   repository: () => SystemSettingsRepository,
-  // A change of the intake's settings drops the organization's cached intake (intake-cache-triggers.ts).
-  triggers: SYSTEM_SETTINGS_INTAKE_TRIGGERS.map((t) => ({ name: t.name, timing: 'after' as const, events: [...t.events], forEach: 'row' as const, expression: t.expression })),
+  // A change of the intake's settings drops the organization's cached intake, of its recording notice
+  // its cached inbound routes (intake-cache-triggers.ts, SYSTEM_SETTINGS_ROUTE_TRIGGERS).
+  triggers: [...SYSTEM_SETTINGS_INTAKE_TRIGGERS, ...SYSTEM_SETTINGS_ROUTE_TRIGGERS].map((t) => ({ name: t.name, timing: 'after' as const, events: [...t.events], forEach: 'row' as const, expression: t.expression })),
 })
 @TenantScoped()
 export class SystemSettings {

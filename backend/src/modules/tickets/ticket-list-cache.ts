@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LiveHub } from '../../common/live/live-hub.js';
-import { NotifiedCache } from '../../common/live/notified-cache.js';
+import { SyncedCache } from '../../common/live/notified-cache.js';
 import type { TicketPage } from './ticket-list.service.js';
 
 /** The channel the list's triggers notify (Migration20261204100000TicketListCache): organizations' ids, or `*`. */
@@ -17,30 +17,15 @@ export const LIST_CACHE_MAX_ROWS = 100;
  * organization, filters, sort, page and view, on each instance. The triggers on the tables a page
  * is read from (its tickets, their customers and assignees, the products of their warranty terms)
  * NOTIFY the organization at commit, and every instance drops its pages. A page is served only
- * after LiveHub.sync, so a change committed before the request was made, on any instance or by
- * anything else, has been heard: the cache never answers what the database no longer holds.
+ * after LiveHub.sync (SyncedCache.fresh), so a change committed before the request was made, on any
+ * instance or by anything else, has been heard: the cache never answers what the database no
+ * longer holds.
  * What moves with the clock (the response promise's state, the warranty's) is worked out on every
  * answer; the filters on it (`sla`) are not cached.
  */
 @Injectable()
-export class TicketListCache extends NotifiedCache<TicketPage> {
-  constructor(private readonly hub: LiveHub) {
-    super(LIST_CACHE_TTL_MS, LIST_CACHE_MAX_ENTRIES);
-    hub.listenOn(LIST_CACHE_CHANNEL, this);
-  }
-
-  /**
-   * The page under `key`, once every change committed before the call has been heard (undefined
-   * when it is not held, or the cache cannot hear its invalidations).
-   */
-  async fresh(key: string): Promise<TicketPage | undefined> {
-    // Nothing held: no round trip.
-    if (!this.get(key)) return undefined;
-    try {
-      await this.hub.sync();
-    } catch {
-      return undefined;
-    }
-    return this.get(key);
+export class TicketListCache extends SyncedCache<TicketPage> {
+  constructor(hub: LiveHub) {
+    super(hub, LIST_CACHE_CHANNEL, LIST_CACHE_TTL_MS, LIST_CACHE_MAX_ENTRIES);
   }
 }
