@@ -36,14 +36,17 @@ test.describe('ticket attachments', () => {
     await page.locator('.uppy-Dashboard-input').first().setInputFiles({ name: 'plate.png', mimeType: 'image/png', buffer: await photo() });
     await expect(dialog.getByText('plate.png')).toBeVisible();
 
-    // Hold the PUT a moment so the progress bar can be seen before it completes.
+    // Hold the PUT until the progress bar has been seen, then let it complete.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/storage/**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await held;
       await route.continue();
     });
     await dialog.getByRole('button', { name: 'Upload 1 file' }).click();
     await expect(dialog.locator('.uppy-StatusBar.is-uploading')).toBeVisible();
     await expect(dialog.locator('.uppy-StatusBar-progress')).toBeAttached();
+    release();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('toast-title')).toHaveText('Attachment added');
 

@@ -35,6 +35,8 @@ async function createInDialog(page: Page, customer: { name: string; email: strin
 test.describe('duplicate claims', () => {
   test('a second ticket with the same order number links the first from the toast and from both detail pages', async ({ page }, testInfo) => {
     await registerByApi(page.request, uniqueName('dupes'));
+    // The page's clock runs as the real one, and can be moved on (the toast's time on screen, below).
+    await page.clock.install();
     await page.goto('/tickets');
 
     const first = await createInDialog(page, { name: 'Dana Whitfield', email: 'dana@example.com' }, 'ORD-DUP-4411');
@@ -53,7 +55,7 @@ test.describe('duplicate claims', () => {
     await expect(toast).toHaveAttribute('data-type', 'warning');
     await saveScreenshot(page, 'duplicate-toast', testInfo);
     // It stays on screen past the usual 5 s, and does not block the page behind it.
-    await page.waitForTimeout(6_000);
+    await page.clock.fastForward(6_000);
     await expect(link).toBeVisible();
     await expect(page.getByTestId('ticket-row')).toHaveCount(2);
 
