@@ -131,6 +131,9 @@ test.describe('assignment', () => {
     const section = page.getByTestId('settings-canned-replies');
     await expect(section.getByTestId('canned-replies-empty')).toBeVisible();
     await pageSettled(page);
+    // The section has finished opening: a click while its height still grows has been lost (the button
+    // focused, no dialog), once in many runs.
+    await expect(section.locator('.MuiCollapse-root').first()).toHaveClass(/MuiCollapse-entered/);
 
     await section.getByTestId('add-canned-reply').click();
     const dialog = page.getByTestId('canned-reply-dialog');
