@@ -48,6 +48,13 @@ describe('the validation pipe with a query', () => {
     expect({ ...((await pipe.transform({ ids: ['a'] }, asQuery)) as PageQuery) }).toEqual({ ids: ['a'] });
   });
 
+  it("leaves a query without a DTO class (an interface's Object) as it came, and unfrozen", async () => {
+    const pipe = createValidationPipe();
+    const raw = { expires: '1700000000', signature: 'abc' };
+    expect(await pipe.transform(raw, { type: 'query', metatype: Object, data: undefined })).toBe(raw);
+    expect(Object.isFrozen(raw)).toBe(false);
+  });
+
   it('refuses an invalid query every time, with its rule and with unsafe text alike', async () => {
     const pipe = createValidationPipe();
     for (let i = 0; i < 2; i++) {

@@ -25,7 +25,7 @@ export class AppValidationPipe extends ValidationPipe {
   private readonly queries = new WeakMap<object, Map<string, object>>();
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type === 'query' && metadata.metatype && typeof value === 'object' && value !== null) return this.queryOf(value, metadata);
+    if (metadata.type === 'query' && isDtoClass(metadata.metatype) && typeof value === 'object' && value !== null) return this.queryOf(value, metadata);
     if (metadata.type !== 'custom') {
       const unsafe = findUnsafeText(value, metadata.data ?? '');
       if (unsafe.length) throw new ValidationFailedException(unsafe);
@@ -59,6 +59,11 @@ export class AppValidationPipe extends ValidationPipe {
     if (unsafe.length) throw new ValidationFailedException(unsafe);
     return super.transform(value, metadata);
   }
+}
+
+/** A class of ours that the pipe validates (not an interface's Object, nor a built-in type). */
+function isDtoClass(metatype: ArgumentMetadata['metatype']): boolean {
+  return !!metatype && !([String, Boolean, Number, Array, Object] as unknown[]).includes(metatype);
 }
 
 /** Valid queries kept per DTO class (AppValidationPipe.queryOf). */
