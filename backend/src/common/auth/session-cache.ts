@@ -38,8 +38,7 @@ export interface CachedSession {
 @Injectable()
 export class SessionCache extends NotifiedCache<CachedSession> {
   constructor(hub: LiveHub) {
-    super(SESSION_CACHE_TTL_MS, SESSION_CACHE_MAX_ENTRIES);
-    hub.listenOn(SESSION_CACHE_CHANNEL, this);
+    super(hub, SESSION_CACHE_CHANNEL, SESSION_CACHE_TTL_MS, SESSION_CACHE_MAX_ENTRIES);
   }
 
   /** The session, while both the cache's time and the session's stored expiry last. */

@@ -37,8 +37,8 @@ export class AppValidationPipe extends ValidationPipe {
    * A query's DTO, made and validated once for the same parameters (a screen that polls, or pages
    * through a list, asks with the same ones again; making the DTO and running its rules took 6 % of
    * a process serving cached list pages, against 3 % for the page itself): each request gets its
-   * own copy. Only valid queries are kept, at
-   * most QUERY_MEMO_SIZE per DTO class, the oldest going first.
+   * own copy. Only valid queries are kept, at most QUERY_MEMO_SIZE per DTO class, the oldest going
+   * first.
    */
   private async queryOf(value: object, metadata: ArgumentMetadata): Promise<unknown> {
     const metatype = metadata.metatype!;

@@ -9,7 +9,7 @@ interface Entry<V> {
 /**
  * A short-lived, bounded, in-process cache of reads whose entries belong to a group (an
  * organization) and are dropped on every instance when the database says the group changed:
- * triggers NOTIFY a channel at commit with the groups' ids (`a,b,…`, or `*` for all), and LiveHub's
+ * triggers NOTIFY `channel` at commit with the groups' ids (`a,b,…`, or `*` for all), and LiveHub's
  * one LISTEN connection delivers them here (`message`).
  *
  * A read racing an invalidation is not kept: `put` takes the generation seen before the read and
@@ -23,9 +23,13 @@ export class NotifiedCache<V> implements ChannelListener {
   private enabled = false;
 
   constructor(
+    protected readonly hub: LiveHub,
+    channel: string,
     private readonly ttlMs: number,
     private readonly maxEntries: number,
-  ) {}
+  ) {
+    hub.listenOn(channel, this);
+  }
 
   /** Whether the cache serves reads (the LISTEN connection is up). */
   get active(): boolean {
@@ -118,16 +122,6 @@ export class NotifiedCache<V> implements ChannelListener {
  * shared by the callers waiting at that moment.
  */
 export class SyncedCache<V> extends NotifiedCache<V> {
-  constructor(
-    private readonly hub: LiveHub,
-    channel: string,
-    ttlMs: number,
-    maxEntries: number,
-  ) {
-    super(ttlMs, maxEntries);
-    hub.listenOn(channel, this);
-  }
-
   /** The entry under `key` once every change committed before the call has been heard (undefined when none is held, or the cache cannot hear). */
   async fresh(key: string): Promise<V | undefined> {
     // Nothing held: no round trip.
@@ -138,5 +132,18 @@ export class SyncedCache<V> extends NotifiedCache<V> {
       return undefined;
     }
     return this.get(key);
+  }
+
+  /**
+   * The entry under `key` when it is current (`fresh`), else `read`'s answer, kept under the group
+   * `groupOf` names (an answer of null is not kept).
+   */
+  async through<R extends V | null>(key: string, read: () => Promise<R>, groupOf: (value: V) => string): Promise<V | R> {
+    const held = await this.fresh(key);
+    if (held) return held;
+    const token = this.token;
+    const value = await read();
+    if (value !== null) this.put(key, value as V, token, groupOf(value as V));
+    return value;
   }
 }

@@ -27,13 +27,12 @@ export class InboundRouteCache extends SyncedCache<InboundRoute> {
   }
 
   /** The route of a call to `to` on the account, from memory or by `read`. */
-  async route(accountSid: string, to: string | null, read: () => Promise<InboundRoute | null>): Promise<InboundRoute | null> {
-    const key = `${accountSid} ${to ?? ''}`;
-    const held = await this.fresh(key);
-    if (held) return held;
-    const token = this.token;
-    const route = await read();
-    if (route) this.put(key, Object.freeze(route), token, route.organizationId);
-    return route;
+  route(accountSid: string, to: string | null, read: () => Promise<InboundRoute | null>): Promise<InboundRoute | null> {
+    // Answers share it: read-only.
+    const frozen = async () => {
+      const route = await read();
+      return route && Object.freeze(route);
+    };
+    return this.through(`${accountSid} ${to ?? ''}`, frozen, (route) => route.organizationId);
   }
 }

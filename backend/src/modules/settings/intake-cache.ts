@@ -20,7 +20,6 @@ export const INTAKE_CACHE_MAX_ENTRIES = 10_000;
 @Injectable()
 export class IntakeCache extends NotifiedCache<TicketIntake> {
   constructor(hub: LiveHub) {
-    super(INTAKE_CACHE_TTL_MS, INTAKE_CACHE_MAX_ENTRIES);
-    hub.listenOn(INTAKE_CACHE_CHANNEL, this);
+    super(hub, INTAKE_CACHE_CHANNEL, INTAKE_CACHE_TTL_MS, INTAKE_CACHE_MAX_ENTRIES);
   }
 }

@@ -78,27 +78,22 @@ export class TicketListService {
     const cursor = rawCursor ? decodeCursor(rawCursor, sortKey) : undefined;
     if (!cursor && page.offset > MAX_OFFSET) throw new OffsetTooDeepError();
 
+    const read = async (): Promise<TicketPage> => {
+      const found = await this.query.page([filters, field, order, page.limit, cursor ? 0 : page.offset, cursor], query.view ?? 'whole');
+      const counted = found.total !== null ? { total: found.total, estimated: false } : await this.query.count(filters);
+      const { tickets, last, products } = found;
+      const nextCursor =
+        last && tickets.length === page.limit
+          ? encodeCursor({ s: sortKey, ...(field === 'created_at' ? {} : { v: last.v }), c: last.c, i: last.id })
+          : undefined;
+      // Answers may share it (TicketListCache): read-only.
+      return Object.freeze({ tickets: Object.freeze(tickets) as Ticket[], total: counted.total, totalEstimated: counted.estimated, offset: page.offset, nextCursor, products });
+    };
     // A page of the organization's as this instance read it, when nothing it shows changed since
     // (TicketListCache); not the filters that move with the clock, nor long pages.
-    const key =
-      !filters.sla && page.limit <= LIST_CACHE_MAX_ROWS && !this.em.isInTransaction()
-        ? `${actor.organizationId} ${JSON.stringify([filters, sortKey, page.limit, page.offset, rawCursor ?? null, query.view ?? 'whole'])}`
-        : undefined;
-    const cached = key && (await this.cache.fresh(key));
-    if (cached) return cached;
-    const token = this.cache.token;
-
-    const found = await this.query.page([filters, field, order, page.limit, cursor ? 0 : page.offset, cursor], query.view ?? 'whole');
-    const counted = found.total !== null ? { total: found.total, estimated: false } : await this.query.count(filters);
-    const { tickets, last, products } = found;
-    const nextCursor =
-      last && tickets.length === page.limit
-        ? encodeCursor({ s: sortKey, ...(field === 'created_at' ? {} : { v: last.v }), c: last.c, i: last.id })
-        : undefined;
-    // Answers may share it (TicketListCache): read-only.
-    const result: TicketPage = Object.freeze({ tickets: Object.freeze(tickets) as Ticket[], total: counted.total, totalEstimated: counted.estimated, offset: page.offset, nextCursor, products });
-    if (key) this.cache.put(key, result, token, actor.organizationId);
-    return result;
+    if (filters.sla || page.limit > LIST_CACHE_MAX_ROWS || this.em.isInTransaction()) return read();
+    const key = `${actor.organizationId} ${JSON.stringify([filters, sortKey, page.limit, page.offset, rawCursor ?? null, query.view ?? 'whole'])}`;
+    return this.cache.through(key, read, () => actor.organizationId);
   }
 
   /** The filter sidebar's counts of the tickets assigned to the signed-in user and of the unassigned ones. */
