@@ -51,6 +51,8 @@ export default async () => ({
     '^sanitize-html$': await sanitizeHtmlForJest(),
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+  // the longest files first, by Jest's timings or else the recorded ones (see the file)
+  testSequencer: '<rootDir>/test/support/sequencer.js',
   globalSetup: '<rootDir>/test/support/global-setup.js',
   globalTeardown: '<rootDir>/test/support/global-teardown.js',
   // Four files at a time on these 2 cores: part of a file is waiting (for PostgreSQL, a child
