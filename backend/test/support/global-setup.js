@@ -27,6 +27,8 @@ export default async function globalSetup() {
   });
   await pg.initialise();
   await pg.start();
+  // The app processes tests start (dist/main.js) keep their compiled code on disk, as serve.sh does
+  process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), 'warranty-crm-compile-cache');
   process.env.TEST_PG_ADMIN_URL = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
   globalThis.__testPg = pg;
 }
