@@ -31,6 +31,9 @@ export interface ChannelListener {
   listening(on: boolean): void;
 }
 
+/** The LISTEN connection's name in pg_stat_activity (one per app instance). */
+export const LIVE_APPLICATION_NAME = 'warranty-crm live';
+
 /**
  * The live stream's fan-in across app instances: a message is a PostgreSQL NOTIFY, so it is sent
  * when (and only if) the publishing transaction commits, and every instance, listening on one
@@ -155,7 +158,7 @@ export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy, OnAppli
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl });
+    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: LIVE_APPLICATION_NAME });
     const lost = (reason: string) => {
       if (this.client !== client || this.stopped) return;
       this.client = undefined;
