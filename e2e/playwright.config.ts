@@ -17,10 +17,14 @@ export default defineConfig({
   outputDir: './test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  // Three files at a time against the one app: much of a test is waiting (for the network to settle,
+  // Tests, not files, are handed to the workers: a long file no longer runs on alone at the end while
+  // the other workers are done. Files whose tests share something of their own (a fake on a fixed
+  // port, a build) keep their tests together (test.describe.configure({ mode: 'default' })).
+  fullyParallel: true,
+  // Three tests at a time against the one app: much of a test is waiting (for the network to settle,
   // for the queue), which the other workers fill. Tests share nothing but the app: each makes its own
-  // organization, and buys phone numbers in its worker's own area code (phone-support.ts). The whole
+  // organization with a name no other worker's test takes (support.ts, uniqueName), and buys phone
+  // numbers in its worker's own area code (phone-support.ts). The whole
   // suite on these 2 cores in the headless shell: 2 workers 5.6 min, 3 workers 4.6, 4 workers 4.8.
   workers: 3,
   retries: 0,

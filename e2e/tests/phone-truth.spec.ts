@@ -19,6 +19,8 @@ async function agentCall(page: Page, webhookId: string, callId: string, extra: R
 }
 
 test.describe('AI-agent calls', () => {
+  // one fake Retell on its fixed port: these tests run one after another in one worker
+  test.describe.configure({ mode: 'default' });
   let retell: FakeRetell;
   test.beforeAll(async () => {
     retell = await startFakeRetell(FAKE_RETELL_PORT);

@@ -15,6 +15,9 @@ import { registerByApi, saveScreenshot, uniqueName } from './support.js';
 const ADMIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'admin');
 const HARNESS = join(ADMIN, 'dist-harness');
 
+// the harness is built once, before the file's tests, which run one after another in one worker
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(() => {
   execFileSync('npm', ['run', 'build:harness'], { cwd: ADMIN, stdio: 'ignore' });
 });
