@@ -121,7 +121,9 @@ describe('GET /api/analytics/brands and /status', () => {
       const d = new Date();
       return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 15, 12));
     })();
-    await ticketAt(org, new Date(now - HOUR), { productBrand: 'A' });
+    // In the current calendar month (UTC) even in its first hours, when an hour ago was last month.
+    const thisMonth = new Date(Math.min(now, Math.max(now - HOUR, Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), 1) + 1000)));
+    await ticketAt(org, thisMonth, { productBrand: 'A' });
     const a2 = await ticketAt(org, new Date(now - 2 * HOUR), { productBrand: 'A' });
     await recordStatusChange(app, a2.id, 'Open', 'Pending', new Date(now - HOUR));
     const b1 = await ticketAt(org, new Date(now - 3 * HOUR), { productBrand: 'B' });
