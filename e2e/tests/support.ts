@@ -4,12 +4,13 @@ import { join } from 'node:path';
 let counter = 0;
 
 /**
- * A username no other test uses, within one server run: the worker's own number keeps two workers
- * running tests of one file (the same prefix) in the same millisecond apart.
+ * A username no other test uses, within one server run: the worker's own number (then "w", so that
+ * worker 1's 12th and worker 11's 2nd differ) keeps two workers running tests of one file (the same
+ * prefix) in the same millisecond apart.
  */
 export function uniqueName(prefix: string): string {
   counter += 1;
-  return `${prefix}${Date.now().toString(36)}${process.env.TEST_WORKER_INDEX ?? ''}${counter}`;
+  return `${prefix}${Date.now().toString(36)}${process.env.TEST_WORKER_INDEX ?? ''}w${counter}`;
 }
 
 /** Registers through the sign-in screen and waits for the dashboard. */
