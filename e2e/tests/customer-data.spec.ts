@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extract } from 'tar';
 import { createTicket } from './ticket-factory.js';
-import { registerInUi, saveScreenshot, uniqueName } from './support.js';
+import { registerByApi, saveScreenshot, uniqueName } from './support.js';
 
 /** Issue 35: a customer's data exported as an archive (with the export's progress) and erased with a typed confirmation. */
 
 test("exports a customer's data with a progress bar, then erases them after the typed name", async ({ page }, testInfo) => {
-  await registerInUi(page, uniqueName('privacy'));
+  await registerByApi(page.request, uniqueName('privacy'));
   const name = `Petra ${uniqueName('erase')}`;
   const ticket = await createTicket(page.request, { customerName: name, issueDescription: 'The release valve of my jack sticks every time.' });
   await page.goto(`/customers/${ticket.customer.id}/show`);

@@ -2,12 +2,12 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { sql } from './db.js';
 import { createTicket, setTicketStatus } from './ticket-factory.js';
-import { registerInUi, saveScreenshot, uniqueName } from './support.js';
+import { registerByApi, saveScreenshot, uniqueName } from './support.js';
 
 /** Issue 30: the ticket list's current filter exported to CSV, with a progress bar and the file offered when ready. */
 
 test('exports the filtered ticket list with a progress bar and offers the file', async ({ page }, testInfo) => {
-  await registerInUi(page, uniqueName('exporter'));
+  await registerByApi(page.request, uniqueName('exporter'));
   const me = await (await page.request.get('/api/user')).json();
   const kept = await createTicket(page.request, { issueDescription: 'Export me: the saddle cracked.' });
   const closed = await createTicket(page.request);

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import nodemailer from 'nodemailer';
-import { registerInUi, saveScreenshot, uniqueName } from './support.js';
+import { registerByApi, saveScreenshot, uniqueName } from './support.js';
 import { INBOUND_SMTP_PORT } from './ports.js';
 
 test.describe('inbound e-mail', () => {
   test('the owner sets the inbound address and a signing key; an e-mail to it opens a ticket', async ({ page }, testInfo) => {
     test.slow();
-    await registerInUi(page, uniqueName('inbound'));
+    await registerByApi(page.request, uniqueName('inbound'));
     await page.goto('/settings');
     const summary = page.getByRole('button', { name: /Inbound E-mail/ });
     await summary.click();

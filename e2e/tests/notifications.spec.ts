@@ -120,7 +120,7 @@ test.describe('notification preferences', () => {
     const smtp = await new SmtpCatcher().start();
     try {
       const username = uniqueName('prefs');
-      await registerInUi(page, username);
+      await registerByApi(page.request, username);
       const { port } = smtp;
       const settings = await page.request.put('/api/settings', {
         data: { smtp_host: '127.0.0.1', smtp_port: port, smtp_from_email: 'crm@example.com' },
@@ -164,7 +164,7 @@ test.describe('notification preferences', () => {
   });
 
   test('each toggle saves at once and the Coming Soon events are disabled', async ({ page }) => {
-    await registerInUi(page, uniqueName('grid'));
+    await registerByApi(page.request, uniqueName('grid'));
     await openPreferences(page);
     const voicemailEmail = page.getByRole('switch', { name: 'Voicemail or missed call: Email' });
     await expect(voicemailEmail).not.toBeChecked();
@@ -182,7 +182,7 @@ test.describe('notification preferences', () => {
   });
 
   test('a toggle whose save fails shows its saved state again and says so', async ({ page }) => {
-    await registerInUi(page, uniqueName('gridfail'));
+    await registerByApi(page.request, uniqueName('gridfail'));
     await openPreferences(page);
     const voicemailEmail = page.getByRole('switch', { name: 'Voicemail or missed call: Email' });
     await expect(voicemailEmail).not.toBeChecked();

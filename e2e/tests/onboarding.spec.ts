@@ -59,7 +59,7 @@ test.describe('the first hour', () => {
   });
 
   test('without Twilio the Phone System says what to do', async ({ page }) => {
-    await registerInUi(page, uniqueName('notwilio'));
+    await registerByApi(page.request, uniqueName('notwilio'));
     await page.goto('/phone-system');
     const hint = page.getByTestId('phone-system-no-twilio');
     await expect(hint).toContainText('Twilio is not connected yet');

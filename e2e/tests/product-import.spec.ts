@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerInUi, saveScreenshot, uniqueName } from './support.js';
+import { registerByApi, saveScreenshot, uniqueName } from './support.js';
 
 /** Issue 30: products imported from CSV with a preview and per-line errors, nothing written until confirmed. */
 
@@ -14,7 +14,7 @@ async function openManageProducts(page: Page, brand: string) {
 const csv = (lines: string[]) => ({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
 
 test('previews a products CSV with its errors, and imports the corrected file', async ({ page }, testInfo) => {
-  await registerInUi(page, uniqueName('importer'));
+  await registerByApi(page.request, uniqueName('importer'));
   await page.request.put('/api/settings', { data: { brands: ['IronJack'] } });
   const manage = await openManageProducts(page, 'IronJack');
   await manage.getByTestId('import-products-button').click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerInUi, saveScreenshot, signIn, signOut, uniqueName } from './support.js';
+import { registerByApi, registerInUi, saveScreenshot, signIn, signOut, uniqueName } from './support.js';
 
 /** Closes the toast on screen: on a phone it covers the bottom of the page, where the card's button is. */
 async function dismissToast(page: Page) {
@@ -80,7 +80,7 @@ test.describe('profile', () => {
 
   test('changes the password after the checks of the card, and the new password signs in', async ({ page }) => {
     const username = uniqueName('pass');
-    await registerInUi(page, username, 'secret123');
+    await registerByApi(page.request, username);
     // The forced-change screen (no current password) is not for this user: it leads to the profile.
     await page.goto('/change-password');
     await expect(page).toHaveURL(/\/profile$/);

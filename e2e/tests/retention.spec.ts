@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { backdateTicket } from './db.js';
 import { createTicket } from './ticket-factory.js';
-import { registerInUi, saveScreenshot, uniqueName } from './support.js';
+import { registerByApi, saveScreenshot, uniqueName } from './support.js';
 
 /** Issue 35: Settings → Data retention: a period saved, the dry run's counts, then the switch turned on. */
 
 test('sets a retention period, runs the dry run, sees the counts, and turns retention on', async ({ page }, testInfo) => {
-  await registerInUi(page, uniqueName('retention'));
+  await registerByApi(page.request, uniqueName('retention'));
   // One closed ticket untouched for 100 days, one open ticket as old (not closed: kept).
   const closed = await createTicket(page.request, { customerName: `Olga ${uniqueName('old')}` });
   expect((await page.request.patch(`/api/tickets/${closed.id}`, { data: { status: 'Closed' } })).status()).toBe(200);

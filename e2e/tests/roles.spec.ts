@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseOption, newBrowserLike, registerInUi, saveScreenshot, uniqueName } from './support.js';
+import { chooseOption, newBrowserLike, registerByApi, saveScreenshot, uniqueName } from './support.js';
 
 /** Issue 28: an agent sees the organization's settings read only; the owner sets roles in Users. */
 
@@ -15,7 +15,7 @@ test.describe('roles', () => {
   test("an agent sees the settings read only, and the server refuses the agent's writes", async ({ page, browser, baseURL }, testInfo) => {
     const owner = uniqueName('owner');
     const member = uniqueName('agent');
-    await registerInUi(page, owner);
+    await registerByApi(page.request, owner);
     expect((await page.request.put('/api/settings', { data: { brands: ['Acme'], smtp_host: 'smtp.example.com' } })).status()).toBe(200);
     const invite = await page.request.post('/api/users/invite', { data: { username: member } });
     const { temporaryPassword } = await invite.json();
@@ -58,7 +58,7 @@ test.describe('roles', () => {
   test('the owner makes an agent an admin in Users; the admin can then change settings, and the change is in the audit log', async ({ page, browser, baseURL }, testInfo) => {
     const owner = uniqueName('owner');
     const member = uniqueName('member');
-    await registerInUi(page, owner);
+    await registerByApi(page.request, owner);
     const invite = await page.request.post('/api/users/invite', { data: { username: member } });
     const { temporaryPassword } = await invite.json();
 

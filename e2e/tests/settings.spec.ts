@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseOption, registerInUi, saveScreenshot, uniqueName } from './support.js';
+import { chooseOption, registerByApi, saveScreenshot, uniqueName } from './support.js';
 
 async function openSection(page: Page, title: string) {
   const summary = page.getByRole('button', { name: new RegExp(title) });
@@ -45,7 +45,7 @@ async function gotoSettings(page: Page) {
 test.describe('settings', () => {
   test('tickets configuration: brand rules, default brand, questions, saved and reloaded', async ({ page }, testInfo) => {
     test.slow(); // saves and reloads: close to a minute on a loaded two-core machine
-    await registerInUi(page, uniqueName('set'));
+    await registerByApi(page.request, uniqueName('set'));
     await gotoSettings(page);
     await openSection(page, 'Tickets Configuration');
     const section = page.getByTestId('settings-tickets');
@@ -89,7 +89,7 @@ test.describe('settings', () => {
   });
 
   test('products: add, edit and delete in the Manage Products dialog', async ({ page }, testInfo) => {
-    await registerInUi(page, uniqueName('prod'));
+    await registerByApi(page.request, uniqueName('prod'));
     await page.request.put('/api/settings', { data: { brands: ['IronJack'] } });
     await gotoSettings(page);
     await openSection(page, 'Tickets Configuration');
@@ -134,7 +134,7 @@ test.describe('settings', () => {
   });
 
   test('leaving Settings with a brand added and not saved asks first; products wait for the save', async ({ page }) => {
-    await registerInUi(page, uniqueName('unsaved'));
+    await registerByApi(page.request, uniqueName('unsaved'));
     await page.request.put('/api/settings', { data: { brands: ['IronJack'] } });
     await gotoSettings(page);
     await openSection(page, 'Tickets Configuration');
@@ -182,7 +182,7 @@ test.describe('settings', () => {
   });
 
   test('a warranty term the rule cannot read is refused with the accepted forms', async ({ page }) => {
-    await registerInUi(page, uniqueName('term'));
+    await registerByApi(page.request, uniqueName('term'));
     await page.request.put('/api/settings', { data: { brands: ['IronJack'] } });
     await gotoSettings(page);
     await openSection(page, 'Tickets Configuration');
@@ -207,7 +207,7 @@ test.describe('settings', () => {
   });
 
   test('a webhook without a name shows one error, once', async ({ page }) => {
-    await registerInUi(page, uniqueName('hookname'));
+    await registerByApi(page.request, uniqueName('hookname'));
     await page.request.put('/api/settings', { data: { brands: ['IronJack'] } });
     await gotoSettings(page);
     await openSection(page, 'Webhook Configuration');
@@ -229,7 +229,7 @@ test.describe('settings', () => {
 
   test('webhooks and Retell: create, see its URLs, delete; the Retell key is write-only', async ({ page, baseURL }, testInfo) => {
     test.slow(); // saves and reloads: close to a minute on a loaded two-core machine
-    await registerInUi(page, uniqueName('hook'));
+    await registerByApi(page.request, uniqueName('hook'));
     await page.request.put('/api/settings', { data: { brands: ['IronJack'] } });
     await gotoSettings(page);
     await openSection(page, 'Webhook Configuration');
@@ -284,7 +284,7 @@ test.describe('settings', () => {
   });
 
   test('SMTP saves and reloads, keeps the password write-only, and shows the server message', async ({ page }) => {
-    await registerInUi(page, uniqueName('smtp'));
+    await registerByApi(page.request, uniqueName('smtp'));
     await gotoSettings(page);
     await openSection(page, 'SMTP Configuration');
     const smtp = page.getByTestId('settings-smtp');
@@ -312,7 +312,7 @@ test.describe('settings', () => {
 
   test('Phone Setup: the A2P dialog validates every field, saves, and the badge shows Pending Registration', async ({ page }, testInfo) => {
     test.slow(); // seventeen fields, a save and a reload: over a minute on a loaded two-core machine
-    await registerInUi(page, uniqueName('a2p'));
+    await registerByApi(page.request, uniqueName('a2p'));
     await gotoSettings(page);
     await openSection(page, 'Phone Setup');
     const phone = page.getByTestId('settings-phone-setup');

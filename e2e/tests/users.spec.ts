@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { SmtpCatcher } from './fixtures.js';
-import { newBrowserLike, openNavigation, registerInUi, saveScreenshot, signIn, signOut, uniqueName } from './support.js';
+import { newBrowserLike, openNavigation, registerByApi, registerInUi, saveScreenshot, signIn, signOut, uniqueName } from './support.js';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -118,7 +118,7 @@ test.describe('user management', () => {
   test('an invite with an e-mail sends the invitation through the SMTP settings, and the credentials dialog says it went', async ({ page }, testInfo) => {
     const smtp = await new SmtpCatcher().start();
     try {
-      await registerInUi(page, uniqueName('owner'));
+      await registerByApi(page.request, uniqueName('owner'));
       const settings = await page.request.put('/api/settings', { data: { smtp_host: '127.0.0.1', smtp_port: smtp.port, smtp_from_email: 'team@example.com' } });
       expect(settings.status()).toBe(200);
       const member = uniqueName('mailed');
@@ -146,7 +146,7 @@ test.describe('user management', () => {
   test("shows the server's reason when an invite or a removal fails", async ({ page }) => {
     const owner = uniqueName('owner');
     const taken = uniqueName('taken');
-    await registerInUi(page, owner);
+    await registerByApi(page.request, owner);
     const invited = await page.request.post('/api/users/invite', { data: { username: taken } });
     expect(invited.status()).toBe(201);
 
