@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -42,6 +42,8 @@ export async function startProcess(
   env: Record<string, string> = {},
   startTimeoutMs = 30_000,
 ): Promise<ChildProcess> {
+  // A data folder of its own unless the test gives one; no one else knows it, so it goes with the process.
+  const ownDataDir = env.DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), 'wcrm-kill-'));
   const child = spawn(process.execPath, [MAIN], {
     env: {
       ...process.env,
@@ -52,7 +54,7 @@ export async function startProcess(
       HOST: '127.0.0.1',
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'wcrm-kill-')),
+      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
       SEED_DEMO: '0',
       JOBS_WORKER: String(worker),
       JOBS_POLL_INTERVAL_MS: '200',
@@ -61,7 +63,10 @@ export async function startProcess(
     stdio: process.env.APP_PROCESS_LOG ? ['ignore', openSync(process.env.APP_PROCESS_LOG, 'a'), openSync(process.env.APP_PROCESS_LOG, 'a')] : 'ignore',
   });
   running.add(child);
-  child.once('exit', () => running.delete(child));
+  child.once('exit', () => {
+    running.delete(child);
+    if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+  });
   try {
     await eventually('the app answers', async () => {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);

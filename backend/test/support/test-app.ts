@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { DynamicModule } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -92,10 +92,12 @@ export interface TestAppOptions {
 /** The real app over real HTTP on a database of its own. */
 export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
+  // A data folder of its own unless the test gives one; it goes with the app (close).
+  const ownDataDir = env.DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), 'wcrm-app-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'wcrm-app-')),
+    ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
     PORT: '0',
     PUBLIC_BASE_URL: 'http://127.0.0.1:3999',
     ...env,
@@ -115,6 +117,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     close: async () => {
       await db.end();
       await created.close();
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }
