@@ -117,12 +117,11 @@ describe('GET /api/analytics/brands and /status', () => {
     org = await registerOwner(app);
     await org.agent.put('/api/settings').send({ brands: ['A', 'B', 'C'] }).expect(200);
     const now = Date.now();
-    const lastMonthMid = (() => {
-      const d = new Date();
-      return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 15, 12));
-    })();
+    const today = new Date(now);
+    const lastMonthMid = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 15, 12));
     // In the current calendar month (UTC) even in its first hours, when an hour ago was last month.
-    const thisMonth = new Date(Math.min(now, Math.max(now - HOUR, Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), 1) + 1000)));
+    const monthStart = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1);
+    const thisMonth = new Date(Math.min(now, Math.max(now - HOUR, monthStart + 1000)));
     await ticketAt(org, thisMonth, { productBrand: 'A' });
     const a2 = await ticketAt(org, new Date(now - 2 * HOUR), { productBrand: 'A' });
     await recordStatusChange(app, a2.id, 'Open', 'Pending', new Date(now - HOUR));

@@ -5,7 +5,7 @@ import { relative } from 'node:path';
 const RECORDED = new URL('../durations.json', import.meta.url);
 const ROOT = new URL('../..', import.meta.url).pathname;
 /** A file the record does not know yet: about what a file that starts the app takes. */
-const UNKNOWN_MS = 5_000;
+const UNKNOWN_SECONDS = 5;
 
 /**
  * Jest's own order (the files that failed last time first, then the longest first), with the
@@ -18,7 +18,7 @@ export default class LongestFirstSequencer extends Sequencer {
   #recorded = existsSync(RECORDED) ? JSON.parse(readFileSync(RECORDED, 'utf8')) : {};
 
   time(test) {
-    return super.time(test) ?? (this.#recorded[relative(ROOT, test.path)] ?? UNKNOWN_MS / 1000) * 1000;
+    return super.time(test) ?? (this.#recorded[relative(ROOT, test.path)] ?? UNKNOWN_SECONDS) * 1000;
   }
 
   cacheResults(tests, results) {
