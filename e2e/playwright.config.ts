@@ -45,7 +45,7 @@ export default defineConfig({
         '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream',
         // A test's page lives a few seconds, and most of what V8's optimizing compilers (Maglev,
         // TurboFan) make for it is thrown away unused. With the interpreter and Sparkplug only,
-        // Chromium's renderers take 8-10 % less CPU over the suite; without Sparkplug as well, more
+        // Chromium's renderers take 7-10 % less CPU over the suite; without Sparkplug as well, more
         // than with all four (bench/README.md). The bench's first-load figure keeps them: a user's does.
         '--js-flags=--no-maglev --no-turbofan',
       ],
