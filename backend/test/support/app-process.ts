@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { existsSync, openSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { appDataDir } from './data-dir.js';
 import { eventually } from './job-probe.js';
 
 /** The built app (backend/dist/main.js), for tests that kill a real process. */
@@ -42,8 +42,7 @@ export async function startProcess(
   env: Record<string, string> = {},
   startTimeoutMs = 30_000,
 ): Promise<ChildProcess> {
-  // A data folder of its own unless the test gives one; no one else knows it, so it goes with the process.
-  const ownDataDir = env.DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), 'wcrm-kill-'));
+  const dataDir = appDataDir(env, 'wcrm-kill-');
   const child = spawn(process.execPath, [MAIN], {
     env: {
       ...process.env,
@@ -54,7 +53,7 @@ export async function startProcess(
       HOST: '127.0.0.1',
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
-      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
+      ...dataDir.env,
       SEED_DEMO: '0',
       JOBS_WORKER: String(worker),
       JOBS_POLL_INTERVAL_MS: '200',
@@ -65,7 +64,7 @@ export async function startProcess(
   running.add(child);
   child.once('exit', () => {
     running.delete(child);
-    if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+    dataDir.remove();
   });
   try {
     await eventually('the app answers', async () => {

@@ -2,9 +2,6 @@ import 'reflect-metadata';
 import type { DynamicModule } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import supertest from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
@@ -13,6 +10,7 @@ import { createApp, type CreatedApp } from '../../src/bootstrap.js';
 import { type AppConfig, loadConfig } from '../../src/config/config.js';
 import { runMigrations } from '../../src/database/migrate.js';
 import { buildOrmOptions } from '../../src/database/mikro-orm.config.js';
+import { appDataDir } from './data-dir.js';
 
 const TEMPLATE = 'wcrm_template';
 const TEMPLATE_LOCK = 4_711_001;
@@ -92,12 +90,11 @@ export interface TestAppOptions {
 /** The real app over real HTTP on a database of its own. */
 export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
-  // A data folder of its own unless the test gives one; it goes with the app (close).
-  const ownDataDir = env.DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), 'wcrm-app-'));
+  const dataDir = appDataDir(env, 'wcrm-app-');
   const config = loadConfig({
     NODE_ENV: 'test',
     APP_SECRET: 'test-secret-that-is-long-enough-0123456789',
-    ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
+    ...dataDir.env,
     PORT: '0',
     PUBLIC_BASE_URL: 'http://127.0.0.1:3999',
     ...env,
@@ -117,7 +114,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     close: async () => {
       await db.end();
       await created.close();
-      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+      dataDir.remove();
     },
   };
 }
