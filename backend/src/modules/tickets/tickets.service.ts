@@ -19,7 +19,7 @@ import type { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { TicketCreatedEvent } from './events/ticket-created.event.js';
 import { TicketStatusChangedEvent } from './events/ticket-status-changed.event.js';
 import { rowMapper } from '../../database/row-mapper.js';
-import type { SameKeyTicketRow } from './ticket.repository.js';
+import type { NewTicketResult, SameKeyTicketRow, TicketDetailRow } from './ticket.repository.js';
 import { TicketActivity } from './ticket-activity.entity.js';
 import { TicketStatusChange } from './ticket-status-change.entity.js';
 import { CallAlreadyHasTicketError, CallLogNotFoundError, NothingToUpdateError, NoteTooLongError, TicketNotFoundError } from './tickets.errors.js';
@@ -146,9 +146,12 @@ export class TicketsService {
     // The intake settings once, for the validation and the create.
     const { dto, intake } = await this.validateIntake(actor, CreateTicketDto, body);
     const input: NewTicket = { ...intakeFields(dto), callLogId: dto.call_log_id ?? null, source: dto.call_log_id ? 'phone_call' : 'form' };
-    // Without a call to link, a create is its one statement, atomic by itself: no begin or commit.
-    if (!input.callLogId) return this.createIn(this.em, actor.organizationId, actor.id, input, intake);
-    return this.em.transactional((tx) => this.createIn(tx, actor.organizationId, actor.id, input, intake));
+    if (input.callLogId) return this.em.transactional((tx) => this.createIn(tx, actor.organizationId, actor.id, input, intake));
+    // Without a call to link, a create is its one statement, atomic by itself: no begin or commit. Nothing
+    // works on the ticket after it, so its rows are answered as the ticket screen's read answers them
+    // (plainTicket), without the ORM's hydration and identity map.
+    const written = await this.insertTicket(this.em, actor.organizationId, actor.id, input, null, intake);
+    return { ticket: this.plainTicket(written.ticket, written.customer, null), products: written.products, possibleDuplicates: possibleDuplicatesOf(written.duplicates) };
   }
 
   /**
@@ -225,6 +228,20 @@ export class TicketsService {
    */
   async createIn(tx: EntityManager, organizationId: string, createdBy: string | null, input: NewTicket, intake?: TicketIntake): Promise<CreatedTicket> {
     const call = input.callLogId ? await this.callForTicket(tx, organizationId, input.callLogId) : null;
+    const written = await this.insertTicket(tx, organizationId, createdBy, input, call, intake);
+    // The rows written, as the transaction's entities (not written again at commit).
+    const customer = tx.map(Customer, written.customer as EntityDictionary<Customer>);
+    const ticket = tx.map(Ticket, written.ticket as EntityDictionary<Ticket>);
+    if (call) {
+      call.ticket = ticket;
+      call.customer ??= customer;
+      await tx.flush();
+    }
+    return { ticket, products: written.products, possibleDuplicates: possibleDuplicatesOf(written.duplicates) };
+  }
+
+  /** createIn's statement: the ticket of `input` (and of `call` when one is linked) written with its customer, history and event. */
+  private async insertTicket(tx: EntityManager, organizationId: string, createdBy: string | null, input: NewTicket, call: CallLog | null, intake?: TicketIntake): Promise<NewTicketResult> {
     // "(555) 123-4567" and "+15551234567" are one customer: locked and matched as E.164.
     intake ??= await this.settings.ticketIntake(organizationId, tx);
     const phone = storedPhone((call && customerPhoneOf(call)) ?? input.customer.phone, intake.phoneCountry);
@@ -249,7 +266,7 @@ export class TicketsService {
     // The customer (found, updated or made), the ticket (its number from the organization's
     // sequence, in the insert: no lock held until commit, so its creates run in parallel), its first
     // history row and ticket.created's jobs in one statement, answering its products and possible duplicates.
-    const written = await tx.getRepository(Ticket).insertNew(
+    return tx.getRepository(Ticket).insertNew(
       {
         columns: this.columnsOf(tx, values),
         contact,
@@ -258,15 +275,6 @@ export class TicketsService {
       },
       DUPLICATES_LIMIT,
     );
-    // The rows written, as the transaction's entities (not written again at commit).
-    const customer = tx.map(Customer, written.customer as EntityDictionary<Customer>);
-    const ticket = tx.map(Ticket, written.ticket as EntityDictionary<Ticket>);
-    if (call) {
-      call.ticket = ticket;
-      call.customer ??= customer;
-      await tx.flush();
-    }
-    return { ticket, products: written.products, possibleDuplicates: possibleDuplicatesOf(written.duplicates) };
   }
 
   /** The entity's values as its columns (snake_case), a relation by its id. */
@@ -379,17 +387,24 @@ export class TicketsService {
     const row = await this.em.getRepository(Ticket).detail(id, DUPLICATES_LIMIT);
     if (!row) throw new TicketNotFoundError();
     const { detail_customer: customer, detail_products: products, detail_duplicates: duplicates, detail_merged_into: mergedInto, detail_assignee: assignee, ...columns } = row;
-    const ticket = {
-      ...rowMapper(this.em, Ticket)(columns),
-      customer: rowMapper(this.em, Customer)(customer),
-      assignee: assignee && { id: assignee.id, firstName: assignee.first_name, lastName: assignee.last_name, username: assignee.username },
-    } as unknown as Ticket;
     return {
-      ticket,
+      ticket: this.plainTicket(columns, customer, assignee),
       products,
       mergedInto,
       possibleDuplicates: possibleDuplicatesOf(duplicates),
     };
+  }
+
+  /**
+   * A ticket's row with its customer's (and its assignee's columns) as a plain, read-only object
+   * shaped as the entity, for answering only (rowMapper): never persisted, never in an identity map.
+   */
+  private plainTicket(columns: Record<string, unknown>, customer: Record<string, unknown>, assignee: TicketDetailRow['detail_assignee']): Ticket {
+    return {
+      ...rowMapper(this.em, Ticket)(columns),
+      customer: rowMapper(this.em, Customer)(customer),
+      assignee: assignee && { id: assignee.id, firstName: assignee.first_name, lastName: assignee.last_name, username: assignee.username },
+    } as unknown as Ticket;
   }
 
   /** Calls linked to the ticket, newest first. */
