@@ -18,6 +18,10 @@
  * 4. The framework's floor under the same load: `GET /api/health` (no session; two one-row queries) and
  *    `GET /api/user` (the session with its user in one query, then the user): what any request of the
  *    app costs before it does its own work, on the same machine in the same run.
+ * 5. The list's rows against that signed-in floor in alternation (`--pairs`, floor then rows, then
+ *    rows then floor, …, `floor-seconds` each): the ratio the issue sets a goal for, from loads a few
+ *    seconds apart (this machine's speed drifts by a fifth within minutes; step 2's rows and step 4's
+ *    floor are a minute or more apart).
  */
 import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -39,6 +43,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '20' },
     'create-seconds': { type: 'string', default: '10' },
     'floor-seconds': { type: 'string', default: '10' },
+    pairs: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     'changes-per-second': { type: 'string', default: '20' },
   },
@@ -87,6 +92,12 @@ async function sqlP50(db: pg.Client, sql: string, params: unknown[]) {
 async function load(make: (i: number) => { url: URL; method?: string; headers?: Record<string, string>; body?: string }, duration: number, expect: number) {
   const latencies: number[] = [];
   let errors = 0;
+  // what each error was: the status and the start of the body, or the client's error
+  const errorKinds: Record<string, number> = {};
+  const failed = (kind: string) => {
+    errors++;
+    errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
+  };
   let sequence = 0;
   const deadline = performance.now() + duration * 1000;
   await Promise.all(
@@ -96,9 +107,9 @@ async function load(make: (i: number) => { url: URL; method?: string; headers?: 
         const started = performance.now();
         try {
           const res = await request(r.url, r);
-          if (res.status !== expect) errors++;
-        } catch {
-          errors++;
+          if (res.status !== expect) failed(`${res.status} ${res.body.slice(0, 120)}`);
+        } catch (error) {
+          failed((error as Error).message);
         }
         latencies.push(performance.now() - started);
       }
@@ -108,10 +119,29 @@ async function load(make: (i: number) => { url: URL; method?: string; headers?: 
   return {
     requests: latencies.length,
     errors,
+    ...(errors ? { error_kinds: errorKinds } : {}),
     req_per_s: round(latencies.length / duration),
     p50_ms: round(percentile(latencies, 0.5)),
     p99_ms: round(percentile(latencies, 0.99)),
   };
+}
+
+type Make = Parameters<typeof load>[0];
+
+/**
+ * Two loads in alternation, `pairs` times (a then b, then b then a, …), each `duration` seconds:
+ * their requests a second side by side and the ratio of their sums (b over a), which the machine's
+ * drift over the rounds touches less than two loads measured apart.
+ */
+async function alternated(a: Make, b: Make, duration: number, pairs: number) {
+  const rates = { a: [] as number[], b: [] as number[] };
+  for (let i = 0; i < pairs; i++) {
+    for (const side of i % 2 ? (['b', 'a'] as const) : (['a', 'b'] as const)) {
+      rates[side].push((await load(side === 'a' ? a : b, duration, 200)).req_per_s);
+    }
+  }
+  const sum = (xs: number[]) => xs.reduce((x, y) => x + y, 0);
+  return { a_req_per_s: rates.a, b_req_per_s: rates.b, ratio: round(sum(rates.b) / sum(rates.a)) };
 }
 
 async function startBare(organization: string): Promise<{ port: number; stop: () => void }> {
@@ -226,6 +256,10 @@ async function main(): Promise<void> {
   await db.connect();
   const org = (await db.query('select organization_id from users where lower(username) = lower($1)', [values.username])).rows[0].organization_id as string;
   const tickets = (await db.query('select count(*)::int as n from tickets where organization_id = $1', [org])).rows[0].n as number;
+  // Settings that cost every statement when left on after a diagnosis (ALTER SYSTEM outlives the run): shown with the figures
+  const server = Object.fromEntries(
+    (await db.query(`select name, setting from pg_settings where name in ('server_version', 'shared_preload_libraries', 'track_functions', 'track_io_timing')`)).rows.map((r: { name: string; setting: string }) => [r.name, r.setting]),
+  );
   const cookie = await signIn(values.username, values.password);
   const brand = encodeURIComponent(values.brand!);
   const listPath = `/api/tickets?status=Open&brand=${brand}&range=${encodeURIComponent('[0,24]')}`;
@@ -277,6 +311,13 @@ async function main(): Promise<void> {
     health: await load(() => ({ url: new URL('/api/health', base) }), floorSeconds, 200),
     user: await load(() => ({ url: new URL('/api/user', base), headers: { cookie } }), floorSeconds, 200),
   };
+  const paired = await alternated(
+    () => ({ url: new URL('/api/user', base), headers: { cookie } }),
+    () => ({ url: new URL(`${listPath}&view=row`, base), headers: { cookie } }),
+    floorSeconds,
+    Number(values.pairs),
+  );
+  const listVsFloor = { floor_req_per_s: paired.a_req_per_s, rows_req_per_s: paired.b_req_per_s, ratio: paired.ratio };
 
   const createLoad = await load(
     (i) => ({
@@ -303,6 +344,7 @@ async function main(): Promise<void> {
   const results = {
     measured_at: new Date().toISOString(),
     machine: `${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`,
+    postgres: server,
     tickets_in_org: tickets,
     endpoints,
     list_by_cursor,
@@ -310,6 +352,7 @@ async function main(): Promise<void> {
     load: { connections, seconds, app_filtered_first_page: appLoad, app_filtered_first_page_rows: rowsLoad, app_filtered_first_page_rows_while_creating: rowsWhileCreating, bare_node_pg_naive_sql: bareLoad, ratio: round(appLoad.req_per_s / bareLoad!.req_per_s) },
     create: { ...createLoad, handlers: createHandlers },
     floor,
+    list_rows_vs_signed_in_floor: listVsFloor,
   };
   const dir = join(here, 'results');
   mkdirSync(dir, { recursive: true });
@@ -317,6 +360,10 @@ async function main(): Promise<void> {
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   console.log(JSON.stringify(results, null, 2));
   const row = (name: string, now: number, goal: string, old: number) => `| ${name} | ${old} | ${now} | ${goal} |`;
+  if (server.shared_preload_libraries || server.track_functions !== 'none' || server.track_io_timing === 'on') {
+    const on = `shared_preload_libraries '${server.shared_preload_libraries}', track_functions ${server.track_functions}, track_io_timing ${server.track_io_timing}`;
+    console.log(`\nPostgreSQL runs with ${on}: every statement pays for them (ALTER SYSTEM RESET them and restart for the figures).`);
+  }
   console.log(
     [
       '',
@@ -341,6 +388,12 @@ async function main(): Promise<void> {
       `| app: the same creates with their event handlers done (the queue ${createHandlers.queue_drained ? 'caught up' : 'had not caught up'} ${createHandlers.drain_s} s after the load) | ${createHandlers.with_handlers_per_s} | | | |`,
       `| floor: GET /api/health, no session (${floorSeconds} s) | ${floor.health.req_per_s} | ${floor.health.p50_ms} | ${floor.health.p99_ms} | ${floor.health.errors} |`,
       `| floor: GET /api/user, signed in: the session and its user (${floorSeconds} s) | ${floor.user.req_per_s} | ${floor.user.p50_ms} | ${floor.user.p99_ms} | ${floor.user.errors} |`,
+      '',
+      `| alternated, ${floorSeconds} s each | req/s |`,
+      '|---|---|',
+      `| floor: GET /api/user | ${listVsFloor.floor_req_per_s.join(', ')} |`,
+      `| app: the list's rows (view=row) | ${listVsFloor.rows_req_per_s.join(', ')} |`,
+      `| rows / floor (goal ≥ 0.8) | ${listVsFloor.ratio} |`,
     ].join('\n'),
   );
   console.log(`written to ${file}`);
