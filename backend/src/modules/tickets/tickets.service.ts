@@ -218,13 +218,12 @@ export class TicketsService {
   }
 
   /**
-   * The one way a ticket is made, for the API and for the voice agent's function alike: numbering,
-   * customer matching, the default brand, the first history row and `ticket.created`, on the
-   * caller's transaction `tx` (so the caller's own writes commit or roll back with the ticket), or
-   * outside any when there is no call to link: the create is then its one statement.
-   * `createdBy` is the user, or null when no user made it (the voice agent). A customer e-mail
-   * makes the confirmation e-mail pending: `ticket.created`'s handler sends it. `intake`: the
-   * organization's intake settings when the caller read them already (read here otherwise).
+   * A ticket made on the caller's transaction `tx` (so the caller's own writes commit or roll back
+   * with it), answered as the transaction's entities for the caller to link: a call's ticket, an
+   * e-mail's or a text's, the voice agent's. Its statement (insertTicket) is the one way a ticket is
+   * made, which the API's create without a call runs alone. `createdBy` is the user, or null when no
+   * user made it (the voice agent). `intake`: the organization's intake settings when the caller
+   * read them already (read here otherwise).
    */
   async createIn(tx: EntityManager, organizationId: string, createdBy: string | null, input: NewTicket, intake?: TicketIntake): Promise<CreatedTicket> {
     const call = input.callLogId ? await this.callForTicket(tx, organizationId, input.callLogId) : null;
@@ -240,7 +239,11 @@ export class TicketsService {
     return { ticket, products: written.products, possibleDuplicates: possibleDuplicatesOf(written.duplicates) };
   }
 
-  /** createIn's statement: the ticket of `input` (and of `call` when one is linked) written with its customer, history and event. */
+  /**
+   * The one way a ticket is made, in one statement: numbering, customer matching, the default
+   * brand, the first history row and `ticket.created` (a customer e-mail makes the confirmation
+   * e-mail pending: its handler sends it). The customer's phone is the call's when one is linked.
+   */
   private async insertTicket(tx: EntityManager, organizationId: string, createdBy: string | null, input: NewTicket, call: CallLog | null, intake?: TicketIntake): Promise<NewTicketResult> {
     // "(555) 123-4567" and "+15551234567" are one customer: locked and matched as E.164.
     intake ??= await this.settings.ticketIntake(organizationId, tx);
