@@ -133,7 +133,7 @@ type Make = Parameters<typeof load>[0];
  * their requests a second side by side and the ratio of their sums (b over a), which the machine's
  * drift over the rounds touches less than two loads measured apart.
  */
-async function alternated(a: Make, b: Make, duration: number, pairs: number) {
+async function alternated(a: Make, b: Make, duration: number, pairs: number): Promise<{ a: number[]; b: number[]; ratio: number }> {
   const rates = { a: [] as number[], b: [] as number[] };
   for (let i = 0; i < pairs; i++) {
     for (const side of i % 2 ? (['b', 'a'] as const) : (['a', 'b'] as const)) {
@@ -141,7 +141,7 @@ async function alternated(a: Make, b: Make, duration: number, pairs: number) {
     }
   }
   const sum = (xs: number[]) => xs.reduce((x, y) => x + y, 0);
-  return { a_req_per_s: rates.a, b_req_per_s: rates.b, ratio: round(sum(rates.b) / sum(rates.a)) };
+  return { ...rates, ratio: round(sum(rates.b) / sum(rates.a)) };
 }
 
 async function startBare(organization: string): Promise<{ port: number; stop: () => void }> {
@@ -263,6 +263,9 @@ async function main(): Promise<void> {
   const cookie = await signIn(values.username, values.password);
   const brand = encodeURIComponent(values.brand!);
   const listPath = `/api/tickets?status=Open&brand=${brand}&range=${encodeURIComponent('[0,24]')}`;
+  // the same page as the ticket list asks for it, and the signed-in floor
+  const listRows: Make = () => ({ url: new URL(`${listPath}&view=row`, base), headers: { cookie } });
+  const signedIn: Make = () => ({ url: new URL('/api/user', base), headers: { cookie } });
 
   const endpoints = {
     metrics: await p50(cookie, '/api/tickets/metrics'),
@@ -289,11 +292,11 @@ async function main(): Promise<void> {
   };
 
   const appLoad = await load(() => ({ url: new URL(listPath, base), headers: { cookie } }), seconds, 200);
-  const rowsLoad = await load(() => ({ url: new URL(`${listPath}&view=row`, base), headers: { cookie } }), seconds, 200);
+  const rowsLoad = await load(listRows, seconds, 200);
   const run = Date.now().toString(36);
   const changesPerSecond = Number(values['changes-per-second']);
   const changing = await whileCreating(changesPerSecond, cookie, `${run}-mix`, () =>
-    load(() => ({ url: new URL(`${listPath}&view=row`, base), headers: { cookie } }), seconds, 200),
+    load(listRows, seconds, 200),
   );
   const rowsWhileCreating = { ...changing.result, creates_per_s: round(changing.created / seconds) };
   const bare = await startBare(org);
@@ -309,15 +312,10 @@ async function main(): Promise<void> {
   // Before the creates: their queued handlers would run during it.
   const floor = {
     health: await load(() => ({ url: new URL('/api/health', base) }), floorSeconds, 200),
-    user: await load(() => ({ url: new URL('/api/user', base), headers: { cookie } }), floorSeconds, 200),
+    user: await load(signedIn, floorSeconds, 200),
   };
-  const paired = await alternated(
-    () => ({ url: new URL('/api/user', base), headers: { cookie } }),
-    () => ({ url: new URL(`${listPath}&view=row`, base), headers: { cookie } }),
-    floorSeconds,
-    Number(values.pairs),
-  );
-  const listVsFloor = { floor_req_per_s: paired.a_req_per_s, rows_req_per_s: paired.b_req_per_s, ratio: paired.ratio };
+  const paired = await alternated(signedIn, listRows, floorSeconds, Number(values.pairs));
+  const listVsFloor = { floor_req_per_s: paired.a, rows_req_per_s: paired.b, ratio: paired.ratio };
 
   const createLoad = await load(
     (i) => ({
