@@ -31,25 +31,6 @@ export class BatchProbeEvent extends DomainEvent {
   }
 }
 
-/** A test-only event with two handlers, a batch one and a one-at-a-time one: published as one job. */
-export class PairedProbeEvent extends DomainEvent {
-  static readonly eventName = 'probe.paired';
-
-  constructor(
-    readonly organizationId: string,
-    readonly key: string,
-    /** one-flaky: the one-at-a-time handler fails its first attempt; batch-broken: the batch handler throws whenever it has it. */
-    readonly mode: 'ok' | 'one-flaky' | 'batch-broken',
-  ) {
-    super();
-  }
-}
-
-/** The keys of each call of the paired event's batch handler, in order. */
-export const PAIRED_BATCH_CALLS: string[][] = [];
-/** The attempt ("1/2") each of the paired event's handlers was told, per `<batch|one>:<key>`. */
-export const PAIRED_ATTEMPTS = new Map<string, string[]>();
-
 /** The keys of each call of the batch handler, in order, across every app instance of the test process. */
 export const BATCH_CALLS: string[][] = [];
 /** The attempt ("1/2") each call of the batch handler was told, per key. */
@@ -120,28 +101,6 @@ export class JobProbe {
     }
     if (events.some((e) => e.mode === 'broken')) throw new Error('a broken probe in the batch');
     return refused.map((event) => ({ item: event, error: new Error(`probe ${event.key} refused`) }));
-  }
-
-  /** Publishes paired probe events, one transaction each. */
-  async publishPaired(organizationId: string, events: Array<{ key: string; mode: PairedProbeEvent['mode'] }>): Promise<void> {
-    for (const { key, mode } of events) {
-      await this.tenants.run(organizationId, ({ em }) => this.events.publish(em, new PairedProbeEvent(organizationId, key, mode)));
-    }
-  }
-
-  @OnDomainEvents(PairedProbeEvent, { batch: 5, maxAttempts: 2 })
-  async handlePairedBatch(events: PairedProbeEvent[], { em }: TenantContext, { attempt, maxAttempts }: JobAttempt): BatchOutcome<PairedProbeEvent> {
-    PAIRED_BATCH_CALLS.push(events.map((e) => e.key));
-    for (const event of events) PAIRED_ATTEMPTS.set(`batch:${event.key}`, [...(PAIRED_ATTEMPTS.get(`batch:${event.key}`) ?? []), `${attempt}/${maxAttempts}`]);
-    for (const event of events) await em.execute('insert into probe_effects (key, instance) values (?, ?)', [`batch:${event.key}`, this.instance]);
-    if (events.some((e) => e.mode === 'batch-broken')) throw new Error('a broken paired probe in the batch');
-  }
-
-  @OnDomainEvent(PairedProbeEvent, { maxAttempts: 2 })
-  async handlePairedOne(event: PairedProbeEvent, { em }: TenantContext, { attempt, maxAttempts }: JobAttempt): Promise<void> {
-    PAIRED_ATTEMPTS.set(`one:${event.key}`, [...(PAIRED_ATTEMPTS.get(`one:${event.key}`) ?? []), `${attempt}/${maxAttempts}`]);
-    await em.execute('insert into probe_effects (key, instance) values (?, ?)', [`one:${event.key}`, this.instance]);
-    if (event.mode === 'one-flaky' && attempt === 1) throw new Error(`paired probe ${event.key} failed its first attempt`);
   }
 
   @ScheduledTask('probe.tick', '* * * * *')

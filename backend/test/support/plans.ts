@@ -29,9 +29,7 @@ export async function planOf(db: pg.ClientBase, organizationId: string, statemen
   try {
     await db.query('set local plan_cache_mode = force_generic_plan');
     // EXPLAIN EXECUTE takes its values written in, not bound
-    // (a list as an array literal, its items quoted)
-    const literal = (value: unknown) => (Array.isArray(value) ? `{${value.map((item) => JSON.stringify(String(item))).join(',')}}` : String(value));
-    const values = params.map((value) => (value === null ? 'null' : db.escapeLiteral(literal(value)))).join(', ');
+    const values = params.map((value) => (value === null ? 'null' : db.escapeLiteral(String(value)))).join(', ');
     const { rows } = await db.query(`${explain} execute plan_probe(${values})`);
     return rows[0]['QUERY PLAN'][0].Plan as PlanNode;
   } finally {

@@ -23,9 +23,9 @@ export interface EventJobPayload extends JobPayload {
 }
 
 /**
- * The transactional outbox: `publish` writes the event's job on the caller's transaction, so a
- * rollback publishes nothing and a commit cannot lose it. Handlers (`@OnDomainEvent`) run after the
- * commit, retried with backoff, each at most once.
+ * The transactional outbox: `publish` writes one job per handler of the event on the caller's
+ * transaction, so a rollback publishes nothing and a commit cannot lose it. Handlers
+ * (`@OnDomainEvent`) run as jobs after the commit, retried with backoff, each at most once.
  */
 @Injectable()
 export class DomainEvents {
@@ -52,27 +52,21 @@ export class DomainEvents {
   }
 
   /**
-   * The event's job: with several handlers, one job that runs them all (JobRegistry.eventJobOf:
-   * one fetch, one claim and one transaction for all of them, each handler still acting once by its
-   * receipt, `<eventId>:<handler's task>`); with one, that handler's job with its receipt. No
-   * graphile-worker job key: the event is new, so a key would replace nothing, and add_jobs would
-   * look it up in the queue's key index inside the create's statement (job_receipts is what makes a
-   * handler run once).
+   * One job per handler of the event, each with its receipt. No graphile-worker job key: the
+   * receipt is new, so a key would replace nothing, and add_jobs would look each one up in the
+   * queue's key index inside the create's statement (job_receipts is what makes a handler run once).
    */
   private jobsOf(event: DomainEvent): JobRow[] {
     const name = (event.constructor as unknown as EventClass).eventName;
     const eventId = randomUUID();
-    const body = { organizationId: event.organizationId, eventId, event: { ...event } };
-    const shared = this.registry.eventJobOf(name);
-    if (shared) return [{ task: shared.task, payload: body, options: {} }];
     return this.registry.handlersOf(name).map((handler) => {
-      const payload: EventJobPayload = { ...body, [RECEIPT_FIELD]: handlerReceipt(eventId, handler.task) };
+      const payload: EventJobPayload = {
+        organizationId: event.organizationId,
+        eventId,
+        event: { ...event },
+        [RECEIPT_FIELD]: `${eventId}:${handler.task}`,
+      };
       return { task: handler.task, payload, options: { maxAttempts: handler.maxAttempts } };
     });
   }
-}
-
-/** The receipt key of one handler's run for one event: the same whichever job runs it. */
-export function handlerReceipt(eventId: string, task: string): string {
-  return `${eventId}:${task}`;
 }

@@ -58,9 +58,7 @@ export const JobHandler = (task: string, options: JobHandlerOptions = {}): Metho
 
 /**
  * Marks a provider method as a handler of a domain event: `(event, ctx: TenantContext, attempt: JobAttempt)`. Each
- * handler of each published event acts at most once (its receipt) and is retried on its own. An event with one
- * handler is published as that handler's job; one with several as one job that runs them all, each on its own
- * savepoint, where a handler that fails is queued again as a job of its own (JobBatches.runEvent).
+ * handler of each published event is its own job: retried on its own, and acting at most once.
  */
 export const OnDomainEvent = (event: { eventName: string }, options: JobHandlerOptions = {}): MethodDecorator =>
   SetMetadata<symbol, EventHandlerMeta>(EVENT_HANDLER, { eventName: event.eventName, ...options });
@@ -69,10 +67,9 @@ export const OnDomainEvent = (event: { eventName: string }, options: JobHandlerO
  * Marks a provider method as the handler of a domain event that handles many at once:
  * `(events: E[], ctx: TenantContext, attempt: JobAttempt): BatchOutcome<E>`. Each event still has
  * its own job and receipt (published as with `@OnDomainEvent`); when the queue gives one, the
- * worker claims up to `batch - 1` more queued jobs of the same event (or handler) and organization
- * and hands them all over in one transaction, so a burst costs one transaction and a few set-based
- * statements instead of a transaction per event. A retry, and an item that failed in a batch, run on
- * their own.
+ * worker claims up to `batch - 1` more queued jobs of the same handler and organization and hands
+ * them all over in one transaction, so a burst costs one transaction and a few set-based statements
+ * instead of a transaction per event. A retry, and an item that failed in a batch, run on their own.
  */
 export const OnDomainEvents = (event: { eventName: string }, options: BatchHandlerOptions): MethodDecorator =>
   SetMetadata<symbol, EventHandlerMeta>(EVENT_HANDLER, { eventName: event.eventName, ...options });

@@ -24,22 +24,6 @@ export interface TenantTask {
   handle(payload: unknown, ctx: TenantContext, attempt: JobAttempt): Promise<unknown>;
 }
 
-/**
- * The one job an event with several handlers is published as (`event:<name>`): its handlers run in
- * it, each on its own savepoint and with its own receipt, and one that fails is retried as a job of
- * its own (job-batches.ts, runEvent). An event with one handler is published as that handler's job.
- */
-export interface EventJob {
-  task: string;
-  eventName: string;
-  handlers: readonly TenantTask[];
-  /**
-   * The most events handled in one transaction: the smallest of the batch handlers' (each batch
-   * handler gets them all at once, a one-at-a-time handler each on its own); 1 when none batches.
-   */
-  batch: number;
-}
-
 export interface CronTask extends ScheduledTaskMeta {
   handle(): Promise<void>;
 }
@@ -49,8 +33,6 @@ export interface CronTask extends ScheduledTaskMeta {
 export class JobRegistry implements OnModuleInit {
   readonly tenantTasks = new Map<string, TenantTask>();
   readonly cronTasks = new Map<string, CronTask>();
-  /** By the job's task name (`event:<name>`): the events with more than one handler. */
-  readonly eventJobs = new Map<string, EventJob>();
   private readonly byEvent = new Map<string, TenantTask[]>();
 
   constructor(
@@ -90,18 +72,6 @@ export class JobRegistry implements OnModuleInit {
         }
       }
     }
-    for (const [eventName, handlers] of this.byEvent) {
-      if (handlers.length < 2) continue;
-      const batches = handlers.flatMap((handler) => (handler.batch ? [handler.batch] : []));
-      const job: EventJob = { task: `event:${eventName}`, eventName, handlers, batch: batches.length ? Math.min(...batches) : 1 };
-      if (this.tenantTasks.has(job.task) || this.cronTasks.has(job.task)) throw new Error(`Job handler ${job.task} is declared twice`);
-      this.eventJobs.set(job.task, job);
-    }
-  }
-
-  /** The job an event is published as when it has several handlers; undefined when it has one or none. */
-  eventJobOf(eventName: string): EventJob | undefined {
-    return this.eventJobs.get(`event:${eventName}`);
   }
 
   handlersOf(eventName: string): readonly TenantTask[] {

@@ -7,9 +7,8 @@ import { DATABASE_URL } from '../../database/database-url.js';
 import { describeError, redactText } from '../logging/redact.js';
 import { TenantRunner } from '../tenancy/tenant-runner.js';
 import { JobBatches } from './job-batches.js';
-import { type EventJob, JobRegistry, type TenantTask } from './job-registry.js';
+import { JobRegistry, type TenantTask } from './job-registry.js';
 import { type JobPayload, RECEIPT_FIELD } from './jobs.js';
-import { ALONE_FIELD } from './queue-indexes.js';
 
 
 /** How long a stop waits for the running jobs (the app's own shutdown bound is longer). */
@@ -51,7 +50,6 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
     this.pool.on('connect', (client) => client.on('error', lost));
     const taskList: TaskList = {};
     for (const task of this.registry.tenantTasks.values()) taskList[task.task] = this.tenantTask(task);
-    for (const job of this.registry.eventJobs.values()) taskList[job.task] = this.eventJob(job);
     for (const cron of this.registry.cronTasks.values()) taskList[cron.task] = () => cron.handle();
     const cronItems = parseCronItems(
       [...this.registry.cronTasks.values()].map((cron) => ({
@@ -184,21 +182,9 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
           [receipt, payload.organizationId, task.task],
         );
         if (!first.length) return; // handled before: a redelivery acts no more
-        // a retry of a handler that failed in its event's job counts that attempt (ALONE_FIELD)
-        const earlier = Number(payload[ALONE_FIELD] ?? 0);
-        const attempt = { attempt: helpers.job.attempts + earlier, maxAttempts: helpers.job.max_attempts + earlier };
+        const attempt = { attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts };
         await task.handle(task.kind === 'event' ? payload.event : payload, ctx, attempt);
       });
-    };
-  }
-
-  /** An event's job (JobRegistry.EventJob): all its handlers, through JobBatches.runEvent. */
-  private eventJob(job: EventJob): Task {
-    return async (raw, helpers) => {
-      const payload = raw as JobPayload;
-      if (typeof payload?.organizationId !== 'string') throw new Error(`Job ${job.task} has no organization; it cannot run`);
-      const attempt = { attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts };
-      return this.batches.runEvent(job, { payload, priority: helpers.job.priority, attempt });
     };
   }
 }
