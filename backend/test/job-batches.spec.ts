@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { ATTEMPTS, BATCH_ATTEMPTS, BATCH_CALLS, eventually, JobProbe, JobProbeModule } from './support/job-probe.js';
 import { claimStatement } from '../src/common/jobs/job-batches.js';
+import { migrateDatabase } from '../src/database/migrate.js';
 import { planNodes, planOf } from './support/plans.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -134,5 +135,22 @@ describe("a batch's claim (issue 33)", () => {
     } finally {
       await publisher.db.query('rollback');
     }
+  });
+});
+
+describe("the queue's insert", () => {
+  const settings = async () =>
+    (await publisher.db.query(`select proconfig from pg_proc where oid = 'graphile_worker.add_jobs(graphile_worker.job_spec[], boolean)'::regprocedure`)).rows[0].proconfig;
+
+  it('plans its statements once per connection (generic plans), and gets that back after a queue upgrade replaces it', async () => {
+    expect(await settings()).toEqual(['plan_cache_mode=force_generic_plan']);
+    // what a queue upgrade's `create or replace function` leaves: the function without our setting
+    await publisher.db.query('alter function graphile_worker.add_jobs(graphile_worker.job_spec[], boolean) reset all');
+    expect(await settings()).toBeNull();
+    await migrateDatabase(publisher.databaseUrl);
+    expect(await settings()).toEqual(['plan_cache_mode=force_generic_plan']);
+    // and the outbox still writes through it, to the worker
+    await probe.publishBatched(owner.user.organization_id, [{ key: 'generic-plan', mode: 'ok' }]);
+    await eventually('the event was handled', async () => (await effects('generic-plan')).get('generic-plan') === 1);
   });
 });

@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Logger as QueueLogger, runMigrations as runQueueMigrations } from 'graphile-worker';
 import pg from 'pg';
-import { QUEUE_INDEXES_SQL } from '../common/jobs/queue-indexes.js';
+import { QUEUE_SCHEMA_SQL } from '../common/jobs/queue-indexes.js';
 import { buildOrmOptions } from './mikro-orm.config.js';
 
 /** Any constant shared by every instance: pg_advisory_lock serialises concurrent starts. */
@@ -10,8 +10,8 @@ const MIGRATION_LOCK_KEY = 727_411_902;
 const QUIET = new QueueLogger(() => () => undefined);
 
 /**
- * Applies pending migrations, ours and then the job queue's schema (graphile-worker) with our indexes
- * on it (queue-indexes.ts), while holding a session-level advisory lock on a dedicated connection, so
+ * Applies pending migrations, ours and then the job queue's schema (graphile-worker) with our additions
+ * to it (queue-indexes.ts), while holding a session-level advisory lock on a dedicated connection, so
  * instances starting together run them once, one after the other.
  */
 export async function runMigrations(orm: MikroORM, databaseUrl: string): Promise<string[]> {
@@ -21,7 +21,7 @@ export async function runMigrations(orm: MikroORM, databaseUrl: string): Promise
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     const applied = await orm.migrator.up();
     await runQueueMigrations({ connectionString: databaseUrl, logger: QUIET });
-    for (const sql of QUEUE_INDEXES_SQL) await lock.query(sql);
+    for (const sql of QUEUE_SCHEMA_SQL) await lock.query(sql);
     return applied.map((migration) => migration.name);
   } finally {
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);

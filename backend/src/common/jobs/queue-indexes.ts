@@ -7,17 +7,24 @@
 export const ALONE_FIELD = '_alone';
 
 /**
- * Our indexes on the queue's own jobs table (graphile-worker's `_private_jobs`), made after its
- * migrations on every start (migrate.ts): `if not exists`, so a queue upgrade that rebuilds the table
- * gets them back. Here, without imports, for the migration step.
+ * Our additions to the queue's schema (graphile-worker's), made after its migrations on every start
+ * (migrate.ts), so a queue upgrade that rebuilds a table or replaces a function gets them back. Here,
+ * without imports, for the migration step.
  *
  * - job_batches_claim_index: a batch handler's claim (job-batches.ts, claimStatement), an
  *   organization's never-attempted jobs of a task (not retries on their own) in the queue's order.
  *   Without it every claim read all the queued jobs and sorted its task's (a sequential scan: 7 ms
  *   at 9,000 queued on an idle machine, ~55 ms under the bench's load, the whole backlog again for
  *   each batch).
+ * - add_jobs with generic plans: the outbox's insert (every create's events, every fan-out's
+ *   deliveries) goes through it. Its four statements take the array of jobs, which a plan made for
+ *   the values estimates at its length and a generic one at ten rows, so PostgreSQL judged the
+ *   generic plans dearer and planned all four again on every call, for the life of the connection:
+ *   0.3-0.5 ms of PostgreSQL's time a create, a sixth of it (bench/README.md). The plans do not depend
+ *   on the length: the tasks and queues are looked up by their unique names.
  */
-export const QUEUE_INDEXES_SQL = [
+export const QUEUE_SCHEMA_SQL = [
   `create index if not exists "job_batches_claim_index" on graphile_worker._private_jobs (task_id, (payload ->> 'organizationId'), priority, run_at, id)
    where is_available and attempts = 0 and (payload ->> '${ALONE_FIELD}') is null`,
+  `alter function graphile_worker.add_jobs(graphile_worker.job_spec[], boolean) set plan_cache_mode = force_generic_plan`,
 ];
