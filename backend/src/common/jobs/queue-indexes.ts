@@ -20,8 +20,8 @@ export const ALONE_FIELD = '_alone';
  *   deliveries) goes through it. Its four statements take the array of jobs, which a plan made for
  *   the values estimates at its length and a generic one at ten rows, so PostgreSQL judged the
  *   generic plans dearer and planned all four again on every call, for the life of the connection:
- *   0.3-0.5 ms of PostgreSQL's time a create, a sixth of it (bench/README.md). The plans do not depend
- *   on the length: the tasks and queues are looked up by their unique names.
+ *   a quarter of a millisecond of PostgreSQL's CPU a create, 8 % of it (bench/README.md). The plans do
+ *   not depend on the length: the tasks and queues are looked up by their unique names.
  */
 export const QUEUE_SCHEMA_SQL = [
   `create index if not exists "job_batches_claim_index" on graphile_worker._private_jobs (task_id, (payload ->> 'organizationId'), priority, run_at, id)
