@@ -142,7 +142,7 @@ describe("the queue's insert", () => {
   const settings = async () =>
     (await publisher.db.query(`select proconfig from pg_proc where oid = 'graphile_worker.add_jobs(graphile_worker.job_spec[], boolean)'::regprocedure`)).rows[0].proconfig;
 
-  it('plans its statements once per connection (generic plans), and gets that back after a queue upgrade replaces it', async () => {
+  it('runs its statements on generic plans (planned once per connection), and gets that setting back after a queue upgrade replaces the function', async () => {
     expect(await settings()).toEqual(['plan_cache_mode=force_generic_plan']);
     // what a queue upgrade's `create or replace function` leaves: the function without our setting
     await publisher.db.query('alter function graphile_worker.add_jobs(graphile_worker.job_spec[], boolean) reset all');
