@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { ATTEMPTS, BATCH_ATTEMPTS, BATCH_CALLS, eventually, JobProbe, JobProbeModule } from './support/job-probe.js';
 import { claimStatement } from '../src/common/jobs/job-batches.js';
+import { FAILED_JOBS_COUNT } from '../src/common/jobs/jobs-status.service.js';
 import { migrateDatabase } from '../src/database/migrate.js';
 import { planNodes, planOf } from './support/plans.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -132,6 +133,37 @@ describe("a batch's claim (issue 33)", () => {
         expect(jobs.map((node) => [node['Node Type'], node['Index Name'], node['Actual Rows']])).toEqual([['Index Scan', 'job_batches_claim_index', 19]]);
         expect(nodes.some((node) => node['Node Type'] === 'Sort' && (node['Sort Key'] as string[]).some((key) => key.includes('run_at')))).toBe(false);
       }
+    } finally {
+      await publisher.db.query('rollback');
+    }
+  });
+});
+
+describe("the health check's count of failed jobs", () => {
+  it('reads the failed jobs alone through their index, however many jobs the queue holds or held', async () => {
+    const organizationId = owner.user.organization_id;
+    await publisher.db.query('begin');
+    try {
+      // 6,000 jobs, deleted as the queue deletes the jobs it has done, then 3,000 queued and 2 failed
+      for (const keep of [false, true]) {
+        await publisher.db.query(
+          `select count(*) from graphile_worker.add_jobs(array(
+             select row('probe.failed', json_build_object('organizationId', $1::text, '_receipt', 'probe.failed' || g), null, null, 25, null, 0, null)::graphile_worker.job_spec
+             from generate_series(1, $2::int) g))`,
+          [organizationId, keep ? 3000 : 6000],
+        );
+        if (!keep) await publisher.db.query(`delete from graphile_worker._private_jobs where payload ->> '_receipt' like 'probe.failed%'`);
+      }
+      await publisher.db.query(
+        `update graphile_worker._private_jobs set attempts = max_attempts, last_error = 'probe'
+          where id in (select id from graphile_worker._private_jobs where payload ->> '_receipt' like 'probe.failed%' order by id limit 2)`,
+      );
+      await publisher.db.query('analyze graphile_worker._private_jobs');
+      expect((await publisher.db.query(FAILED_JOBS_COUNT)).rows[0].failed).toBeGreaterThanOrEqual(2);
+      const { rows } = await publisher.db.query(`explain (analyze, format json) ${FAILED_JOBS_COUNT}`);
+      const nodes = planNodes(rows[0]['QUERY PLAN'][0].Plan);
+      const jobs = nodes.filter((node) => node['Relation Name'] === '_private_jobs');
+      expect(jobs.map((node) => node['Index Name'])).toEqual(['job_failed_index']);
     } finally {
       await publisher.db.query('rollback');
     }

@@ -2,13 +2,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { tenantSql } from '../tenancy/tenant-sql.js';
 import type { JobFailureDto, JobsOverviewDto } from './jobs-overview.dto.js';
+import { FAILED_JOB } from './queue-indexes.js';
 
-/**
- * A job of graphile-worker's queue (as `j`) that ran out of attempts. A job counts its attempts when it
- * is taken, so one running its last attempt has as many as its maximum: failed is the unlocked ones
- * (graphile-worker unlocks a job when it fails it). The jobs view and the health check count the same.
- */
-const FAILED = 'j.locked_at is null and j.attempts >= j.max_attempts';
+/** The failed jobs of every organization (the health check): the index of the failed ones only. */
+export const FAILED_JOBS_COUNT = `select count(*)::int as failed from graphile_worker._private_jobs j where ${FAILED_JOB}`;
 
 /** Jobs of one organization by state (graphile-worker keeps failed jobs and deletes finished ones). */
 const ORGANIZATION_COUNTS = `
@@ -16,7 +13,7 @@ select count(*) filter (where j.locked_at is not null)::int as running,
        count(*) filter (where j.locked_at is null and j.attempts = 0 and j.run_at <= now())::int as queued,
        count(*) filter (where j.locked_at is null and j.attempts = 0 and j.run_at > now())::int as scheduled,
        count(*) filter (where j.locked_at is null and j.attempts > 0 and j.attempts < j.max_attempts)::int as retrying,
-       count(*) filter (where ${FAILED})::int as failed,
+       count(*) filter (where ${FAILED_JOB})::int as failed,
        floor(extract(epoch from now() - min(j.run_at) filter (where j.locked_at is null and j.attempts = 0 and j.run_at <= now())))::int as oldest_queued_seconds,
        (select count(*) from job_receipts r where @tenant(r) and r.created_at > now() - interval '24 hours')::int as completed_24h
   from graphile_worker._private_jobs j
@@ -24,7 +21,7 @@ select count(*) filter (where j.locked_at is not null)::int as running,
 
 const ORGANIZATION_FAILURES = `
 select j.id::text as id, t.identifier as task, j.attempts, j.max_attempts, j.last_error, j.run_at, j.updated_at,
-       ${FAILED} as failed
+       ${FAILED_JOB} as failed
   from graphile_worker._private_jobs j
   join graphile_worker._private_tasks t on t.id = j.task_id
  where j.payload ->> 'organizationId' = @tenant_id and j.last_error is not null
@@ -61,7 +58,7 @@ export class JobsStatusService {
   async failedCount(): Promise<number> {
     const [row] = await this.em
       .getConnection()
-      .execute<{ failed: number }[]>(`select count(*)::int as failed from graphile_worker._private_jobs j where ${FAILED}`);
+      .execute<{ failed: number }[]>(FAILED_JOBS_COUNT);
     return row.failed;
   }
 }
