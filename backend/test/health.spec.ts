@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { eventually } from './support/job-probe.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+let app: TestApp;
+/** A connection to the server's `postgres` database, to shut the test's database and open it again. */
+let admin: pg.Client;
+let name: string;
+
+beforeAll(async () => {
+  app = await startTestApp({ JOBS_WORKER: 'false' });
+  const url = new URL(app.databaseUrl);
+  name = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = '/postgres';
+  admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+});
+afterAll(async () => {
+  await admin?.query(`alter database "${name}" with allow_connections true`).catch(() => undefined);
+  await admin?.end();
+  await app?.close();
+});
+
+describe('the health check', () => {
+  it('answers the database up with the failed jobs, 503 "Database unreachable" while it is not, and up again after', async () => {
+    const health = () => app.request().get('/api/health');
+    expect((await health().expect(200)).body).toEqual({ status: 'ok', database: 'up', jobs: { failed: 0 } });
+
+    // The app's connections cut (not the test's own), and no new one let in.
+    const [{ pid }] = (await app.db.query('select pg_backend_pid() as pid')).rows;
+    await admin.query(`alter database "${name}" with allow_connections false`);
+    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> $2', [name, pid]);
+    await eventually('the health check says the database is unreachable', async () => {
+      const res = await health();
+      return res.status === 503 && res.body.error === 'Database unreachable';
+    });
+
+    await admin.query(`alter database "${name}" with allow_connections true`);
+    await eventually('the health check says the database is up again', async () => (await health()).status === 200);
+  });
+});
