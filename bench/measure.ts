@@ -15,7 +15,7 @@
  *    same run.
  * 3. Ticket create (POST /api/tickets, with its events) under `connections` connections, then the time
  *    the durable queue takes to run the events' handlers it could not keep up with during the load.
- * 4. The framework's floor under the same load: `GET /api/health` (no session; two one-row queries) and
+ * 4. The framework's floor under the same load: `GET /api/health` (no session; one query, the count of failed jobs through their index) and
  *    `GET /api/user` (the session with its user in one query, then the user): what any request of the
  *    app costs before it does its own work, on the same machine in the same run.
  * 5. The list's rows against that signed-in floor in alternation (`--pairs`, floor then rows, then
