@@ -15,9 +15,10 @@
  *    same run.
  * 3. Ticket create (POST /api/tickets, with its events) under `connections` connections, then the time
  *    the durable queue takes to run the events' handlers it could not keep up with during the load.
- * 4. The framework's floor under the same load: `GET /api/health` (no session; one query, the count of failed jobs through their index) and
- *    `GET /api/user` (the session with its user in one query, then the user): what any request of the
- *    app costs before it does its own work, on the same machine in the same run.
+ * 4. The framework's floor under the same load: `GET /api/health` (no session; one query, the failed
+ *    jobs counted through their index) and `GET /api/user` (the session and its user, from the
+ *    instance's session cache): what any request of the app costs before it does its own work, on the
+ *    same machine in the same run.
  * 5. The list's rows against that signed-in floor in alternation (`--pairs`, floor then rows, then
  *    rows then floor, …, `floor-seconds` each): the ratio the issue sets a goal for, from loads a few
  *    seconds apart (this machine's speed drifts by a fifth within minutes; step 2's rows and step 4's
