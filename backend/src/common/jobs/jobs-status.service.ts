@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { executePrepared } from '../../database/prepared-statements.js';
 import { tenantSql } from '../tenancy/tenant-sql.js';
 import type { JobFailureDto, JobsOverviewDto } from './jobs-overview.dto.js';
 import { FAILED_JOB } from './queue-indexes.js';
@@ -56,9 +57,8 @@ export class JobsStatusService {
 
   /** Jobs of every organization that ran out of attempts (for the health check); not one running its last. */
   async failedCount(): Promise<number> {
-    const [row] = await this.em
-      .getConnection()
-      .execute<{ failed: number }[]>(FAILED_JOBS_COUNT);
+    // prepared: the health check runs it on every call
+    const [row] = await executePrepared<{ failed: number }>(this.em, FAILED_JOBS_COUNT, []);
     return row.failed;
   }
 }
