@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { eventually } from './support/job-probe.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { adminUrl, startTestApp, type TestApp } from './support/test-app.js';
 
 let app: TestApp;
 /** A connection to the server's `postgres` database, to shut the test's database and open it again. */
@@ -10,10 +10,8 @@ let name: string;
 
 beforeAll(async () => {
   app = await startTestApp({ JOBS_WORKER: 'false' });
-  const url = new URL(app.databaseUrl);
-  name = decodeURIComponent(url.pathname.slice(1));
-  url.pathname = '/postgres';
-  admin = new pg.Client({ connectionString: url.toString() });
+  name = decodeURIComponent(new URL(app.databaseUrl).pathname.slice(1));
+  admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
 });
 afterAll(async () => {

@@ -49,6 +49,16 @@ async function queued(prefix: string): Promise<Array<{ attempts: number; last_er
 
 const keys = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(2, '0')}`);
 
+/** `count` jobs of `task` for the owner's organization in one statement, queued a second apart, due now. */
+async function queueJobs(task: string, count: number, priority = 0): Promise<void> {
+  await publisher.db.query(
+    `select count(*) from graphile_worker.add_jobs(array(
+       select row($1, json_build_object('organizationId', $2::text, '_receipt', $1 || g), null, now() - interval '1 second' * g, 25, null, $4::int, null)::graphile_worker.job_spec
+       from generate_series(1, $3::int) g))`,
+    [task, owner.user.organization_id, count, priority],
+  );
+}
+
 describe('a batch handler', () => {
   it('handles a backlog in batches of at most its size, each event once, and leaves no job behind', async () => {
     const all = keys('burst-', 35);
@@ -114,14 +124,7 @@ describe("a batch's claim (issue 33)", () => {
     await publisher.db.query('begin');
     try {
       // 9,000 queued jobs of three tasks (the bench's backlog is 7,000-8,000), seen by this transaction alone.
-      for (const [i, task] of tasks.entries()) {
-        await publisher.db.query(
-          `select count(*) from graphile_worker.add_jobs(array(
-             select row($1, json_build_object('organizationId', $2::text, '_receipt', $1 || g), null, now() - interval '1 second' * g, 25, null, $3::int, null)::graphile_worker.job_spec
-             from generate_series(1, 3000) g))`,
-          [task, organizationId, i],
-        );
-      }
+      for (const [i, task] of tasks.entries()) await queueJobs(task, 3000, i);
       await publisher.db.query('analyze graphile_worker._private_jobs');
       const lead = { payload: { organizationId, _receipt: 'probe.claim.b:lead' }, priority: 1 };
       // as planned for its values, and as the prepared statement the worker runs once PostgreSQL settles on a generic plan
@@ -141,19 +144,12 @@ describe("a batch's claim (issue 33)", () => {
 
 describe("the health check's count of failed jobs", () => {
   it('reads the failed jobs alone through their index, however many jobs the queue holds or held', async () => {
-    const organizationId = owner.user.organization_id;
     await publisher.db.query('begin');
     try {
       // 6,000 jobs, deleted as the queue deletes the jobs it has done, then 3,000 queued and 2 failed
-      for (const keep of [false, true]) {
-        await publisher.db.query(
-          `select count(*) from graphile_worker.add_jobs(array(
-             select row('probe.failed', json_build_object('organizationId', $1::text, '_receipt', 'probe.failed' || g), null, null, 25, null, 0, null)::graphile_worker.job_spec
-             from generate_series(1, $2::int) g))`,
-          [organizationId, keep ? 3000 : 6000],
-        );
-        if (!keep) await publisher.db.query(`delete from graphile_worker._private_jobs where payload ->> '_receipt' like 'probe.failed%'`);
-      }
+      await queueJobs('probe.failed', 6000);
+      await publisher.db.query(`delete from graphile_worker._private_jobs where payload ->> '_receipt' like 'probe.failed%'`);
+      await queueJobs('probe.failed', 3000);
       await publisher.db.query(
         `update graphile_worker._private_jobs set attempts = max_attempts, last_error = 'probe'
           where id in (select id from graphile_worker._private_jobs where payload ->> '_receipt' like 'probe.failed%' order by id limit 2)`,

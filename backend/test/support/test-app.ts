@@ -29,7 +29,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-function adminUrl(): string {
+/** The test server's `postgres` database (global setup), to make, shut and drop the tests' databases. */
+export function adminUrl(): string {
   const url = process.env.TEST_PG_ADMIN_URL;
   if (!url) throw new Error('TEST_PG_ADMIN_URL is not set: run the tests through jest (global setup)');
   return url;
