@@ -60,6 +60,23 @@ const NEW_TICKET_SUMMARIES_SQL = `select t.id, t.ticket_number as "ticketNumber"
 from tickets t join customers c on c.id = t.customer_id
 where @tenant(t) and t.id = any(?::uuid[])`;
 
+/**
+ * settleConfirmations' statement: the outcome on the tickets, and the activity rows of a final one
+ * (kind `confirmation_email`, no actor: the system sent it) from the tickets it updated.
+ */
+const CONFIRMATION_SETTLED_SQL = `with settled as (
+  update tickets set confirmation_status = ?, confirmation_error = ?,
+    confirmation_sent_at = case when ?::boolean then ?::timestamptz else confirmation_sent_at end
+  where @tenant() and id = any(?::uuid[])
+  returning id, confirmation_email
+), activity as (
+  insert into ticket_activities (organization_id, ticket_id, kind, actor_id, detail, created_at)
+  select @tenant_id::uuid, s.id, 'confirmation_email', null,
+    jsonb_build_object('status', ?::text, 'email', s.confirmation_email, 'error', ?::text), ?::timestamptz
+  from settled s where ?::boolean
+)
+select id from settled`;
+
 /** A ticket sharing another's order or serial number. */
 export interface SameKeyTicketRow {
   id: string;
@@ -289,15 +306,23 @@ export class TicketRepository extends EntityRepository<Ticket> {
 
   /**
    * Records the confirmation e-mail's outcome on these tickets, without touching their updated_at
-   * (the customer's ticket did not change); one statement. Answers the ids of the tickets still there.
+   * (the customer's ticket did not change), and for a final outcome (`recorded`) a row of each one's
+   * activity trail (status, the address, the error); one statement (CONFIRMATION_SETTLED_SQL).
+   * Answers the ids of the tickets still there: a ticket deleted meanwhile gets neither.
    */
-  async settleConfirmations(ids: readonly string[], status: string, error: string | null, at: Date): Promise<string[]> {
-    const rows = await tenantSql(this.getEntityManager() as EntityManager).execute<{ id: string }[]>(
-      `update tickets set confirmation_status = ?, confirmation_error = ?,
-         confirmation_sent_at = case when ? then ?::timestamptz else confirmation_sent_at end
-       where @tenant() and id = any(?::uuid[]) returning id`,
-      [status, error, status === 'sent', at, `{${ids.join(',')}}`],
-    );
+  async settleConfirmations(ids: readonly string[], outcome: { status: string; error: string | null; at: Date; recorded: boolean }): Promise<string[]> {
+    const { status, error, at, recorded } = outcome;
+    const rows = await tenantSql(this.getEntityManager() as EntityManager).executePrepared<{ id: string }>(CONFIRMATION_SETTLED_SQL, [
+      status,
+      error,
+      status === 'sent',
+      at,
+      `{${ids.join(',')}}`,
+      status,
+      error,
+      at,
+      recorded,
+    ]);
     return rows.map((row) => row.id);
   }
 

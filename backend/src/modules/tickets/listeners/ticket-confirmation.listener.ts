@@ -7,7 +7,6 @@ import { MailTemplates } from '../../mail/mail-templates.js';
 import { OrganizationMailer, SMTP_POOL_CONNECTIONS } from '../../mail/organization-mailer.js';
 import { TicketCreatedEvent } from '../events/ticket-created.event.js';
 import { promisedResponseHours } from '../response-promise.js';
-import { TicketActivity } from '../ticket-activity.entity.js';
 import { type ConfirmationStatus, Ticket } from '../ticket.entity.js';
 import type { NewTicketSummary } from '../ticket.repository.js';
 
@@ -17,24 +16,11 @@ import type { NewTicketSummary } from '../ticket.repository.js';
  */
 export const CONFIRMATION_ATTEMPTS = 6;
 
-/** The outcome on the tickets (one statement), and for a final one an activity row on each. */
-async function settle(em: EntityManager, organizationId: string, tickets: NewTicketSummary[], status: ConfirmationStatus, error: string | null): Promise<void> {
+/** The outcome on the tickets, and for a final one a row of each one's activity trail: one statement. */
+async function settle(em: EntityManager, tickets: NewTicketSummary[], status: ConfirmationStatus, error: string | null): Promise<void> {
   if (!tickets.length) return;
-  const at = new Date();
-  const present = new Set(await em.getRepository(Ticket).settleConfirmations(tickets.map((t) => t.id), status, error, at));
-  if (status === 'pending') return; // still retrying
-  for (const ticket of tickets.filter((t) => present.has(t.id))) {
-    // (a ticket deleted meanwhile gets none)
-    em.create(TicketActivity, {
-      organization: organizationId,
-      ticket: ticket.id,
-      kind: 'confirmation_email',
-      actor: null,
-      detail: { status, email: ticket.confirmationEmail ?? null, error },
-      createdAt: at,
-    });
-  }
-  await em.flush();
+  // 'pending': still retrying, nothing for the trail yet.
+  await em.getRepository(Ticket).settleConfirmations(tickets.map((t) => t.id), { status, error, at: new Date(), recorded: status !== 'pending' });
 }
 
 function reasonOf(error: unknown): string {
@@ -71,7 +57,7 @@ export class TicketConfirmationListener {
     const tickets = (await em.getRepository(Ticket).newTicketSummaries([...eventOf.keys()])).filter((t) => t.confirmationEmail && t.confirmationStatus === 'pending');
     if (!tickets.length) return;
     const smtp = await this.mailer.smtpOf(em, organizationId);
-    if (!smtp) return settle(em, organizationId, tickets, 'not_sent_no_smtp', null);
+    if (!smtp) return settle(em, tickets, 'not_sent_no_smtp', null);
 
     const outcomes = await pMap(
       tickets,
@@ -89,9 +75,9 @@ export class TicketConfirmationListener {
     const failed = outcomes.filter((o) => 'error' in o);
     // Kept whatever becomes of this job's transaction: the detail page shows each outcome.
     await this.tenants.run(organizationId, async ({ em: own }) => {
-      await settle(own, organizationId, outcomes.filter((o) => !('error' in o)).map((o) => o.ticket), 'sent', null);
+      await settle(own, outcomes.filter((o) => !('error' in o)).map((o) => o.ticket), 'sent', null);
       for (const { ticket, error } of failed) {
-        await settle(own, organizationId, [ticket], attempt >= maxAttempts ? 'failed' : 'pending', reasonOf(error));
+        await settle(own, [ticket], attempt >= maxAttempts ? 'failed' : 'pending', reasonOf(error));
       }
     });
     return failed.map(({ ticket, error }) => ({ item: eventOf.get(ticket.id)!, error }));
