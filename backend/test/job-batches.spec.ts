@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { ATTEMPTS, BATCH_ATTEMPTS, BATCH_CALLS, eventually, JobProbe, JobProbeModule } from './support/job-probe.js';
 import { claimStatement } from '../src/common/jobs/job-batches.js';
+import { JobRegistry } from '../src/common/jobs/job-registry.js';
+import { type JobRow, Jobs } from '../src/common/jobs/jobs.js';
 import { FAILED_JOBS_COUNT } from '../src/common/jobs/jobs-status.service.js';
 import { migrateDatabase } from '../src/database/migrate.js';
 import { planNodes, planOf } from './support/plans.js';
@@ -180,5 +182,34 @@ describe("the queue's insert", () => {
     // and the outbox still writes through it, to the worker
     await probe.publishBatched(owner.user.organization_id, [{ key: 'generic-plan', mode: 'ok' }]);
     await eventually('the event was handled', async () => (await effects('generic-plan')).get('generic-plan') === 1);
+  });
+});
+
+describe("the outbox's quiet insert (a create's jobs, written without add_jobs' NOTIFY)", () => {
+  it('writes the row add_jobs writes, and refuses a task no instance registered', async () => {
+    const jobs = publisher.created.app.get(Jobs);
+    const runAt = new Date(Date.now() + 3_600_000); // not due: no worker takes them
+    const row = (probeKey: string): JobRow => ({
+      task: [...publisher.created.app.get(JobRegistry).tenantTasks.keys()][0],
+      payload: { organizationId: owner.user.organization_id, probeKey, _receipt: `quiet-probe:${probeKey}` },
+      options: { maxAttempts: 7, priority: 3, runAt },
+    });
+    const [loud, quiet] = [jobs.outboxStatement([row('loud')], false), jobs.outboxStatement([row('quiet')], true)];
+    expect([loud.quiet, quiet.quiet]).toEqual([false, true]);
+    for (const { sql, params } of [loud, quiet]) await publisher.em.fork().getConnection().execute(`with outbox as (${sql}) select count(*) from outbox`, params);
+    const { rows } = await publisher.db.query(
+      `select payload ->> 'probeKey' as probe, task_id, payload::jsonb - 'probeKey' - '_receipt' as payload, run_at, max_attempts, priority, attempts,
+              key, job_queue_id, flags, locked_at, locked_by, last_error, revision, is_available
+         from graphile_worker._private_jobs where payload ->> 'probeKey' in ('loud', 'quiet') order by 1`,
+    );
+    expect(rows.map((r) => r.probe)).toEqual(['loud', 'quiet']);
+    const { probe: _loud, ...asAddJobs } = rows[0];
+    const { probe: _quiet, ...asQuiet } = rows[1];
+    expect(asQuiet).toEqual(asAddJobs);
+    await publisher.db.query(`delete from graphile_worker._private_jobs where payload ->> 'probeKey' in ('loud', 'quiet')`);
+
+    // A task unknown to the queue's table: the insert fails rather than dropping the job.
+    const unknown = jobs.outboxStatement([{ ...row('unknown'), task: 'no-such-task' }], true);
+    await expect(publisher.em.fork().getConnection().execute(`with outbox as (${unknown.sql}) select count(*) from outbox`, unknown.params)).rejects.toThrow(/task_id/);
   });
 });

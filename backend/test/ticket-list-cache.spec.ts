@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { LiveHub } from '../src/common/live/live-hub.js';
-import { LIST_CACHE_MAX_ROWS, TicketListCache } from '../src/modules/tickets/ticket-list-cache.js';
+import pg from 'pg';
+import { queueWake } from '../src/common/jobs/jobs.js';
+import { LIST_CACHE_MAX_ROWS, TicketListCache, ticketListChanged } from '../src/modules/tickets/ticket-list-cache.js';
 import { createTicket, isoDaysAgo } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { statementsOf } from './support/statement-counter.js';
@@ -155,5 +157,73 @@ describe('LiveHub.sync', () => {
     const { statements, error } = await statementsOf(b.em, () => Promise.all(Array.from({ length: 20 }, () => hub.sync())));
     expect(error).toBeUndefined();
     expect(statements.filter((s) => s === 'select 1')).toEqual(['select 1', 'select 1']);
+  });
+});
+
+/** A LISTEN client of its own on these channels: what it has heard, and `heardAll` (every NOTIFY committed before the call has arrived). */
+async function listening(app: TestApp, channels: string[]) {
+  const client = new pg.Client({ connectionString: app.databaseUrl });
+  await client.connect();
+  const heard: Array<{ channel: string; payload: string }> = [];
+  client.on('notification', (n) => heard.push({ channel: n.channel, payload: n.payload ?? '' }));
+  await client.query(channels.map((channel) => `listen "${channel}"`).join('; '));
+  return { heard, heardAll: () => client.query('select 1'), close: () => client.end() };
+}
+
+describe("a create's notifications (issue 32: a NOTIFY in every create's transaction queued every commit behind the one before)", () => {
+  it('commit without one, then announce its jobs and its organization once, before the answer', async () => {
+    const listener = await listening(a, ['jobs:insert', 'wcrm_list_cache']);
+    try {
+      const ticket = await createTicket(owner.agent);
+      await listener.heardAll();
+      const { rows } = await a.db.query(`select count(*)::int as n from graphile_worker._private_jobs where payload -> 'event' ->> 'ticketId' = $1`, [ticket.id]);
+      expect(rows[0].n).toBeGreaterThan(0);
+      // The list's trigger sent nothing (else two for the organization), nor did add_jobs (its payload has "r").
+      expect(listener.heard).toEqual([
+        { channel: 'wcrm_list_cache', payload: organizationId },
+        { channel: 'jobs:insert', payload: JSON.stringify({ count: rows[0].n }) },
+      ]);
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it("leave the list's triggers on for the statements after it on the same connection", async () => {
+    const ticket = await createTicket(owner.agent);
+    const listener = await listening(a, ['wcrm_list_cache']);
+    try {
+      // An edit through the ORM's pool, whichever connection it takes: the trigger notifies.
+      await owner.agent.patch(`/api/tickets/${ticket.id}`).send({ priority: 'High' }).expect(200);
+      await listener.heardAll();
+      expect(listener.heard).toEqual([{ channel: 'wcrm_list_cache', payload: organizationId }]);
+    } finally {
+      await listener.close();
+    }
+  });
+});
+
+describe('LiveHub.announce', () => {
+  it('sends what is announced meanwhile in one statement, one NOTIFY per channel carrying every item', async () => {
+    const hub = b.created.app.get(LiveHub);
+    const [one, two] = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'];
+    const listener = await listening(b, ['jobs:insert', 'wcrm_list_cache']);
+    try {
+      const { statements, error } = await statementsOf(b.em, () =>
+        Promise.all([
+          hub.announce(b.em, [ticketListChanged(one), queueWake(3)]),
+          hub.announce(b.em, [ticketListChanged(two), queueWake(2)]),
+          hub.announce(b.em, [ticketListChanged(one)]),
+        ]),
+      );
+      expect(error).toBeUndefined();
+      expect(statements.filter((s) => s.includes('pg_notify'))).toHaveLength(1);
+      await listener.heardAll();
+      expect(listener.heard).toEqual([
+        { channel: 'wcrm_list_cache', payload: `${one},${two}` },
+        { channel: 'jobs:insert', payload: JSON.stringify({ count: 5 }) },
+      ]);
+    } finally {
+      await listener.close();
+    }
   });
 });

@@ -43,12 +43,15 @@ export class DomainEvents {
   }
 
   /**
-   * `publish` as an SQL expression with its `?` values, for a caller that writes the event within
-   * a statement of its own on its transaction (Jobs.addManyExpression); null when nothing handles it.
+   * `publish` as a statement with its `?` values, for a caller that writes the event within a
+   * statement of its own, as a CTE (Jobs.outboxStatement), with the number of its jobs; null when
+   * nothing handles it. `quiet` (outside a transaction only, where the statement's end is its
+   * commit): no NOTIFY in the statement where it can be done (answered in `quiet`); the caller then
+   * announces `jobs` after it (queueWake).
    */
-  publication(event: DomainEvent): { sql: string; params: unknown[] } | null {
+  publication(event: DomainEvent, quiet: boolean): { sql: string; params: unknown[]; jobs: number; quiet: boolean } | null {
     const jobs = this.jobsOf(event);
-    return jobs.length ? this.jobs.addManyExpression(jobs) : null;
+    return jobs.length ? { ...this.jobs.outboxStatement(jobs, quiet), jobs: jobs.length } : null;
   }
 
   /**

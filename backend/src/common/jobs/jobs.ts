@@ -1,7 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import type { Announcement } from '../live/live-hub.js';
 import { JobRegistry } from './job-registry.js';
 
 /** What every queued job carries: its organization, and the key that makes it act at most once. */
@@ -34,6 +35,19 @@ export interface JobRow {
   options: AddOptions;
 }
 
+/**
+ * The announcement (LiveHub.announce) that wakes the queue's workers for jobs written quietly
+ * (Jobs.outboxStatement): graphile-worker's own channel and payload, as add_jobs sends them; the
+ * items are the counts of jobs, summed.
+ */
+export function queueWake(jobs: number): Announcement {
+  return {
+    channel: 'jobs:insert',
+    item: String(jobs),
+    payload: (items) => JSON.stringify({ count: items.reduce((sum, item) => sum + Number(item), 0) }),
+  };
+}
+
 /** Name of the payload field holding a job's receipt key (see JobWorker). */
 export const RECEIPT_FIELD = '_receipt';
 
@@ -42,8 +56,9 @@ export const RECEIPT_FIELD = '_receipt';
  * caller's connection: inside `em.transactional()` it commits or rolls back with the change.
  */
 @Injectable()
-export class Jobs {
+export class Jobs implements OnApplicationBootstrap {
   constructor(
+    private readonly em: EntityManager,
     private readonly registry: JobRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -87,16 +102,23 @@ export class Jobs {
    */
   async addMany(em: EntityManager, jobs: JobRow[]): Promise<void> {
     if (!jobs.length) return;
-    const { sql, params } = this.addManyExpression(jobs);
-    await em.execute(`select ${sql}`, params);
+    const { sql, params } = this.outboxStatement(jobs, false);
+    await em.execute(sql, params);
   }
 
   /**
-   * addMany's insert as an SQL expression with its `?` values, for a caller that writes the jobs
-   * within a statement of its own (a create's one insert: the outbox commits with the rows). The
-   * expression is volatile: a CTE holding it runs only when the statement reads it.
+   * addMany's insert as a statement with its `?` values, for a caller that writes the jobs within
+   * a statement of its own as a CTE (a create's one insert: the outbox commits with the rows);
+   * `count(*)` of the CTE is the number of jobs written.
+   *
+   * `quiet` (answered: whether it was done): the rows go into graphile-worker's table without add_jobs, whose NOTIFY would take
+   * PostgreSQL's one notification-queue lock at the commit and hold it through the commit's flush,
+   * queueing every create's commit behind the one before. The caller then announces the jobs
+   * after its commit (queueWake): the workers are woken as add_jobs would wake them, and poll
+   * (jobs.pollIntervalMs) should that announcement be lost. Only for rows add_jobs would insert
+   * as they are: no job key, queue or flags, the tasks registered (registerTasks, at start).
    */
-  addManyExpression(jobs: JobRow[]): { sql: string; params: unknown[] } {
+  outboxStatement(jobs: JobRow[], quiet: boolean): { sql: string; params: unknown[]; quiet: boolean } {
     const specs = jobs.map(({ task, payload, options }) => ({
       identifier: task,
       payload,
@@ -105,10 +127,36 @@ export class Jobs {
       job_key: options.jobKey ?? null,
       priority: options.priority ?? 0,
     }));
+    if (quiet && specs.every((spec) => spec.job_key === null)) {
+      return {
+        // A task not registered gives a null task_id, which the table refuses: the statement fails, nothing is lost.
+        sql: `insert into graphile_worker._private_jobs (task_id, payload, run_at, max_attempts, priority)
+  select (select t.id from graphile_worker._private_tasks t where t.identifier = s.identifier), s.payload, coalesce(s.run_at, now()), s.max_attempts, s.priority
+    from json_to_recordset(?::json) as s(identifier text, payload json, run_at timestamptz, max_attempts smallint, priority smallint)
+  returning id`,
+        params: [JSON.stringify(specs)],
+        quiet: true,
+      };
+    }
     return {
-      sql: 'graphile_worker.add_jobs(array(select json_populate_record(null::graphile_worker.job_spec, spec) from json_array_elements(?::json) as spec))',
+      sql: 'select graphile_worker.add_jobs(array(select json_populate_record(null::graphile_worker.job_spec, spec) from json_array_elements(?::json) as spec))',
       params: [JSON.stringify(specs)],
+      quiet: false,
     };
+  }
+
+  /**
+   * Registers every task this instance declares in graphile-worker's tasks table, as its worker
+   * does when it starts: a quiet outbox insert (outboxStatement) finds its task's id there, even
+   * before any worker has started on a new database.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    const tasks = [...this.registry.tenantTasks.keys()];
+    if (!tasks.length) return;
+    await this.em.getConnection().execute(
+      'insert into graphile_worker._private_tasks (identifier) select json_array_elements_text(?::json) on conflict (identifier) do nothing',
+      [JSON.stringify(tasks)],
+    );
   }
 
   /** Inserts one job row on `em`'s connection (and transaction, when it has one). */

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import pg from 'pg';
 import { DATABASE_URL } from '../../database/database-url.js';
+import { executePrepared } from '../../database/prepared-statements.js';
 
 /** The PostgreSQL channel every instance listens on. */
 export const LIVE_CHANNEL = 'wcrm_live';
@@ -31,6 +32,19 @@ export interface ChannelListener {
   listening(on: boolean): void;
 }
 
+/**
+ * A notification `announce` sends after a commit: its channel, this caller's item, and how the
+ * items gathered for one round trip make the channel's one payload.
+ */
+export interface Announcement {
+  channel: string;
+  item: string;
+  payload: (items: readonly string[]) => string;
+}
+
+/** The announcements of one round trip, per channel. */
+type AnnouncementBatch = Map<string, { items: string[]; payload: (items: readonly string[]) => string }>;
+
 /** The LISTEN connection's name in pg_stat_activity (one per app instance). */
 export const LIVE_APPLICATION_NAME = 'warranty-crm live';
 
@@ -52,6 +66,9 @@ export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy, OnAppli
   private tripInFlight?: Promise<void>;
   /** The one that goes when it is back, which later callers join. */
   private tripNext?: Promise<void>;
+  /** The announcements waiting for the next round trip (announce), and the round trip out. */
+  private announcing?: { batch: AnnouncementBatch; sent: Promise<void> };
+  private announceOut: Promise<void> = Promise.resolve();
 
   constructor(@Inject(DATABASE_URL) private readonly databaseUrl: string) {}
 
@@ -71,6 +88,46 @@ export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy, OnAppli
       return payload;
     });
     await em.execute('select count(pg_notify(?, payload)) from json_array_elements_text(?::json) as payload', [LIVE_CHANNEL, JSON.stringify(payloads)]);
+  }
+
+  /**
+   * Sends these notifications once the caller's change has committed, outside any transaction,
+   * with every announcement made meanwhile on this instance: one statement per round trip, one
+   * NOTIFY per channel in it. A NOTIFY in a transaction takes PostgreSQL's one lock on the
+   * notification queue at its commit and holds it to the end, through the commit's flush to disk,
+   * so a NOTIFY in every create queued every create's commit behind the one before (bench/README.md).
+   * Resolves once a NOTIFY carrying each item, sent after the call, has committed; never rejects (a
+   * failure is logged: the queue still polls, and the caches' entries expire).
+   */
+  announce(em: EntityManager, announcements: readonly Announcement[]): Promise<void> {
+    if (!announcements.length) return Promise.resolve();
+    if (!this.announcing) {
+      const batch: AnnouncementBatch = new Map();
+      // The next round trip leaves when the one out is back; what is announced until then joins it.
+      const sent = this.announceOut.then(() => {
+        if (this.announcing?.batch === batch) this.announcing = undefined;
+        return this.sendAnnouncements(em, batch);
+      });
+      this.announcing = { batch, sent };
+      this.announceOut = sent;
+    }
+    const { batch, sent } = this.announcing;
+    for (const { channel, item, payload } of announcements) {
+      const entry = batch.get(channel);
+      if (entry) entry.items.push(item);
+      else batch.set(channel, { items: [item], payload });
+    }
+    return sent;
+  }
+
+  private async sendAnnouncements(em: EntityManager, batch: AnnouncementBatch): Promise<void> {
+    const params = [...batch].flatMap(([channel, { items, payload }]) => [channel, payload(items)]);
+    const calls = Array.from({ length: batch.size }, () => 'pg_notify(?, ?)').join(', ');
+    try {
+      await executePrepared(em.fork({ clear: true, useContext: false }), `select ${calls}`, params);
+    } catch (error) {
+      this.logger.warn(`Announcing ${[...batch.keys()].join(', ')} failed: ${(error as Error).message}`);
+    }
   }
 
   /** Registers an open tab; returns its unsubscribe. `close` ends the tab's stream at shutdown. */

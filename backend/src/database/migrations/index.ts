@@ -33,6 +33,7 @@ import { Migration20261203100000DeliverySources } from './Migration2026120310000
 import { Migration20261204000000CustomerForTicket } from './Migration20261204000000CustomerForTicket.js';
 import { Migration20261204100000TicketListCache } from './Migration20261204100000TicketListCache.js';
 import { Migration20261204200000InboundRouteCache } from './Migration20261204200000InboundRouteCache.js';
+import { Migration20261205000000ListCacheQuiet } from './Migration20261205000000ListCacheQuiet.js';
 import { Migration20261202700000SessionCache } from './Migration20261202700000SessionCache.js';
 import { Migration20261202600000WarrantyResolutionHoursMonthly } from './Migration20261202600000WarrantyResolutionHoursMonthly.js';
 import { Migration20261202610000WarrantyRollupsMonthly } from './Migration20261202610000WarrantyRollupsMonthly.js';
@@ -90,4 +91,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261204000000CustomerForTicket', class: Migration20261204000000CustomerForTicket },
   { name: 'Migration20261204100000TicketListCache', class: Migration20261204100000TicketListCache },
   { name: 'Migration20261204200000InboundRouteCache', class: Migration20261204200000InboundRouteCache },
+  { name: 'Migration20261205000000ListCacheQuiet', class: Migration20261205000000ListCacheQuiet },
 ];

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LiveHub } from '../../common/live/live-hub.js';
+import { type Announcement, LiveHub } from '../../common/live/live-hub.js';
 import { SyncedCache } from '../../common/live/notified-cache.js';
 import type { TicketPage } from './ticket-list.service.js';
 
@@ -7,6 +7,21 @@ import type { TicketPage } from './ticket-list.service.js';
 export const LIST_CACHE_CHANNEL = 'wcrm_list_cache';
 /** How long a page is served from memory at most (its organization's changes drop it before). */
 export const LIST_CACHE_TTL_MS = 30_000;
+/**
+ * What the list's triggers would have sent for a change of the organization's tickets, announced
+ * after the commit instead (LiveHub.announce, by a quiet create): the organizations' ids, `*` beyond 100.
+ */
+export function ticketListChanged(organizationId: string): Announcement {
+  return {
+    channel: LIST_CACHE_CHANNEL,
+    item: organizationId,
+    payload: (items) => {
+      const organizations = [...new Set(items)];
+      return organizations.length > 100 ? '*' : organizations.join(',');
+    },
+  };
+}
+
 /** Pages held at most; the least recently used go first. */
 export const LIST_CACHE_MAX_ENTRIES = 500;
 /** Pages of more rows are always read (what memory holds stays small). */

@@ -152,8 +152,13 @@ export interface NewTicketRow {
   contact: TicketContactRow;
   /** The first history row's author (null: no user, e.g. the voice agent). */
   changedBy: string | null;
-  /** The event's outbox jobs as an SQL expression (DomainEvents.publication), or null. */
+  /** The event's outbox jobs as a statement (DomainEvents.publication), or null. */
   publication: { sql: string; params: unknown[] } | null;
+  /**
+   * The statement sends no NOTIFY for the list's cache (and its jobs none when the publication is
+   * quiet too): outside a transaction only; the caller announces them after it.
+   */
+  quiet: boolean;
 }
 
 /** What insertNew answers: the ticket's row, its customer's row, its products and possible duplicates. */
@@ -165,14 +170,25 @@ export interface NewTicketResult {
 }
 
 /**
+ * Turns the list cache's NOTIFY off for the rest of the transaction (its triggers read the setting:
+ * Migration20261205000000ListCacheQuiet). A quiet create (NewTicketRow.quiet, outside a transaction:
+ * the statement is its transaction) sets it before its customer is written, and its caller
+ * announces the organization to every instance's cache after the commit instead.
+ */
+const LIST_CACHE_QUIET_SQL = "set_config('wcrm.list_cache_notify', 'off', true)";
+
+/**
  * One statement for a create, in a transaction or alone: the customer found, updated or made (with
  * the locks of its contact: CUSTOMER_FOR_TICKET), the ticket (numbered from the organization's
  * sequence), its first history row and the event's outbox jobs, answering the ticket's and the
  * customer's rows with the ticket's products and possible duplicates (the rows it inserts are not
  * visible to its own reads, and the ticket is no duplicate of itself).
  */
-const insertNewText = (columns: string[], answered: readonly string[], published: string | null, limit: number) => `with customer as materialized (
-  select ${CUSTOMER_FOR_TICKET} as row
+const insertNewText = (columns: string[], answered: readonly string[], published: string | null, quiet: boolean, limit: number) => `with ${
+  quiet ? `quiet as materialized (select ${LIST_CACHE_QUIET_SQL} as off), customer as materialized (
+  select ${CUSTOMER_FOR_TICKET} as row from quiet` : `customer as materialized (
+  select ${CUSTOMER_FOR_TICKET} as row`
+}
 ), ins as (
   insert into tickets (${columns.map((c) => `"${c}"`).join(', ')}, organization_id, ticket_number, customer_id)
   select ${columns.map((c) => `r."${c}"`).join(', ')}, @tenant_id, ${NEXT_FORMATTED_TICKET_NUMBER_SQL}, (select (customer.row ->> 'id')::uuid from customer)
@@ -181,7 +197,7 @@ const insertNewText = (columns: string[], answered: readonly string[], published
 ), history as (
   insert into ticket_status_changes (organization_id, ticket_id, from_status, to_status, changed_by_id, created_at)
   select @tenant_id, ins.id, null, ins.status, ?::uuid, ins.created_at from ins
-)${published ? `, outbox as (select ${published} as published)` : ''}, t as (
+)${published ? `, outbox as (${published})` : ''}, t as (
   select ${answered.map((c) => `ins."${c}"`).join(', ')}, ${duplicateKeyColumns()} from ins
 )
 select t.*, (select customer.row from customer) as detail_customer,
@@ -194,13 +210,13 @@ select t.*, (select customer.row from customer) as detail_customer,
  * so a create builds no key from its forty columns.
  */
 const insertNewTexts = new WeakMap<readonly string[], Map<string, string>>();
-function insertNewSql(columns: string[], answered: readonly string[], published: string | null, limit: number): string {
+function insertNewSql(columns: string[], answered: readonly string[], published: string | null, quiet: boolean, limit: number): string {
   let texts = insertNewTexts.get(answered);
   if (!texts) insertNewTexts.set(answered, (texts = new Map()));
-  const key = `${columns.join(',')}|${published}|${limit}`;
+  const key = `${columns.join(',')}|${published}|${quiet}|${limit}`;
   let text = texts.get(key);
   if (text === undefined) {
-    text = insertNewText(columns, answered, published, limit);
+    text = insertNewText(columns, answered, published, quiet, limit);
     if (texts.size < 500) texts.set(key, text);
   }
   return text;
@@ -226,9 +242,11 @@ export class TicketRepository extends EntityRepository<Ticket> {
   /** Writes a new ticket (insertNewSql) on the repository's transaction; `duplicatesLimit` bounds the duplicates answered. */
   async insertNew(row: NewTicketRow, duplicatesLimit: number): Promise<NewTicketResult> {
     const sql = tenantSql(this.getEntityManager() as EntityManager);
+    // Quiet is the statement's own transaction: in a longer one its setting would silence what follows.
+    if (row.quiet && this.getEntityManager().isInTransaction()) throw new Error('A quiet create cannot run inside a transaction');
     const columns = Object.keys(row.columns);
     const answered = entityColumns(this.getEntityManager() as EntityManager, this.entityName);
-    const [result] = await sql.executePrepared<Record<string, unknown>>(insertNewSql(columns, answered, row.publication?.sql ?? null, duplicatesLimit), [
+    const [result] = await sql.executePrepared<Record<string, unknown>>(insertNewSql(columns, answered, row.publication?.sql ?? null, row.quiet, duplicatesLimit), [
       JSON.stringify(row.contact),
       sql.organizationId,
       JSON.stringify(row.columns),

@@ -5,6 +5,8 @@ import { Injectable } from '@nestjs/common';
 import { describeDescriptionChange, isNoteTooLong, isQuestionAsked, respondByOf, responseKind, type TicketQuestion, unaskedPayloadFields } from '@warranty-crm/contract';
 import type { Actor } from '../../common/auth/actor.js';
 import { DomainEvents } from '../../common/events/domain-event.js';
+import { queueWake } from '../../common/jobs/jobs.js';
+import { LiveHub } from '../../common/live/live-hub.js';
 import { CallLog } from '../call-logs/call-log.entity.js';
 import { type CustomerContact, CustomersService, normalizeEmail, ticketContactRow } from '../customers/customers.service.js';
 import { storedPhone } from '../customers/phone.js';
@@ -17,6 +19,7 @@ import { CreateTicketDto, type CreateTicketFromCallDto, TicketIntakeDto } from '
 import type { PossibleDuplicateDto } from './dto/ticket-response.dto.js';
 import type { UpdateTicketDto } from './dto/update-ticket.dto.js';
 import { TicketCreatedEvent } from './events/ticket-created.event.js';
+import { ticketListChanged } from './ticket-list-cache.js';
 import { TicketStatusChangedEvent } from './events/ticket-status-changed.event.js';
 import { rowMapper } from '../../database/row-mapper.js';
 import type { NewTicketResult, SameKeyTicketRow, TicketDetailRow } from './ticket.repository.js';
@@ -136,6 +139,7 @@ export class TicketsService {
     private readonly settings: SettingsService,
     private readonly events: DomainEvents,
     private readonly assignment: TicketAssignment,
+    private readonly hub: LiveHub,
   ) {}
 
   /**
@@ -150,7 +154,12 @@ export class TicketsService {
     // Without a call to link, a create is its one statement, atomic by itself: no begin or commit. Nothing
     // works on the ticket after it, so its rows are answered as the ticket screen's read answers them
     // (plainTicket), without the ORM's hydration and identity map.
-    const written = await this.insertTicket(this.em, actor.organizationId, actor.id, input, null, intake);
+    const written = await this.insertTicket(this.em, actor.organizationId, actor.id, input, null, intake, true);
+    // The statement committed without a NOTIFY (NOTIFY would have queued it behind every other
+    // create's commit): the new ticket's jobs and its organization's list pages are announced now,
+    // with the other creates' of this moment, before the answer, so a list the creator opens next
+    // on any instance has it.
+    await this.hub.announce(this.em, [ticketListChanged(actor.organizationId), ...(written.quietJobs ? [queueWake(written.quietJobs)] : [])]);
     return { ticket: this.plainTicket(written.ticket, written.customer, null), products: written.products, possibleDuplicates: possibleDuplicatesOf(written.duplicates) };
   }
 
@@ -244,7 +253,15 @@ export class TicketsService {
    * brand, the first history row and `ticket.created` (a customer e-mail makes the confirmation
    * e-mail pending: its handler sends it). The customer's phone is the call's when one is linked.
    */
-  private async insertTicket(tx: EntityManager, organizationId: string, createdBy: string | null, input: NewTicket, call: CallLog | null, intake?: TicketIntake): Promise<NewTicketResult> {
+  private async insertTicket(
+    tx: EntityManager,
+    organizationId: string,
+    createdBy: string | null,
+    input: NewTicket,
+    call: CallLog | null,
+    intake?: TicketIntake,
+    quiet = false,
+  ): Promise<NewTicketResult & { quietJobs: number }> {
     // "(555) 123-4567" and "+15551234567" are one customer: locked and matched as E.164.
     intake ??= await this.settings.ticketIntake(organizationId, tx);
     const phone = storedPhone((call && customerPhoneOf(call)) ?? input.customer.phone, intake.phoneCountry);
@@ -269,15 +286,13 @@ export class TicketsService {
     // The customer (found, updated or made), the ticket (its number from the organization's
     // sequence, in the insert: no lock held until commit, so its creates run in parallel), its first
     // history row and ticket.created's jobs in one statement, answering its products and possible duplicates.
-    return tx.getRepository(Ticket).insertNew(
-      {
-        columns: this.columnsOf(tx, values),
-        contact,
-        changedBy: createdBy,
-        publication: this.events.publication(new TicketCreatedEvent(organizationId, id, productBrand ?? null, createdBy)),
-      },
+    // `quiet` (the caller's statement is its own transaction): no NOTIFY in it; the caller announces the jobs and the list's change.
+    const publication = this.events.publication(new TicketCreatedEvent(organizationId, id, productBrand ?? null, createdBy), quiet);
+    const written = await tx.getRepository(Ticket).insertNew(
+      { columns: this.columnsOf(tx, values), contact, changedBy: createdBy, publication, quiet },
       DUPLICATES_LIMIT,
     );
+    return { ...written, quietJobs: publication?.quiet ? publication.jobs : 0 };
   }
 
   /** The entity's values as its columns (snake_case), a relation by its id. */
