@@ -29,8 +29,9 @@ describe('a worker that died with a job locked', () => {
     // What kill -9 leaves behind: the job taken (attempt 1) and locked by a worker that no longer beats.
     const locked = await publisher.db.query(
       `update graphile_worker._private_jobs set locked_by = 'worker-killed', locked_at = now() - interval '10 minutes', attempts = 1
-       where task_id = (select id from graphile_worker._private_tasks where identifier like '%probe%')
+       where payload -> 'event' ->> 'key' = $1
        returning id`,
+      [key],
     );
     expect(locked.rowCount).toBe(1);
 

@@ -127,14 +127,14 @@ describe('a create', () => {
       for (const client of clients) {
         const { rows } = await client.query(
           `select statement, (generic_plans + custom_plans)::int as runs, generic_plans::int as generic from pg_prepared_statements
-            where statement like 'with customer as materialized%' or statement like '%lock_customer_contacts%'`,
+            where statement like 'with quiet as materialized%' or statement like '%lock_customer_contacts%'`,
         );
         prepared.push(...rows);
       }
     } finally {
       for (const client of clients) client.release();
     }
-    const insert = prepared.filter((p) => p.statement.startsWith('with customer as materialized'));
+    const insert = prepared.filter((p) => p.statement.startsWith('with quiet as materialized'));
     // the customer's locks are taken inside it (customer_for_ticket), not by a statement of their own
     expect(prepared.filter((p) => p.statement.includes('lock_customer_contacts'))).toEqual([]);
     const runs = (statements: typeof prepared) => statements.reduce((sum, p) => sum + p.runs, 0);

@@ -43,14 +43,14 @@ describe('the ticket screen and a create answer in few round trips', () => {
     await owner.agent.get('/api/tickets/00000000-0000-4000-8000-000000000000').expect(404);
   });
 
-  it('POST /api/tickets: the products and the possible duplicates come with the insert, in its one statement', async () => {
+  it('POST /api/tickets: the products and the possible duplicates come with the insert, in its one statement, then its announcement', async () => {
     let body: Record<string, unknown> = {};
     const { statements, error } = await statementsOf(app.em, async () => {
       body = (await owner.agent.post('/api/tickets').send(ticketPayload({ orderNumber: 'ORD-DETAIL-1', serialNumber: 'SN-DETAIL-1' })).expect(201)).body;
     });
     expect(error).toBeUndefined();
     // (the intake settings come from memory after their first read)
-    expect(statements.filter((s) => !/system_settings|business_country/.test(s))).toEqual([expect.stringMatching(/^with customer as materialized/)]);
+    expect(statements.filter((s) => !/system_settings|business_country/.test(s))).toEqual([expect.stringMatching(/^with quiet as materialized/), expect.stringMatching(/^select pg_notify\(/)]);
     expect((body.possibleDuplicates as { matched_on: string[] }[]).map((d) => d.matched_on)).toEqual([['order_number', 'serial_number'], ['order_number']]);
   });
 
