@@ -111,12 +111,13 @@ export class Jobs implements OnApplicationBootstrap {
    * a statement of its own as a CTE (a create's one insert: the outbox commits with the rows);
    * `count(*)` of the CTE is the number of jobs written.
    *
-   * `quiet` (answered: whether it was done): the rows go into graphile-worker's table without add_jobs, whose NOTIFY would take
-   * PostgreSQL's one notification-queue lock at the commit and hold it through the commit's flush,
-   * queueing every create's commit behind the one before. The caller then announces the jobs
-   * after its commit (queueWake): the workers are woken as add_jobs would wake them, and poll
-   * (jobs.pollIntervalMs) should that announcement be lost. Only for rows add_jobs would insert
-   * as they are: no job key, queue or flags, the tasks registered (registerTasks, at start).
+   * `quiet` (answered: whether it was done): the rows go into graphile-worker's table without
+   * add_jobs, whose NOTIFY would take PostgreSQL's one notification-queue lock at the commit and
+   * hold it through the commit's flush, queueing every create's commit behind the one before. The
+   * caller then announces the jobs after its commit (queueWake): the workers are woken as add_jobs
+   * would wake them, and poll (jobs.pollIntervalMs) should that announcement be lost. Only for rows
+   * add_jobs would insert as they are (no job key, queue or flags), of tasks every instance
+   * registers at start (onApplicationBootstrap).
    */
   outboxStatement(jobs: JobRow[], quiet: boolean): { sql: string; params: unknown[]; quiet: boolean } {
     const specs = jobs.map(({ task, payload, options }) => ({
