@@ -124,6 +124,7 @@ export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy, OnAppli
     const params = [...batch].flatMap(([channel, { items, payload }]) => [channel, payload(items)]);
     const calls = Array.from({ length: batch.size }, () => 'pg_notify(?, ?)').join(', ');
     try {
+      // On a fork: the pool's own connection, never a caller's transaction.
       await executePrepared(em.fork({ clear: true, useContext: false }), `select ${calls}`, params);
     } catch (error) {
       this.logger.warn(`Announcing ${[...batch.keys()].join(', ')} failed: ${(error as Error).message}`);

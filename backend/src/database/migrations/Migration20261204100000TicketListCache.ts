@@ -10,19 +10,8 @@ const TABLES = [
   { table: 'products', events: ['insert', 'update', 'delete'] },
 ] as const;
 
-/**
- * The ticket list cache's invalidations (issue 32, modules/tickets/ticket-list-cache.ts): every
- * statement that changes what a list page shows (its tickets, their customers and assignees, the
- * products that give their warranty terms) NOTIFYs wcrm_list_cache at commit with the ids of the
- * organizations it touched (`*` beyond 100), so each app instance drops those organizations' pages.
- * One trigger per table and event (a transition table takes one event). Frozen SQL.
- */
-export class Migration20261204100000TicketListCache extends Migration {
-
-  override name = 'Migration20261204100000TicketListCache';
-
-  override up(): void | Promise<void> {
-    this.addSql(`create or replace function "ticket_list_cache_changed"() returns trigger language plpgsql as $$
+/** The triggers' function as this migration made it (Migration20261205000000ListCacheQuiet builds on it). Frozen SQL. */
+export const TICKET_LIST_CACHE_FUNCTION_SQL_V1 = `create or replace function "ticket_list_cache_changed"() returns trigger language plpgsql as $$
 declare
   organizations text[];
 begin
@@ -35,7 +24,21 @@ begin
     perform pg_notify('wcrm_list_cache', case when cardinality(organizations) > 100 then '*' else array_to_string(organizations, ',') end);
   end if;
   return null;
-end $$;`);
+end $$;`;
+
+/**
+ * The ticket list cache's invalidations (issue 32, modules/tickets/ticket-list-cache.ts): every
+ * statement that changes what a list page shows (its tickets, their customers and assignees, the
+ * products that give their warranty terms) NOTIFYs wcrm_list_cache at commit with the ids of the
+ * organizations it touched (`*` beyond 100), so each app instance drops those organizations' pages.
+ * One trigger per table and event (a transition table takes one event). Frozen SQL.
+ */
+export class Migration20261204100000TicketListCache extends Migration {
+
+  override name = 'Migration20261204100000TicketListCache';
+
+  override up(): void | Promise<void> {
+    this.addSql(TICKET_LIST_CACHE_FUNCTION_SQL_V1);
     for (const { table, events } of TABLES) {
       for (const event of events) {
         const rows = event === 'delete' ? 'old table as old_rows' : 'new table as new_rows';
