@@ -1,4 +1,4 @@
-import { existsSync, renameSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,9 +34,44 @@ const swc = {
   sourceMaps: 'inline',
 };
 
-export default async () => ({
-  testEnvironment: 'node',
+const SRC = new URL('./src/', import.meta.url).pathname;
+const DIST = new URL('./dist/', import.meta.url).pathname;
+
+/** Every module of the app built, and no source newer than its build (npm run build -w backend). */
+function builtAndCurrent(dir = SRC) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = `${dir}${entry.name}`;
+    if (entry.isDirectory()) {
+      if (!builtAndCurrent(`${path}/`)) return false;
+    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') && !entry.name.endsWith('.d.ts')) {
+      const built = `${DIST}${path.slice(SRC.length).replace(/\.ts$/, '.js')}`;
+      if (!existsSync(built) || statSync(built).mtimeMs < statSync(path).mtimeMs) return false;
+    }
+  }
+  return true;
+}
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** The app's runtime packages (what `dependencies` lists), which the built app loads itself. */
+const runtimePackages = Object.keys(JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).dependencies)
+  .filter((name) => !name.startsWith('@warranty-crm/') && name !== 'sanitize-html')
+  .map(escape)
+  .join('|');
+
+/** What both kinds of test file share. */
+const common = {
   extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: {
+    // the shared contract from its TypeScript source, so tests need no build of it first
+    '^@warranty-crm/contract$': '<rootDir>/../packages/contract/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    '^sanitize-html$': await sanitizeHtmlForJest(),
+  },
+};
+
+/** Each file evaluates what it imports in its own module registry, as Jest does. */
+const ownRegistry = {
+  testEnvironment: 'node',
   transform: {
     '^.+\\.ts$': ['@swc/jest', swc],
     // Jest (below Node 24.9) cannot require() Nest 12's ES modules from a CommonJS library: see the file
@@ -44,17 +79,49 @@ export default async () => ({
   },
   transformIgnorePatterns: ['/node_modules/(?!@nestjs-modules/mailer/)'],
   setupFiles: ['<rootDir>/test/support/nest-common-for-cjs.setup.ts'],
-  moduleNameMapper: {
-    // the shared contract from its TypeScript source, so tests need no build of it first
-    '^@warranty-crm/contract$': '<rootDir>/../packages/contract/src/index.ts',
-    '^(\\.{1,2}/.*)\\.js$': '$1',
-    '^sanitize-html$': await sanitizeHtmlForJest(),
+};
+
+/**
+ * The app loaded once per worker by Node (test/support/native-environment.js): a file's registry gets
+ * shims for the app's sources and runtime packages (test/support/native-modules.js) instead of
+ * evaluating its ~3,400 modules again, about a second of CPU per file. Only where the build is
+ * current, as `npm test` makes it; otherwise, or with JEST_NATIVE_APP=0, as the unit specs.
+ */
+const workerApp = {
+  testEnvironment: '<rootDir>/test/support/native-environment.js',
+  transform: {
+    [`^${escape(SRC)}.+\\.ts$`]: '<rootDir>/test/support/native-modules.js',
+    [`/node_modules/(${runtimePackages})/.+\\.[cm]?js$`]: '<rootDir>/test/support/native-modules.js',
+    '^.+\\.ts$': ['@swc/jest', swc],
   },
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+  transformIgnorePatterns: [`/node_modules/(?!(${runtimePackages})/)`],
+};
+
+// the workers inherit it: test/app-modules.spec.ts checks that the files get what was decided here
+const appModules = (process.env.TEST_APP_MODULES = process.env.JEST_NATIVE_APP !== '0' && builtAndCurrent() ? 'worker' : 'file');
+
+export default async () => ({
+  projects: [
+    {
+      ...common,
+      ...ownRegistry,
+      displayName: 'unit',
+      // the unit specs beside the sources call the modules directly, with their own objects, arrays
+      // and errors: those must come from the modules' own realm (`instanceof`, `=== Object`)
+      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+    },
+    {
+      ...common,
+      ...(appModules === 'worker' ? workerApp : ownRegistry),
+      displayName: 'app',
+      testMatch: ['<rootDir>/test/**/*.spec.ts'],
+      // one real PostgreSQL for the run (the unit specs need none)
+      globalSetup: '<rootDir>/test/support/global-setup.js',
+      globalTeardown: '<rootDir>/test/support/global-teardown.js',
+    },
+  ],
   // the longest files first, by Jest's timings or else the recorded ones (see the file)
   testSequencer: '<rootDir>/test/support/sequencer.js',
-  globalSetup: '<rootDir>/test/support/global-setup.js',
-  globalTeardown: '<rootDir>/test/support/global-teardown.js',
   // Four files at a time on these 2 cores: part of a file is waiting (for PostgreSQL, a child
   // process, the queue, a schedule's minute), which the others fill. Measured on the whole suite
   // (bench/README.md): 2 workers 508 s, 3 workers 412 s, 4 workers 395 s (2026-11-29); 3 workers
