@@ -1,5 +1,5 @@
 import { TestEnvironment } from 'jest-environment-node';
-import { createRequire } from 'node:module';
+import { createRequire, flushCompileCache } from 'node:module';
 
 const nativeRequire = createRequire(import.meta.url);
 
@@ -40,6 +40,11 @@ export default class NativeModulesEnvironment extends TestEnvironment {
     for (const listener of process.listeners('message')) {
       if (!this.#messageListeners.has(listener)) process.removeListener('message', listener);
     }
+    // The workers inherit NODE_COMPILE_CACHE (global-setup.js sets it for the app processes tests
+    // start). Node writes what it compiled when the process exits: for a new build, the app's ~3,400
+    // modules, longer than Jest waits for a worker it asked to end ("failed to exit gracefully").
+    // Written after each file instead, the exit has nothing left to write.
+    flushCompileCache();
     await super.teardown();
   }
 }
