@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'rolldown';
+import { builtAndCurrent } from './test/support/native-modules.js';
 
 /**
  * sanitize-html is CommonJS and requires htmlparser2 12, which is ESM only: Node loads that
@@ -35,21 +36,6 @@ const swc = {
 };
 
 const SRC = new URL('./src/', import.meta.url).pathname;
-const DIST = new URL('./dist/', import.meta.url).pathname;
-
-/** Every module of the app built, and no source newer than its build (npm run build -w backend). */
-function builtAndCurrent(dir = SRC) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = `${dir}${entry.name}`;
-    if (entry.isDirectory()) {
-      if (!builtAndCurrent(`${path}/`)) return false;
-    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') && !entry.name.endsWith('.d.ts')) {
-      const built = `${DIST}${path.slice(SRC.length).replace(/\.ts$/, '.js')}`;
-      if (!existsSync(built) || statSync(built).mtimeMs < statSync(path).mtimeMs) return false;
-    }
-  }
-  return true;
-}
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /** The app's runtime packages (what `dependencies` lists), which the built app loads itself. */

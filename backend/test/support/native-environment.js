@@ -2,6 +2,8 @@ import { TestEnvironment } from 'jest-environment-node';
 import { createRequire, flushCompileCache } from 'node:module';
 
 const nativeRequire = createRequire(import.meta.url);
+// the decorators' metadata API on the worker's Reflect, which the test files get (below)
+nativeRequire('reflect-metadata');
 
 /**
  * Jest's node environment, for the test files that start the app (~3,400 modules): the app's modules
@@ -26,10 +28,9 @@ export default class NativeModulesEnvironment extends TestEnvironment {
     super(config, context);
     // Set here, not in setup(): Jest runs a file's setup files before that.
     globalThis.__nativeModulesEnvironment = true;
-    nativeRequire('reflect-metadata');
     this.global.Reflect = Reflect;
     this.global.Date = Date;
-    this.global.__nativeRequire = (path) => nativeRequire(path);
+    this.global.__nativeRequire = nativeRequire;
   }
 
   async teardown() {

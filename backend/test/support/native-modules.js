@@ -1,4 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -11,6 +12,23 @@ function nativeFileOf(filename) {
   return filename;
 }
 
+/**
+ * Every module of the app built, and no source newer than its build (`npm run build -w backend`):
+ * jest.config.js gives the `app` project the worker's modules only then.
+ */
+export function builtAndCurrent(dir = SRC) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = `${dir}${entry.name}`;
+    if (entry.isDirectory()) {
+      if (!builtAndCurrent(`${path}/`)) return false;
+    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') && !entry.name.endsWith('.d.ts')) {
+      const built = nativeFileOf(path);
+      if (!existsSync(built) || statSync(built).mtimeMs < statSync(path).mtimeMs) return false;
+    }
+  }
+  return true;
+}
+
 /** True while native-environment.js runs a test file; Jest's global setup and teardown run outside. */
 const inTestFile = () => globalThis.__nativeModulesEnvironment === true;
 
@@ -21,7 +39,7 @@ const inTestFile = () => globalThis.__nativeModulesEnvironment === true;
  */
 export default {
   getCacheKey(source, filename, options) {
-    if (!inTestFile()) return `native-modules-v1:as-is:${filename}:${source.length}`;
+    if (!inTestFile()) return `native-modules-v1:as-is:${filename}:${createHash('sha1').update(source).digest('hex')}`;
     const file = nativeFileOf(filename);
     const { mtimeMs, size } = existsSync(file) ? statSync(file) : { mtimeMs: 0, size: 0 };
     return `native-modules-v1:${file}:${mtimeMs}:${size}:${options.supportsStaticESM}`;
