@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createTicket } from './ticket-factory.js';
-import { chooseOption, pageSettled, registerByApi, saveScreenshot, uniqueName } from './support.js';
+import { chooseOption, chooseSuggestion, pageSettled, registerByApi, saveScreenshot, uniqueName } from './support.js';
 
 /** Invites a user into the signed-in owner's organization; answers their id and username (their name on screen). */
 async function invite(page: Page): Promise<{ id: string; username: string }> {
@@ -176,9 +176,8 @@ test.describe('assignment', () => {
     await auto.getByTestId('auto-assign-save').click();
     await expect(enabled).toBeChecked();
     await expect(auto.getByText('Choose at least one agent to rotate among')).toBeVisible();
-    await auto.getByLabel('Agents to rotate among').fill(agent.username.slice(0, -1));
-    await page.getByRole('option', { name: agent.username }).click();
-    await expect(auto.getByRole('button', { name: agent.username })).toBeVisible();
+    await chooseSuggestion(page, auto.getByLabel('Agents to rotate among'), agent.username.slice(0, -1), agent.username,
+      () => auto.getByRole('button', { name: agent.username }).isVisible());
     await auto.getByTestId('auto-assign-save').click();
     await expect(page.getByTestId('toast-title')).toHaveText('Settings saved');
     const next = await createTicket(page.request);

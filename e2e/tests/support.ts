@@ -102,6 +102,25 @@ export async function chooseOption(page: Page, combobox: Locator, option: string
 }
 
 /**
+ * Picks an option of a type-ahead (MUI Autocomplete): types `text`, clicks the option once the list has
+ * settled, and waits until `shown()` says the choice is there (the chip, the filled value). The list
+ * re-filters after a debounce, so a click can land on a row that is being replaced and be lost; a person
+ * would pick again, and so does this (bounded, and never twice once the choice shows: a second click on a
+ * chosen option would take it off again), waiting on the outcome.
+ */
+export async function chooseSuggestion(page: Page, input: Locator, text: string, option: string, shown: () => Promise<boolean>): Promise<void> {
+  await expect(async () => {
+    if (!(await shown())) {
+      await input.fill(text, { timeout: 2_000 });
+      const match = page.getByRole('option', { name: option, exact: true });
+      await expect(match).toHaveCount(1, { timeout: 2_000 });
+      await match.click({ timeout: 2_000 });
+    }
+    await expect.poll(shown, { timeout: 2_000 }).toBe(true);
+  }).toPass({ timeout: 20_000 });
+}
+
+/**
  * Checks a radio button or checkbox of a form that may still be settling: a click whose change a
  * re-render of the form undid (Playwright then reports that the click did not change its state)
  * is made again, bounded, as a person would click again; the test waits on the outcome.
