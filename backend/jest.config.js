@@ -116,5 +116,10 @@ export default async () => ({
   // A worker whose heap grew past this after a file is replaced (Jest's ESM module registries are
   // kept per file and grow a worker to gigabytes, where the garbage collector then costs more).
   workerIdleMemoryLimit: '1GB',
+  // A worker that ran the app's files takes 0.5-1.1 s to end once asked, all four at once on 2 cores:
+  // its 'exit' event comes within 5 ms, the rest is Node's own teardown (as long with the compile cache
+  // off). Jest's default 500 ms then killed them and called it a leak ("failed to exit gracefully");
+  // given the time, each ended with code 0 (bench/README.md, 2026-12-02).
+  workerGracefulExitTimeout: 5_000,
   testTimeout: 60_000,
 });
