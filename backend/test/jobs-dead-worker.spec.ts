@@ -97,7 +97,7 @@ async function expectLeftAlone(key: string, { beating }: { beating: boolean }) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await eventually('the slow job ran', async () => (await effects(key)) === 1, 30_000);
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await eventually('its job completed, with no other taker left', async () => (await probeJob(key)) === undefined);
   expect(ATTEMPTS.get(key)).toBe(1);
   expect(await effects(key)).toBe(1);
 }

@@ -5,7 +5,7 @@ import { createTicket } from './factories/tickets.js';
 import { inviteMember } from './factories/members.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { freePort, requireBuild, startProcess } from './support/app-process.js';
-import { ATTEMPTS, eventually, JobProbe, JobProbeModule } from './support/job-probe.js';
+import { ATTEMPTS, eventually, JobProbe, JobProbeModule, queueIdle } from './support/job-probe.js';
 import { createTestDatabase, startTestApp, type TestApp } from './support/test-app.js';
 
 const QUEUE_ENV = { JOBS_POLL_INTERVAL_MS: '200' };
@@ -48,7 +48,7 @@ describe('the transactional outbox', () => {
   it('publishes nothing when the transaction rolls back', async () => {
     await expect(probeA.publish(org(), 'rolled-back', 'ok', true)).rejects.toThrow('rolled back on purpose');
     expect(await queuedJobs('rolled-back')).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await queueIdle(a.db);
     expect(attempts('rolled-back')).toBe(0);
     expect(await effects('rolled-back')).toBe(0);
   });
@@ -56,7 +56,7 @@ describe('the transactional outbox', () => {
   it('runs each handler of a committed event exactly once, scoped to its organization', async () => {
     await probeA.publish(org(), 'committed', 'ok');
     await eventually('the handler ran', async () => (await effects('committed')) === 1);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await eventually('its job completed', async () => (await queuedJobs('committed')) === 0);
     expect(attempts('committed')).toBe(1);
     expect(await effects('committed')).toBe(1);
     expect(await queuedJobs('committed')).toBe(0);
@@ -134,7 +134,10 @@ describe('two instances on one database', () => {
       async () => (await a.db.query(`select count(*)::int as n from probe_effects where key like 'bulk-%'`)).rows[0].n >= 200,
       60_000,
     );
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await eventually(
+      'their jobs completed',
+      async () => (await a.db.query(`select count(*)::int as n from graphile_worker._private_jobs where payload -> 'event' ->> 'key' like 'bulk-%'`)).rows[0].n === 0,
+    );
     const rows = await a.db.query(`select key, count(*)::int as n from probe_effects where key like 'bulk-%' group by key`);
     expect(rows.rowCount).toBe(200);
     expect(rows.rows.every((row) => row.n === 1)).toBe(true);
@@ -197,7 +200,7 @@ describe('a process killed right after a commit', () => {
       const second = await startProcess(databaseUrl, port, true);
       try {
         await eventually('the welcome notification exists', async () => (await welcomes()) === 1, 20_000);
-        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await queueIdle(db);
         expect(await welcomes()).toBe(1);
       } finally {
         second.kill('SIGTERM');

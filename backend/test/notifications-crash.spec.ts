@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { ticketPayload } from './factories/tickets.js';
 import { callApp, freePort, requireBuild, startProcess, stopProcess } from './support/app-process.js';
-import { eventually } from './support/job-probe.js';
+import { eventually, queueIdle } from './support/job-probe.js';
 import { SmtpCatcher } from './support/smtp-catcher.js';
 import { createTestDatabase } from './support/test-app.js';
 
@@ -62,7 +62,7 @@ describe('a process killed between the commit and the e-mail', () => {
     try {
       // The retry waits out its backoff (e^1 s), then the e-mail goes out once.
       await eventually('the e-mail arrived after the restart', () => smtp.to('crash-member@example.com').length >= 1, 60_000);
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await queueIdle(db);
       expect(smtp.to('crash-member@example.com').map((m) => m.subject)).toHaveLength(1);
       expect(smtp.to('crash-member@example.com')[0].subject).toMatch(/^New ticket WC-\d+$/);
       const sent = await db.query(`select count(*)::int as n from notification_deliveries where channel = 'email' and status = 'sent'`);

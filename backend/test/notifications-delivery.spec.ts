@@ -7,7 +7,7 @@ import { inviteMember, type InvitedMember } from './factories/members.js';
 import { ticketPayload } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { CallEvents, CallEventsModule } from './support/call-events.js';
-import { eventually } from './support/job-probe.js';
+import { eventually, queueIdle } from './support/job-probe.js';
 import { SmtpCatcher } from './support/smtp-catcher.js';
 import { SseClient } from './support/sse-client.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -229,7 +229,7 @@ describe('durable e-mail delivery', () => {
     const subjects = numbers.map((n) => `New ticket ${n}`);
     const caught = () => smtp.messages.filter((m) => subjects.includes(m.subject));
     await eventually('the e-mails arrived after the server came back', () => caught().length >= 2, 30_000);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await queueIdle(a.db);
     expect(caught().map((m) => `${m.to.join(',')} ${m.subject}`).sort()).toEqual(subjects.map((s) => `${emailOf(m1)} ${s}`).sort());
   });
 });

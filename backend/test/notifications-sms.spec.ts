@@ -4,7 +4,7 @@ import { inviteMember, type InvitedMember } from './factories/members.js';
 import { connectAccount, leaveVoicemail, startTelephonyApp, type TelephonyApp } from './factories/telephony.js';
 import { ticketPayload } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
-import { eventually } from './support/job-probe.js';
+import { eventually, queueIdle } from './support/job-probe.js';
 
 let t: TelephonyApp;
 let owner: SignedIn;
@@ -69,7 +69,7 @@ describe('SMS notifications through Twilio', () => {
     const textsOf = () => textsTo(MEMBER_PHONE).filter((m) => m.body.includes(res.body.ticketNumber));
     const lookupsOf = () => t.fake.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/Messages.json') && r.query.To === MEMBER_PHONE).length;
     await eventually('the text arrived after two failures', () => textsOf().length === 1, 40_000);
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await queueIdle(t.app.db);
     // The first attempt's send fails; each retry first asks Twilio for the text (the second's look-up
     // fails too), and the third sends it.
     expect(attemptsOf()).toBe(2);

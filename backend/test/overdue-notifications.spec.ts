@@ -4,7 +4,7 @@ import { OverdueTickets } from '../src/modules/ticket-analytics/sla/overdue-tick
 import { inviteMember, type InvitedMember } from './factories/members.js';
 import { createTicket } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
-import { eventually } from './support/job-probe.js';
+import { eventually, queueIdle } from './support/job-probe.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const QUEUE_ENV = { JOBS_POLL_INTERVAL_MS: '200' };
@@ -39,13 +39,7 @@ async function overdueNotifications(ticketId: string): Promise<{ user_id: string
  * row to the next minute, so a scan run under a handler would find nothing to do.
  */
 async function handlersDone(): Promise<void> {
-  await eventually('the handlers are done', async () => {
-    const { rows } = await a.db.query(
-      `select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-        where t.identifier <> 'tickets.overdue-scan' and j.attempts < j.max_attempts and (j.locked_at is not null or j.run_at <= now())`,
-    );
-    return rows[0].n === 0;
-  });
+  await queueIdle(a.db, { except: ['tickets.overdue-scan'] });
 }
 
 /** Moves a ticket back in time so that its 24-hour promise ran out a minute ago. */
@@ -68,7 +62,7 @@ describe('the overdue notification', () => {
     await Promise.all([a.created.app.get(OverdueTickets).raiseOverdue(), b.created.app.get(OverdueTickets).raiseOverdue()]);
 
     await eventually('both users were notified', async () => (await overdueNotifications(ticket.id)).length >= 2);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await handlersDone();
     const rows = await overdueNotifications(ticket.id);
     expect(rows.map((r) => r.user_id)).toEqual([owner.user.id, member.user.id].sort());
     expect(rows[0].title).toBe(`Ticket ${ticket.ticket_number} is overdue`);
@@ -123,7 +117,7 @@ describe('the overdue notification', () => {
     const waiting = await createTicket(owner.agent);
     await handlersDone();
     expect(await a.created.app.get(OverdueTickets).raiseOverdue()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await handlersDone();
     expect(await overdueNotifications(answered.id)).toEqual([]);
     expect(await overdueNotifications(waiting.id)).toEqual([]);
   });
@@ -132,8 +126,8 @@ describe('the overdue notification', () => {
     const ticket = await createTicket(owner.agent);
     await makeOverdue(ticket.id);
     await eventually('the scheduled scan reported the ticket', async () => (await overdueNotifications(ticket.id)).length >= 2, 80_000);
-    // Past the next minute too: still one per user.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // Once what the scans queued has run: still one per user.
+    await handlersDone();
     expect((await overdueNotifications(ticket.id)).map((r) => r.user_id)).toEqual([owner.user.id, member.user.id].sort());
   }, 100_000);
 });

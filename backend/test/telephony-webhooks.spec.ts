@@ -11,7 +11,7 @@ import {
 } from '../src/dev/twilio-callbacks.js';
 import { connectAccount, startTelephonyApp, type TelephonyApp, twilioPost, uploadGreeting } from './factories/telephony.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
-import { eventually } from './support/job-probe.js';
+import { eventually, queueIdle } from './support/job-probe.js';
 import { VoicemailProbe, VoicemailProbeModule } from './support/voicemail-probe.js';
 
 let t: TelephonyApp;
@@ -173,7 +173,7 @@ describe('voicemail callbacks', () => {
     await eventually('voicemail.received is handled', () => probe.seen.some((s) => s.event.callLogId === rows[0].id));
     // The metadata job reads the final duration from Twilio (15 s there, 14 s in the callback).
     await eventually('the recording job has run', async () => (await logsOf(facts.callSid))[0].recording_duration === 15);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await queueIdle(t.app.db);
     expect(probe.seen.filter((s) => s.event.callLogId === rows[0].id)).toEqual([
       { scopedTo: owner.user.organization_id, event: { organizationId: owner.user.organization_id, callLogId: rows[0].id, brand: 'Acme' } },
     ]);

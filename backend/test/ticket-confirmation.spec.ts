@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sign } from 'retell-sdk';
 import { createTicket, ticketPayload } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
-import { eventually } from './support/job-probe.js';
+import { eventually, queueIdle } from './support/job-probe.js';
 import { SmtpCatcher } from './support/smtp-catcher.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -48,7 +48,8 @@ async function confirmationJobs(): Promise<Array<{ attempts: number; max_attempt
   return rows.rows;
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+/** Every job the test's work queued has run: what has not happened by then will not. */
+const settle = () => queueIdle(app.db);
 
 describe('the confirmation e-mail of a new ticket', () => {
   it('sends the customer one e-mail with the ticket number, product, issue and the 24-hour promise, and records it as sent', async () => {

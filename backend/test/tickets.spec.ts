@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTicket, isoDaysAgo, ticketPayload } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { EventProbe, EventProbeModule, type SeenEvent } from './support/event-probe.js';
+import { queueIdle } from './support/job-probe.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 let app: TestApp;
@@ -399,7 +400,7 @@ describe('domain events', () => {
     await owner.agent.patch('/api/tickets/bulk-update').send({ ticketIds: [ticket.id], status: 'Closed' }).expect(200);
     const ofTicket = (event: SeenEvent) => event.payload.ticketId === ticket.id;
     const seen = await probe.waitFor(ofTicket, 3);
-    await new Promise((resolve) => setTimeout(resolve, 300)); // nothing more arrives for this ticket
+    await queueIdle(app.db); // then nothing more arrives for this ticket
     expect(probe.seen.filter(ofTicket)).toHaveLength(3);
     expect(seen).toEqual(
       expect.arrayContaining([

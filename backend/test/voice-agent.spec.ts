@@ -3,6 +3,7 @@ import { sign } from 'retell-sdk';
 import { isoDaysAgo } from './factories/tickets.js';
 import { registerOwner, type SignedIn } from './factories/users.js';
 import { EventProbe, EventProbeModule } from './support/event-probe.js';
+import { queueIdle } from './support/job-probe.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 let app: TestApp;
@@ -98,7 +99,7 @@ describe('POST /api/webhooks/retell/{webhookId}', () => {
       brand: 'IronJack',
     });
     await probe.waitFor((e) => e.name === 'voice_agent.call_received' && e.payload.callLogId === logs[0].id);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await queueIdle(app.db);
     expect(receivedFor(logs[0].id)).toHaveLength(1);
   });
 

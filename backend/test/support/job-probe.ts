@@ -112,6 +112,33 @@ export class JobProbe {
 @Module({ providers: [JobProbe] })
 export class JobProbeModule {}
 
+/** What sends a query: a `pg` client or pool, or a test app's `db`. */
+interface Queryable {
+  query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
+}
+
+/**
+ * Waits until the queue has nothing to do now: no job taken (a handler running, whose commit may add
+ * jobs) and none due that will still be tried. Whatever a handler could do twice has been done by
+ * then, so an absence checked afterwards stays absent: this instead of waiting a fixed time for
+ * "nothing more". `except`: tasks left out (a schedule of every minute). A retry waiting out its
+ * backoff, or a job due later, does not count.
+ */
+export async function queueIdle(db: Queryable, { except = [] as string[], timeoutMs = 30_000 } = {}): Promise<void> {
+  await eventually(
+    'the queue has nothing to do',
+    async () => {
+      const { rows } = await db.query(
+        `select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+          where t.identifier <> all($1::text[]) and j.attempts < j.max_attempts and (j.locked_at is not null or j.run_at <= now())`,
+        [except],
+      );
+      return rows[0].n === 0;
+    },
+    timeoutMs,
+  );
+}
+
 /** Polls `check` until it returns true; fails after `timeoutMs` with `what`. */
 export async function eventually(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
