@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { JobWorker } from '../src/common/jobs/job-worker.js';
 import { TenantRunner } from '../src/common/tenancy/tenant-runner.js';
 import { Ticket } from '../src/modules/tickets/ticket.entity.js';
 import { createTicket } from './factories/tickets.js';
@@ -151,8 +152,21 @@ describe('two instances on one database', () => {
     const nextMinute = Math.ceil(Date.now() / 60_000) * 60_000;
     const inPeriod = () =>
       [...probeA.ticks, ...probeB.ticks].filter((at) => at.getTime() >= nextMinute && at.getTime() < nextMinute + 60_000);
-    await eventually('the next minute\'s tick', () => inPeriod().length > 0, 75_000);
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    // Each instance's scheduler reports the minute's jobs written (the one that lost the minute to the
+    // other wrote none). Once both have, and the queue has run whatever they wrote, a second tick
+    // would be there.
+    const written = (app: TestApp) =>
+      new Promise<void>((resolve) => {
+        const { events } = app.created.app.get(JobWorker);
+        const onWritten = ({ timestamp }: { timestamp: number }) => {
+          if (timestamp < nextMinute) return;
+          events.off('cron:scheduled', onWritten);
+          resolve();
+        };
+        events.on('cron:scheduled', onWritten);
+      });
+    await Promise.all([written(a), written(b)]);
+    await queueIdle(a.db);
     expect(inPeriod()).toHaveLength(1);
   }, 90_000);
 });

@@ -32,6 +32,11 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
   private runner?: Runner;
   private readonly workerIds = new Set<string>();
   private heartbeat?: NodeJS.Timeout;
+  /**
+   * What the queue reports as it works (graphile-worker's events: a job's start and end, each
+   * minute's schedule written, …), for whoever wants to watch it; the heartbeat below is one.
+   */
+  readonly events = new EventEmitter() as WorkerEvents;
 
   constructor(
     private readonly registry: JobRegistry,
@@ -59,7 +64,7 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
         options: { backfillPeriod: 0, maxAttempts: 3 },
       })),
     );
-    const events = new EventEmitter() as WorkerEvents;
+    const { events } = this;
     // graphile-worker locks a job under its pool's id (`locked_by`), not under the id of the
     // worker inside the pool that runs it: the heartbeat is the pool's.
     events.on('pool:create', ({ workerPool }) => {
