@@ -60,11 +60,13 @@ test.describe('upload button', () => {
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expect(dialog.getByText('Main greeting.wav')).toBeVisible();
 
-    // Hold the PUT a moment so the status bar's progress can be seen before it completes.
+    // Hold the PUT until the status bar's progress has been seen, then let it complete.
     const puts: string[] = [];
+    let releasePut!: () => void;
+    const putHeld = new Promise<void>((resolve) => (releasePut = resolve));
     await page.route('**/api/storage/**', async (route) => {
       puts.push(route.request().method());
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await putHeld;
       await route.continue();
     });
     await dialog.getByRole('button', { name: 'Upload 1 file' }).click();
@@ -72,6 +74,7 @@ test.describe('upload button', () => {
     await expect(dialog.getByText('Uploading', { exact: true })).toBeVisible();
     await expect(dialog.locator('.uppy-StatusBar-progress')).toBeAttached();
     await saveScreenshot(page, 'upload-button-uploading', testInfo);
+    releasePut();
 
     await expect(dialog).toBeHidden();
     expect(puts).toEqual(['PUT']);
