@@ -98,10 +98,10 @@ describe('POST /api/register', () => {
   it('publishes user.registered: the new owner finds a welcome notification', async () => {
     const { agent } = await registerOwner(app);
     let titles: string[] = [];
-    for (let i = 0; i < 20 && titles.length === 0; i++) {
+    await eventually('the welcome notification is listed', async () => {
       titles = (await agent.get('/api/notifications').expect(200)).body.map((n: { title: string }) => n.title);
-      if (!titles.length) await new Promise((r) => setTimeout(r, 50));
-    }
+      return titles.length > 0;
+    });
     expect(titles).toEqual(['Welcome to Warranty CRM']);
     expect((await agent.get('/api/notifications/unread-count').expect(200)).body).toEqual({ count: 1 });
   });

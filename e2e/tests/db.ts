@@ -40,7 +40,9 @@ export async function replaceNotifications(username: string, count: number, { re
                            join graphile_worker._private_tasks t on t.id = j.task_id
                            where t.identifier like 'event:user.registered:WelcomeListener.%'
                              and j.payload -> 'event' ->> 'userId' = (select id::text from users where username = $1)`;
-  for (let i = 0; i < 100 && (await sql(welcomePending, [username])).length; i++) {
+  const deadline = Date.now() + 30_000;
+  while ((await sql(welcomePending, [username])).length) {
+    if (Date.now() > deadline) throw new Error(`The welcome notification of ${username} was still queued after 30 s`);
     await new Promise(resolve => setTimeout(resolve, 100));
   }
   await sql('delete from notifications where user_id = (select id from users where username = $1)', [username]);
