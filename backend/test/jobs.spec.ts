@@ -135,10 +135,7 @@ describe('two instances on one database', () => {
       async () => (await a.db.query(`select count(*)::int as n from probe_effects where key like 'bulk-%'`)).rows[0].n >= 200,
       60_000,
     );
-    await eventually(
-      'their jobs completed',
-      async () => (await a.db.query(`select count(*)::int as n from graphile_worker._private_jobs where payload -> 'event' ->> 'key' like 'bulk-%'`)).rows[0].n === 0,
-    );
+    await queueIdle(a.db);
     const rows = await a.db.query(`select key, count(*)::int as n from probe_effects where key like 'bulk-%' group by key`);
     expect(rows.rowCount).toBe(200);
     expect(rows.rows.every((row) => row.n === 1)).toBe(true);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { expect } from '@playwright/test';
 import pg from 'pg';
 import { EMBEDDED_PG_PORT, PORT } from './ports.js';
 
@@ -40,11 +41,9 @@ export async function replaceNotifications(username: string, count: number, { re
                            join graphile_worker._private_tasks t on t.id = j.task_id
                            where t.identifier like 'event:user.registered:WelcomeListener.%'
                              and j.payload -> 'event' ->> 'userId' = (select id::text from users where username = $1)`;
-  const deadline = Date.now() + 30_000;
-  while ((await sql(welcomePending, [username])).length) {
-    if (Date.now() > deadline) throw new Error(`The welcome notification of ${username} was still queued after 30 s`);
-    await new Promise(resolve => setTimeout(resolve, 100));
-  }
+  await expect
+    .poll(async () => (await sql(welcomePending, [username])).length, { message: `the welcome notification of ${username} left the queue`, timeout: 30_000 })
+    .toBe(0);
   await sql('delete from notifications where user_id = (select id from users where username = $1)', [username]);
   if (count === 0) return;
   await sql(

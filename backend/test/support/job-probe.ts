@@ -1,5 +1,6 @@
 import { Injectable, Module } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
 import { DomainEvent, DomainEvents } from '../../src/common/events/domain-event.js';
 import { type BatchOutcome, type JobAttempt, OnDomainEvent, OnDomainEvents, ScheduledTask } from '../../src/common/jobs/job-decorators.js';
 import { type TenantContext, TenantRunner } from '../../src/common/tenancy/tenant-runner.js';
@@ -112,11 +113,6 @@ export class JobProbe {
 @Module({ providers: [JobProbe] })
 export class JobProbeModule {}
 
-/** What sends a query: a `pg` client or pool, or a test app's `db`. */
-interface Queryable {
-  query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
-}
-
 /**
  * Waits until the queue has nothing to do now: no job taken (a handler running, whose commit may add
  * jobs) and none due that will still be tried. Whatever a handler could do twice has been done by
@@ -124,7 +120,7 @@ interface Queryable {
  * "nothing more". `except`: tasks left out (a schedule of every minute). A retry waiting out its
  * backoff, or a job due later, does not count.
  */
-export async function queueIdle(db: Queryable, { except = [] as string[], timeoutMs = 30_000 } = {}): Promise<void> {
+export async function queueIdle(db: pg.ClientBase, { except = [] as string[], timeoutMs = 30_000 } = {}): Promise<void> {
   await eventually(
     'the queue has nothing to do',
     async () => {
