@@ -7,7 +7,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import session from 'express-session';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import { join } from 'node:path';
 import passport from 'passport';
 import pg from 'pg';
@@ -31,6 +31,22 @@ export interface CreatedApp {
   orm: MikroORM;
   /** Closes the app and the session store's pool. */
   close(): Promise<void>;
+}
+
+/**
+ * How long an idle keep-alive connection stays open, and the `Keep-Alive: timeout=65` its answers
+ * announce. Node's default, 5 s, is shorter than the idle time of what reuses connections: a load
+ * balancer keeps them 60 s, and a client that reads the hint (Node's agent, which Playwright's and
+ * many integrators' requests use) closes one 1 s before it runs out. A request written on a
+ * connection in the instant the server closes it is reset (ECONNRESET): with 5 s, a client that
+ * pauses about that long between two calls, on a loaded machine, met it. Longer than the usual 60 s,
+ * so the proxy in front closes first; the headers' limit stays above it, as Node requires.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+function keepConnectionsOpen(server: Server): void {
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
 }
 
 /**
@@ -124,6 +140,7 @@ export async function createApp(
   serveAdmin(app, config.adminDistDir, config.session.cookieName);
 
   await app.init();
+  keepConnectionsOpen(app.getHttpServer());
   const orm = app.get<MikroORM>(MikroORM);
   return {
     app,

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Agent, get, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { eventually } from './support/job-probe.js';
 import { adminUrl, startTestApp, type TestApp } from './support/test-app.js';
@@ -36,5 +38,32 @@ describe('the health check', () => {
 
     await admin.query(`alter database "${name}" with allow_connections true`);
     await eventually('the health check says the database is up again', async () => (await health()).status === 200);
+  });
+});
+
+describe('connections', () => {
+  it('keeps an idle connection 65 s and says so, so that a client reusing it closes it first', async () => {
+    const server = app.created.app.getHttpServer() as Server;
+    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const call = () =>
+      new Promise<IncomingMessage & { reused: boolean }>((resolve, reject) => {
+        const req = get({ host: '127.0.0.1', port, path: '/api/health', agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(Object.assign(res, { reused: req.reusedSocket })));
+        });
+        req.on('error', reject);
+      });
+    try {
+      const first = await call();
+      // Node's own default is 5 s: a client pausing about that long between two calls could write
+      // its request on a connection in the instant the server closed it, and be reset.
+      expect([first.statusCode, first.headers.connection, first.headers['keep-alive']]).toEqual([200, 'keep-alive', 'timeout=65']);
+      const second = await call();
+      expect([second.statusCode, second.reused]).toEqual([200, true]);
+    } finally {
+      agent.destroy();
+    }
   });
 });
