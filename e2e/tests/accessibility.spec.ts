@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { auditPage, type Finding } from './a11y-audit.js';
 import { apiSettled, makeAccount, signedInPages } from './walk.js';
-import { signIn } from './support.js';
+import { openSection, signIn } from './support.js';
 
 /**
  * Issue 34, accessibility: every page, at the desktop and the phone size (both projects run this
@@ -80,9 +80,7 @@ test('every signed-in page, the create dialog, the warranty tab and every settin
       expect(ids).toContain('audit-log');
       for (const id of ids) {
         const section = page.getByTestId(`settings-${id}`);
-        const summary = section.locator('.MuiAccordionSummary-root').first();
-        if ((await summary.getAttribute('aria-expanded')) !== 'true') await summary.click();
-        await expect(summary).toHaveAttribute('aria-expanded', 'true');
+        const summary = await openSection(page, section.locator('.MuiAccordionSummary-root').first());
         await apiSettled(page);
         // the page around it was audited with the settings screen
         await check(page, `settings, ${id}`, findings, `[data-testid="settings-${id}"]`);

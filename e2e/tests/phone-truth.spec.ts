@@ -4,7 +4,7 @@ import { toneWav } from '../../backend/src/dev/fake-twilio/wav.js';
 import { type FakeRetell, startFakeRetell } from './fixtures.js';
 import { phoneOrganization, simulateVoicemail } from './phone-support.js';
 import { FAKE_RETELL_PORT, FAKE_TWILIO_URL } from './ports.js';
-import { saveScreenshot } from './support.js';
+import { openSection, saveScreenshot } from './support.js';
 
 const RETELL_KEY = 'key_e2e_retell_0123456789';
 
@@ -99,8 +99,7 @@ test('Phone Setup shows the A2P status Twilio reports, with the reason of a fail
   expect(set.status()).toBe(200);
 
   await page.goto('/settings');
-  const summary = page.getByRole('button', { name: /Phone Setup/ });
-  if ((await summary.getAttribute('aria-expanded')) !== 'true') await summary.click();
+  await openSection(page, 'Phone Setup');
   await expect(page.getByTestId('a2p-status')).toHaveText('Not Started');
   await page.getByTestId('a2p-check').click();
   await expect(page.getByTestId('a2p-status')).toHaveText('Registration Failed');

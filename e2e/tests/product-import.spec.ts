@@ -1,12 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerByApi, saveScreenshot, uniqueName } from './support.js';
+import { openSection, registerByApi, saveScreenshot, uniqueName } from './support.js';
 
 /** Issue 30: products imported from CSV with a preview and per-line errors, nothing written until confirmed. */
 
 async function openManageProducts(page: Page, brand: string) {
   await page.goto('/settings');
-  const summary = page.getByRole('button', { name: /Tickets Configuration/ });
-  if ((await summary.getAttribute('aria-expanded')) !== 'true') await summary.click();
+  await openSection(page, 'Tickets Configuration');
   await page.getByTestId('brand-row').filter({ hasText: brand }).getByRole('button', { name: 'Manage Products' }).click();
   return page.getByRole('dialog', { name: `Manage Products: ${brand}` });
 }

@@ -1,15 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { chooseOption, newBrowserLike, registerByApi, saveScreenshot, uniqueName } from './support.js';
+import { expect, test } from '@playwright/test';
+import { chooseOption, newBrowserLike, openSection, registerByApi, saveScreenshot, uniqueName } from './support.js';
 
 /** Issue 28: an agent sees the organization's settings read only; the owner sets roles in Users. */
 
 const READ_ONLY = 'Only the account owner and admins can change these settings. Ask them if something here needs to change.';
-
-async function openSection(page: Page, title: string) {
-  const summary = page.getByRole('button', { name: new RegExp(title) });
-  if ((await summary.getAttribute('aria-expanded')) !== 'true') await summary.click();
-  await expect(summary).toHaveAttribute('aria-expanded', 'true');
-}
 
 test.describe('roles', () => {
   test("an agent sees the settings read only, and the server refuses the agent's writes", async ({ page, browser, baseURL }, testInfo) => {

@@ -1,11 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseOption, registerByApi, saveScreenshot, uniqueName } from './support.js';
-
-async function openSection(page: Page, title: string) {
-  const summary = page.getByRole('button', { name: new RegExp(title) });
-  if ((await summary.getAttribute('aria-expanded')) !== 'true') await summary.click();
-  await expect(summary).toHaveAttribute('aria-expanded', 'true');
-}
+import { chooseOption, openSection, registerByApi, saveScreenshot, uniqueName } from './support.js';
 
 /** The toast is shown; it is closed unless a modal dialog hides the page behind it. */
 async function expectToast(page: Page, title: string, close = true) {

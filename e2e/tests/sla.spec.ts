@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from './db.js';
 import { createTicket } from './ticket-factory.js';
-import { chooseOption, registerByApi, saveScreenshot, uniqueName } from './support.js';
+import { chooseOption, openSection, registerByApi, saveScreenshot, uniqueName } from './support.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -88,9 +88,7 @@ test.describe('response promises', () => {
   test('Settings → Tickets sets the promised hours of new tickets, whole hours from 1 to 720', async ({ page }) => {
     await registerByApi(page.request, uniqueName('slaset'));
     await page.goto('/settings');
-    const summary = page.getByRole('button', { name: /Tickets Configuration/ });
-    await summary.click();
-    await expect(summary).toHaveAttribute('aria-expanded', 'true');
+    await openSection(page, 'Tickets Configuration');
     const section = page.getByTestId('settings-tickets');
     const warranty = section.getByLabel('Warranty issues (hours)');
     const support = section.getByLabel('Technical support (hours)');

@@ -132,6 +132,22 @@ export async function checkControl(control: Locator): Promise<void> {
   }).toPass({ timeout: 15_000 });
 }
 
+/**
+ * Opens a section of a page of sections (an accordion, such as Settings') and waits until it is open:
+ * `section` is its summary, or the title its summary button is named by. On a loaded machine a section
+ * above can still be growing as its data arrives, so a click aimed at the summary can land beside it and
+ * be lost; a person would click again, and so does this (bounded), never on a section already open (a
+ * click there would close it).
+ */
+export async function openSection(page: Page, section: string | Locator): Promise<Locator> {
+  const summary = typeof section === 'string' ? page.getByRole('button', { name: new RegExp(section) }) : section;
+  await expect(async () => {
+    if ((await summary.getAttribute('aria-expanded', { timeout: 2_000 })) !== 'true') await summary.click({ timeout: 2_000 });
+    await expect(summary).toHaveAttribute('aria-expanded', 'true', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  return summary;
+}
+
 /** Full-page screenshot under test-results/screenshots/<name>-<project>.png, for people to look at. */
 export async function saveScreenshot(page: Page, name: string, testInfo: TestInfo): Promise<void> {
   await page.screenshot({

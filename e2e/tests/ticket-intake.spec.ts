@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { sql } from './db.js';
 
-import { chooseOption, registerByApi, saveScreenshot, uniqueName } from './support.js';
+import { chooseOption, openSection, registerByApi, saveScreenshot, uniqueName } from './support.js';
 
 const ALL_QUESTIONS = ['product_model', 'purchase_location', 'purchase_date', 'issue_description', 'injury_reported', 'property_damage'];
 const TRANSCRIPT = 'Hello, my jack drops the car slowly when it is lifted. Please call me back.';
@@ -204,9 +204,7 @@ test.describe('ticket intake', () => {
 
     // the AI agent's function, as entered in Retell, names only the questions asked
     await page.goto('/settings');
-    const summary = page.getByRole('button', { name: /Retell AI Configuration/ });
-    await summary.click();
-    await expect(summary).toHaveAttribute('aria-expanded', 'true');
+    await openSection(page, 'Retell AI Configuration');
     const parameters = page.getByTestId('retell-function-parameters');
     await expect(parameters).toContainText('"issue_description"');
     await expect(parameters).toContainText('"product_model"');
