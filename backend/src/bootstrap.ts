@@ -42,12 +42,7 @@ export interface CreatedApp {
  * pauses about that long between two calls, on a loaded machine, met it. Longer than the usual 60 s,
  * so the proxy in front closes first; the headers' limit stays above it, as Node requires.
  */
-export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
-
-function keepConnectionsOpen(server: Server): void {
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
-}
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /**
  * Builds the whole HTTP application on a migrated database: security headers, the Origin check,
@@ -140,7 +135,9 @@ export async function createApp(
   serveAdmin(app, config.adminDistDir, config.session.cookieName);
 
   await app.init();
-  keepConnectionsOpen(app.getHttpServer());
+  const server: Server = app.getHttpServer();
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   const orm = app.get<MikroORM>(MikroORM);
   return {
     app,

@@ -2,7 +2,7 @@ import { wavBytes } from './fixtures.js';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fakeOwnedNumber, phoneOrganization, searchInWorkerArea } from './phone-support.js';
 import { FAKE_TWILIO_URL } from './ports.js';
-import { checkControl, chooseOption, saveScreenshot } from './support.js';
+import { checkControl, chooseOption, openSection, saveScreenshot } from './support.js';
 
 async function choose(page: Page, input: Locator, option: string | RegExp) {
   await chooseOption(page, input.locator('..').locator('[role="combobox"]'), option);
@@ -14,9 +14,12 @@ async function expectToast(page: Page, title: string, description: string) {
 }
 
 /** Settings → Phone Numbers (the section is collapsed until opened). */
+/** Opens Settings' Phone Numbers section (a click again should the first be lost: openSection). */
+const openPhoneNumbersSection = (page: Page) => openSection(page, page.getByTestId('settings-phone-numbers').locator('.MuiAccordionSummary-root').first());
+
 async function openPhoneNumbers(page: Page) {
   await page.goto('/settings');
-  await page.getByTestId('settings-phone-numbers').locator('.MuiAccordionSummary-root').first().click();
+  await openPhoneNumbersSection(page);
   await expect(page.getByTestId('phone-numbers-manager')).toBeVisible();
 }
 
@@ -145,7 +148,7 @@ test('voicemail greetings of each type are saved and come back after a reload, i
   await save({ greeting_type: 'text_to_speech', greeting_text: 'Thanks for calling Acme.', tts_voice: 'Polly.Brian', voicemail_max_length: 180 }, ['greeting_audio_url']);
   await saveScreenshot(page, 'phone-numbers-voicemail-tts', testInfo);
   await page.reload();
-  await page.getByTestId('settings-phone-numbers').locator('.MuiAccordionSummary-root').first().click();
+  await openPhoneNumbersSection(page);
   await expand();
   await expect(row.getByTestId('greeting-type-tts')).toBeChecked();
   await expect(row.getByTestId('greeting-text')).toHaveValue('Thanks for calling Acme.');
@@ -163,7 +166,7 @@ test('voicemail greetings of each type are saved and come back after a reload, i
   await row.getByTestId('greeting-max-length').fill('');
   await save({ greeting_type: 'audio_file', greeting_audio_filename: 'hello.wav', voicemail_max_length: 120 }, ['greeting_text']);
   await page.reload();
-  await page.getByTestId('settings-phone-numbers').locator('.MuiAccordionSummary-root').first().click();
+  await openPhoneNumbersSection(page);
   await expand();
   await expect(row.getByTestId('greeting-type-audio')).toBeChecked();
   await expect(row.getByTestId('greeting-audio-name')).toHaveText('hello.wav');
@@ -180,7 +183,7 @@ test('voicemail greetings of each type are saved and come back after a reload, i
   await checkControl(row.getByTestId('greeting-type-default'));
   await save({ greeting_type: 'default' }, ['greeting_text', 'greeting_audio_url']);
   await page.reload();
-  await page.getByTestId('settings-phone-numbers').locator('.MuiAccordionSummary-root').first().click();
+  await openPhoneNumbersSection(page);
   await expand();
   await expect(row.getByTestId('greeting-type-default')).toBeChecked();
 });

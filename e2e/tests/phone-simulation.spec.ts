@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { searchInWorkerArea } from './phone-support.js';
 import { FAKE_TWILIO_URL } from './ports.js';
-import { chooseOption, registerInUi, saveScreenshot, uniqueName } from './support.js';
+import { chooseOption, openSection, registerInUi, saveScreenshot, uniqueName } from './support.js';
 
 /**
  * Issue 34, "the first hour": a newcomer without a Twilio account turns on the built-in simulation
@@ -38,7 +38,7 @@ test('turn the simulation on, buy a number, simulate a call from the page and wa
 
   // buy a number in Settings → Phone Numbers, from the simulation
   await page.goto('/settings');
-  await page.getByTestId('settings-phone-numbers').locator('.MuiAccordionSummary-root').first().click();
+  await openSection(page, page.getByTestId('settings-phone-numbers').locator('.MuiAccordionSummary-root').first());
   const manager = page.getByTestId('phone-numbers-manager');
   await searchInWorkerArea(page, manager);
   await manager.getByTestId('buy-search').click();
