@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'rolldown';
+import { swcOptions } from './swc-options.js';
 import { builtAndCurrent } from './test/support/native-modules.js';
 
 /**
@@ -23,17 +24,8 @@ async function sanitizeHtmlForJest() {
   return file;
 }
 
-/** Jest in ESM mode: SWC compiles TypeScript with legacy decorators and their metadata. */
-const swc = {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
-    target: 'es2022',
-    keepClassNames: true,
-  },
-  module: { type: 'es6' },
-  sourceMaps: 'inline',
-};
+/** Jest in ESM mode: SWC compiles TypeScript as the build does (swc-options.js). */
+const swc = { ...swcOptions, sourceMaps: 'inline' };
 
 const SRC = new URL('./src/', import.meta.url).pathname;
 

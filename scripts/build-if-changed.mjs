@@ -41,10 +41,10 @@ export const WORKSPACES = [
     after: ['contract'],
   },
   {
-    // The backend compiles against the contract's built declarations and imports its build.
+    // The backend imports the contract's build at run time.
     name: 'backend',
     dir: 'backend',
-    inputs: ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json'],
+    inputs: ['src', 'package.json', 'build.mjs', 'swc-options.js'],
     output: 'dist/main.js',
     after: ['contract'],
   },

@@ -56,7 +56,7 @@ beforeAll(() => {
   write('tsconfig.json', '{}');
   workspace('packages/contract', 'contract', 'dist/index.js', { 'src/index.ts': 'export const A = 1;', 'tsconfig.json': '{}' });
   workspace('admin', 'admin', 'dist/index.html', { 'src/app.tsx': 'export {};', 'src/app.test.tsx': 'test', 'index.html': '<html>', 'vite.config.ts': '' });
-  workspace('backend', 'backend', 'dist/main.js', { 'src/main.ts': 'export {};', 'src/main.spec.ts': 'test', 'tsconfig.build.json': '{}' });
+  workspace('backend', 'backend', 'dist/main.js', { 'src/main.ts': 'export {};', 'src/main.spec.ts': 'test', 'swc-options.js': 'export {};' });
 });
 
 afterAll(() => {
