@@ -3,13 +3,17 @@ import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { screenPreloads } from './build/screen-preloads';
 
 // The API runs on :3000 in development; in production the backend serves the
 // built admin from admin/dist on the same origin.
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
+
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
 
 /**
  * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every JS, CSS, HTML
@@ -24,18 +28,22 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
     },
-    closeBundle() {
+    // Node's asynchronous zlib compresses on libuv's thread pool, the files side by side: brotli at quality 11
+    // is most of the work (3.4 s for the build's 2.3 MB in one thread), which takes half the time on 2 cores.
+    async closeBundle() {
       const walk = (dir: string): string[] =>
         readdirSync(dir, { withFileTypes: true }).flatMap(entry =>
           entry.isDirectory() ? (entry.name.startsWith('.') ? [] : walk(join(dir, entry.name))) : [join(dir, entry.name)],
         );
-      for (const file of walk(outDir).filter(name => /\.(js|mjs|css|html|svg)$/.test(name))) {
+      await Promise.all(walk(outDir).filter(name => /\.(js|mjs|css|html|svg)$/.test(name)).map(async file => {
         const bytes = readFileSync(file);
-        const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
-        const gz = gzipSync(bytes, { level: 9 });
+        const [br, gz] = await Promise.all([
+          brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+          gzip(bytes, { level: 9 }),
+        ]);
         if (br.length < bytes.length) writeFileSync(`${file}.br`, br);
         if (gz.length < bytes.length) writeFileSync(`${file}.gz`, gz);
-      }
+      }));
     },
   };
 }
