@@ -67,6 +67,8 @@ export default defineConfig({
   webServer: [{
     command: `rm -rf .tmp/fake-twilio-${PORT} && node ../backend/dist/dev/fake-twilio/cli.js --port ${FAKE_TWILIO_PORT}`,
     url: `${FAKE_TWILIO_URL}/_fake/calls`,
+    // Ready when it says so (the url is polled at 100, 250, 500 ms, then each second).
+    wait: { stdout: /Fake Twilio listening on/ },
     timeout: 60_000,
     reuseExistingServer: false,
     stdout: 'ignore',
@@ -77,6 +79,9 @@ export default defineConfig({
     // started as `npm start` and the Docker image start it, with the same Node flags
     command: `rm -rf .tmp/data-${PORT} && ../backend/serve.sh`,
     url: `${baseURL}/api/health`,
+    // The line the app writes once it listens: the url alone is polled each second after the first 850 ms, and
+    // the app takes 3-5 s to start here (its modules, initdb, the migrations).
+    wait: { stdout: /Warranty CRM is serving/ },
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',
