@@ -28,8 +28,11 @@ function sourcesUnder(dir) {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
+/** Where a source's module goes under dist/ (its map beside it, with `.map` added). */
+const outputOf = (source) => join(DIST, relative(SRC, source)).replace(/\.ts$/, '.js');
+
 async function compile(source) {
-  const out = join(DIST, relative(SRC, source)).replace(/\.ts$/, '.js');
+  const out = outputOf(source);
   const { code, map } = await transformFile(source, {
     ...swcOptions,
     // a map beside each file that points at the source, without a copy of it (as TypeScript's `sourceMap`)
@@ -47,8 +50,8 @@ if (process.argv.includes('--watch')) {
   watch(SRC, { recursive: true }, (_event, name) => {
     if (!name || !isSource(name)) return;
     const source = join(SRC, name);
-    const out = join(DIST, name).replace(/\.ts$/, '.js');
     if (!existsSync(source)) {
+      const out = outputOf(source);
       rmSync(out, { force: true });
       rmSync(`${out}.map`, { force: true });
       return;
