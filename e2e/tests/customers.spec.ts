@@ -14,6 +14,7 @@ test.describe('customers', () => {
       purchaseDate: new Date(Date.now() - 200 * 86_400_000).toISOString().slice(0, 10),
     });
     await createTicket(page.request, { customerName: 'Someone Else', customerEmail: 'else@example.com', customerPhone: '+15125550872' });
+    await sql(`update customers set street = '9 Elm Row', city = 'Austin' where id = $1`, [first.customer.id]);
 
     await page.goto(`/tickets/${first.id}`);
     await page.getByTestId('customer-page-link').click();
@@ -39,6 +40,16 @@ test.describe('customers', () => {
     await expect(page.getByTestId('customer-row-name')).toHaveText(['Rosa Delgado']);
     await expect(page.getByTestId('customer-count')).toHaveText('1 customer');
     await expect(page.getByTestId('customer-table')).toContainText(second.ticket_number);
+
+    // a row opens the customer's whole record, not the row's columns: its tickets, its address, and the
+    // same in the Edit form (in a new load, where the list's rows are all the app has read of them)
+    await page.reload();
+    await page.getByTestId('customer-row-name').click();
+    await expect(page.getByTestId('customer-title')).toHaveText('Rosa Delgado');
+    await expect(page.getByTestId('customer-ticket-row')).toHaveCount(2);
+    await expect(page.getByTestId('customer-show-address')).toContainText('9 Elm Row');
+    await page.getByTestId('customer-edit-link').click();
+    await expect(page.getByTestId('customer-edit').getByLabel('Street')).toHaveValue('9 Elm Row');
   });
 
   test('editing a customer checks the form and refuses another customer’s phone with its name', async ({ page }) => {

@@ -82,3 +82,11 @@ export function customerCountText(total: number, estimated: boolean): string {
   const n = `${estimated ? 'about ' : ''}${total.toLocaleString('en-US')}`;
   return `${n} customer${total === 1 && !estimated ? '' : 's'}`;
 }
+
+/**
+ * The react-admin query meta of every list of customers (the Customers screen, the merge dialog's search).
+ * A list row (GET /api/customers) has the list's columns, not the customer's tickets, calls or address,
+ * and useGetList seeds ['customers', 'getOne', {id, meta}] with each row: under their own meta the rows
+ * stay out of the cache the customer screen and its Edit form read, which wait for the whole record.
+ */
+export const CUSTOMER_ROW_META = { view: 'row' } as const;

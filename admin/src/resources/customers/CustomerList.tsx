@@ -3,7 +3,7 @@ import { DataTable, ListBase, Pagination, SearchInput, FilterForm, useListContex
 import { Link as RouterLink } from 'react-router';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { PageHeader } from '../../components/PageHeader';
-import { customerCountText } from '../../lib/customers';
+import { CUSTOMER_ROW_META, customerCountText } from '../../lib/customers';
 import { formatShortDate } from '../../lib/date';
 import type { CustomerListItem } from '../../providers/types';
 
@@ -13,7 +13,7 @@ const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search na
 /** /customers: the organization's customers, newest first, searched and paged by the server. */
 export function CustomerList() {
   return (
-    <ListBase perPage={25} sort={{ field: 'created_at', order: 'DESC' }}>
+    <ListBase perPage={25} sort={{ field: 'created_at', order: 'DESC' }} queryOptions={{ meta: CUSTOMER_ROW_META }}>
       <PageHeader title="Customers" subtitle="Everyone who filed a claim or called, with their tickets" actions={<ExportCsvButton kind="customers" />} />
       <FilterForm filters={filters} />
       <CustomerResults />

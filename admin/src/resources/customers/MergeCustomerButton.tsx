@@ -4,7 +4,7 @@ import { Autocomplete, Box, Button, Dialog, DialogActions, DialogContent, Dialog
 import { useGetList, useGetOne } from 'react-admin';
 import { PendingButton } from '../../components/PendingButton';
 import { useToast } from '../../components/useToast';
-import { mergeSummary } from '../../lib/customers';
+import { CUSTOMER_ROW_META, mergeSummary } from '../../lib/customers';
 import { failureMessage } from '../../lib/fieldErrors';
 import type { CustomerDetail, CustomerListItem } from '../../providers/types';
 import { useCrmMutation } from '../../providers/useCrm';
@@ -33,6 +33,7 @@ function MergeDialog({ customer, onClose }: { customer: CustomerDetail; onClose:
     filter: query.trim().length >= 2 ? { q: query.trim() } : {},
     pagination: { page: 1, perPage: 10 },
     sort: { field: 'created_at', order: 'DESC' },
+    meta: CUSTOMER_ROW_META,
   });
   const { mutate, isPending } = useCrmMutation('customers', 'mergeCustomers', {
     onSuccess: (result) => {
@@ -80,7 +81,7 @@ function MergeDialog({ customer, onClose }: { customer: CustomerDetail; onClose:
   );
 }
 
-/** What will move, from the picked customer's whole record (the list's row, already cached, has no call count). */
+/** What will move, from the picked customer's whole record (the search's row has no call count), read again when picked. */
 function MergeSummary({ picked, keepName }: { picked: CustomerListItem; keepName: string }) {
   const { data: other } = useGetOne<CustomerDetail>('customers', { id: picked.id }, { refetchOnMount: 'always' });
   return (
