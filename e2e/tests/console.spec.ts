@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiSettled, makeAccount, signedInPages } from './walk.js';
+import { apiSettled, makeAccount, signedInPages, watchApi } from './walk.js';
 import { openNavigation, signIn, signOut } from './support.js';
 
 /**
@@ -34,6 +34,8 @@ test('no console error, page error or failed API request over a visit, sign-in, 
   test.setTimeout(240_000);
   const account = await makeAccount(baseURL!, 'quiet');
   const problems = recordProblems(page);
+  // the reads of a screen reached through the navigation count as well (apiSettled)
+  watchApi(page);
   page.on('close', () => problems.length && console.log(problems.join('\n')));
   const apiCalls: string[] = [];
   page.on('request', request => {

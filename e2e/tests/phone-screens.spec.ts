@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { makeAccount } from './walk.js';
-import { signIn } from './support.js';
+import { makeAccount, signInByApi } from './walk.js';
 
 /**
  * Issue 34, phone-sized screens: below MUI's md (900 px) the ticket list is one card per ticket with
@@ -10,8 +9,7 @@ import { signIn } from './support.js';
 test('the ticket list and the notification preferences fit the screen: cards on a phone, table and grid on a desktop', async ({ page, baseURL }, testInfo) => {
   const phone = testInfo.project.name === 'phone';
   const account = await makeAccount(baseURL!, 'screens');
-  await signIn(page, account.username, account.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInByApi(page, account);
 
   await page.goto('/tickets');
   const row = page.getByTestId('ticket-row').filter({ hasText: account.ticket.ticketNumber });

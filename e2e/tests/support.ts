@@ -148,8 +148,13 @@ export async function openSection(page: Page, section: string | Locator): Promis
   return summary;
 }
 
-/** Full-page screenshot under test-results/screenshots/<name>-<project>.png, for people to look at. */
+/**
+ * Full-page screenshot under test-results/screenshots/<name>-<project>.png, for people to look at,
+ * when asked for (E2E_SCREENSHOTS=1). The suite's 68 cost Chromium a few percent of its CPU, and
+ * nothing reads them; a failing test's screenshot is taken regardless (playwright.config.ts).
+ */
 export async function saveScreenshot(page: Page, name: string, testInfo: TestInfo): Promise<void> {
+  if (!process.env.E2E_SCREENSHOTS) return;
   await page.screenshot({
     path: join(testInfo.project.outputDir, 'screenshots', `${name}-${testInfo.project.name}.png`),
     fullPage: true,

@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { createTicket, type CreatedTicket } from './ticket-factory.js';
 import { uniqueName } from './support.js';
 
@@ -21,6 +21,12 @@ export async function makeAccount(baseURL: string, prefix: string): Promise<Walk
   } finally {
     await api.dispose();
   }
+}
+
+/** Signs the page's context in through the API (its cookies), for a test whose subject is not the sign-in screen. */
+export async function signInByApi(page: Page, account: WalkAccount): Promise<void> {
+  const res = await page.request.post('/api/login', { data: { username: account.username, password: account.password } });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 /**
@@ -46,7 +52,45 @@ export function signedInPages(account: WalkAccount): { name: string; path: strin
   ];
 }
 
+/**
+ * Takes the open admin to `path` as the browser's Back and Forward do: the History API and a
+ * `popstate`, which the app's router follows without loading the document again. A walk over every
+ * screen then pays for one load of the app, not one a screen (each is about a second of Chromium's CPU).
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate(to => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL(path);
+}
+
+/** The API requests in flight of each page that watchApi watches. */
+const apiInFlight = new WeakMap<Page, Set<Request>>();
+
+/** The signed-in user's live stream: it stays open as long as the page. */
+const LIVE_STREAM = '/api/events/stream';
+
+/**
+ * Keeps count of the page's API requests in flight from now on, so that apiSettled also waits for the
+ * reads of a screen reached inside the app (openInApp, a click in the navigation): the document's
+ * `networkidle` is reached once, at its first load.
+ */
+export function watchApi(page: Page): void {
+  const open = new Set<Request>();
+  apiInFlight.set(page, open);
+  page.on('request', request => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') && pathname !== LIVE_STREAM) open.add(request);
+  });
+  const ended = (request: Request) => open.delete(request);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+}
+
 /** Waits until the page has no API request in flight (the screen has loaded what it shows). */
 export async function apiSettled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
+  const open = apiInFlight.get(page);
+  if (open) await expect.poll(() => open.size, { message: 'API requests in flight' }).toBe(0);
 }
