@@ -2,13 +2,12 @@ import 'reflect-metadata';
 import cluster, { type Worker } from 'node:cluster';
 import { setPriority } from 'node:os';
 import { Logger } from '@nestjs/common';
-import { createApp, type CreatedApp } from './bootstrap.js';
+import type { CreatedApp } from './bootstrap.js';
 import { StartupLogger } from './common/logging/startup-logger.js';
-import { TenantRunner } from './common/tenancy/tenant-runner.js';
 import { type AppConfig, ConfigError, httpProcessConfig, jobProcessConfig, jobsInOwnProcess, loadConfig } from './config/config.js';
 import { EMBEDDED_DATABASE, type EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres.js';
 import { migrateDatabase } from './database/migrate.js';
-import { type DemoCredentials, seedDemoIfEmpty } from './dev/seed-demo.js';
+import type { DemoCredentials } from './dev/seed-demo.js';
 
 // Nest's start-up lines (a module, a controller, a route each) stay out of the log: it ends with
 // where to sign in (issue 34).
@@ -98,8 +97,23 @@ async function main(): Promise<void> {
   await seedAndListen(config, created, config.seedDemo);
 }
 
+/**
+ * The app's modules are loaded by the processes that run the app, not by a main process that only
+ * starts the database and forks workers (WEB_CONCURRENCY > 1, the queue apart): there they would
+ * cost it about a second of CPU at every start and some 100 MB for as long as it runs.
+ */
+async function createApp(config: AppConfig, databaseUrl: string): Promise<CreatedApp> {
+  const bootstrap = await import('./bootstrap.js');
+  return bootstrap.createApp(config, databaseUrl);
+}
+
+async function seedDemo(created: CreatedApp): Promise<DemoCredentials | undefined> {
+  const [{ seedDemoIfEmpty }, { TenantRunner }] = await Promise.all([import('./dev/seed-demo.js'), import('./common/tenancy/tenant-runner.js')]);
+  return seedDemoIfEmpty(created.orm.em, created.app.get(TenantRunner));
+}
+
 async function seedAndListen(config: AppConfig, created: CreatedApp, seed: boolean): Promise<void> {
-  const demo = seed ? await seedDemoIfEmpty(created.orm.em, created.app.get(TenantRunner)) : undefined;
+  const demo = seed ? await seedDemo(created) : undefined;
   await created.app.listen(config.port, config.host);
   // With several HTTP workers, the first one says it for all of them.
   if (cluster.isWorker && cluster.worker?.id !== 1) return;
