@@ -101,8 +101,8 @@ describe('WEB_CONCURRENCY', () => {
     // every request is answered while both serve, whichever worker takes it
     const statuses = await Promise.all(Array.from({ length: 20 }, () => fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status)));
     expect(statuses.every((s) => s === 200)).toBe(true);
-    // The main process starts the database and forks: it does not load the app's modules, a third of a
-    // worker's memory here (about 140 MB against 205; as much as a worker when it loaded them).
+    // The main process starts the database and forks: it does not load the app's modules, which hold about a
+    // third of a worker's memory (here the main process about 140 MB against 205; as much as a worker when it loaded them).
     expect(rssOf(main)).toBeLessThan(0.85 * Math.min(rssOf(first), rssOf(second)));
 
     process.kill(first, 'SIGKILL');

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { auditPage, type Finding } from './a11y-audit.js';
-import { apiSettled, makeAccount, openInApp, signedInPages, signInByApi, watchApi } from './walk.js';
-import { openSection, signIn } from './support.js';
+import { apiSettled, makeAccount, openInApp, signedInPages, watchApi } from './walk.js';
+import { openSection, signIn, signInByApi } from './support.js';
 
 /**
  * Issue 34, accessibility: every page, at the desktop and the phone size (both projects run this
@@ -97,7 +97,7 @@ test('every signed-in page, the create dialog, the warranty tab and every settin
 
 test('a dialog keeps the focus inside while open; the ticket checkboxes and the search box have names', async ({ page, baseURL }) => {
   const account = await makeAccount(baseURL!, 'a11yfocus');
-  await signInByApi(page, account);
+  await signInByApi(page.request, account.username, account.password);
   await page.goto('/tickets');
   await expect(page.getByRole('checkbox', { name: `Select ticket ${account.ticket.ticketNumber}`, exact: true })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Select all', exact: true })).toBeVisible();
@@ -114,7 +114,7 @@ test('a dialog keeps the focus inside while open; the ticket checkboxes and the 
 
 test('an error toast does not cover the Change Password button that raised it', async ({ page, baseURL }) => {
   const account = await makeAccount(baseURL!, 'a11ytoast');
-  await signInByApi(page, account);
+  await signInByApi(page.request, account.username, account.password);
   await page.goto('/profile');
   const button = page.getByTestId('profile-password-submit');
   await button.scrollIntoViewIfNeeded();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { SmtpCatcher } from './fixtures.js';
 import { createTicket } from './ticket-factory.js';
-import { registerByApi, saveScreenshot, uniqueName } from './support.js';
+import { registerByApi, saveScreenshot, signInByApi, uniqueName } from './support.js';
 
 test.describe('the conversation on a ticket', () => {
   test('replies by e-mail and sees it Sent, adds an internal comment, and sees a message written elsewhere arrive live', async ({ page, browser }, testInfo) => {
@@ -47,8 +47,7 @@ test.describe('the conversation on a ticket', () => {
       // A teammate's comment written in another session appears without reloading, newest last.
       const teammate = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
       try {
-        const login = await teammate.request.post('/api/login', { data: { username, password: 'secret123' } });
-        expect(login.status(), await login.text()).toBe(200);
+        await signInByApi(teammate.request, username, 'secret123');
         const written = await teammate.request.post(`/api/tickets/${ticket.id}/messages`, { data: { channel: 'comment', body: 'Written from the other tab' } });
         expect(written.status(), await written.text()).toBe(201);
       } finally {

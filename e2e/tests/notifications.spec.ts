@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SmtpCatcher } from './fixtures.js';
 import { replaceNotifications, sql } from './db.js';
-import { newBrowserLike, registerByApi, registerInUi, saveScreenshot, uniqueName } from './support.js';
+import { newBrowserLike, registerByApi, registerInUi, saveScreenshot, signInByApi, uniqueName } from './support.js';
 import { ticketPayload } from './ticket-factory.js';
 
 async function closeToast(page: Page) {
@@ -86,7 +86,7 @@ test.describe('notifications page', () => {
       const invite = await owner.post('/api/users/invite', { data: { username: member } });
       expect(invite.status()).toBe(201);
       const { temporaryPassword } = await invite.json();
-      expect((await page.request.post('/api/login', { data: { username: member, password: temporaryPassword } })).status()).toBe(200);
+      await signInByApi(page.request, member, temporaryPassword);
       expect((await page.request.post('/api/change-password', { data: { newPassword: 'member-pass-1' } })).status()).toBe(200);
       await page.goto('/');
       await expect(page.getByTestId('notification-bell')).toHaveAttribute('aria-label', 'Notifications');

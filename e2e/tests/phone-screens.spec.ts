@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { makeAccount, signInByApi } from './walk.js';
+import { signInByApi } from './support.js';
+import { makeAccount } from './walk.js';
 
 /**
  * Issue 34, phone-sized screens: below MUI's md (900 px) the ticket list is one card per ticket with
@@ -9,7 +10,7 @@ import { makeAccount, signInByApi } from './walk.js';
 test('the ticket list and the notification preferences fit the screen: cards on a phone, table and grid on a desktop', async ({ page, baseURL }, testInfo) => {
   const phone = testInfo.project.name === 'phone';
   const account = await makeAccount(baseURL!, 'screens');
-  await signInByApi(page, account);
+  await signInByApi(page.request, account.username, account.password);
 
   await page.goto('/tickets');
   const row = page.getByTestId('ticket-row').filter({ hasText: account.ticket.ticketNumber });

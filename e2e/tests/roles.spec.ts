@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chooseOption, newBrowserLike, openSection, registerByApi, saveScreenshot, uniqueName } from './support.js';
+import { chooseOption, newBrowserLike, openSection, registerByApi, saveScreenshot, signInByApi, uniqueName } from './support.js';
 
 /** Issue 28: an agent sees the organization's settings read only; the owner sets roles in Users. */
 
@@ -16,7 +16,7 @@ test.describe('roles', () => {
 
     const context = await newBrowserLike(browser, testInfo, baseURL);
     const agentPage = await context.newPage();
-    expect((await agentPage.request.post('/api/login', { data: { username: member, password: temporaryPassword } })).status()).toBe(200);
+    await signInByApi(agentPage.request, member, temporaryPassword);
     expect((await agentPage.request.post('/api/change-password', { data: { newPassword: 'agent-pass-1' } })).status()).toBe(200);
 
     await agentPage.goto('/settings');
@@ -68,7 +68,7 @@ test.describe('roles', () => {
 
     const context = await newBrowserLike(browser, testInfo, baseURL);
     const adminPage = await context.newPage();
-    expect((await adminPage.request.post('/api/login', { data: { username: member, password: temporaryPassword } })).status()).toBe(200);
+    await signInByApi(adminPage.request, member, temporaryPassword);
     expect((await adminPage.request.post('/api/change-password', { data: { newPassword: 'admin-pass-1' } })).status()).toBe(200);
     await adminPage.goto('/settings');
     await openSection(adminPage, 'SMTP Configuration');

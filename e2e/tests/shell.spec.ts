@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { replaceNotifications, sql } from './db.js';
-import { openNavigation, registerByApi, uniqueName } from './support.js';
+import { openNavigation, registerByApi, signInByApi, uniqueName } from './support.js';
 import { createTicket } from './ticket-factory.js';
 import { openInApp } from './walk.js';
 
@@ -75,8 +75,7 @@ test.describe('application shell', () => {
     const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = testInfo.project.use;
     const agentContext = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL });
     const agent = await agentContext.newPage();
-    const login = await agent.request.post('/api/login', { data: { username: agentName, password: temporaryPassword } });
-    expect(login.status()).toBe(200);
+    await signInByApi(agent.request, agentName, temporaryPassword);
 
     // Held at /change-password until the password is changed.
     await agent.goto('/tickets');

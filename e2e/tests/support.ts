@@ -41,6 +41,12 @@ export async function registerByApi(request: APIRequestContext, username: string
   return res.json();
 }
 
+/** Signs a context in through the API (its cookies), for a test whose subject is not the sign-in screen. */
+export async function signInByApi(request: APIRequestContext, username: string, password: string): Promise<void> {
+  const res = await request.post('/api/login', { data: { username, password } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 /** Below this width the shell has a slide-in drawer instead of the fixed sidebar (MUI's lg). */
 const FIXED_SIDEBAR_MIN_WIDTH = 1200;
 

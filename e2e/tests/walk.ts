@@ -23,12 +23,6 @@ export async function makeAccount(baseURL: string, prefix: string): Promise<Walk
   }
 }
 
-/** Signs the page's context in through the API (its cookies), for a test whose subject is not the sign-in screen. */
-export async function signInByApi(page: Page, account: WalkAccount): Promise<void> {
-  const res = await page.request.post('/api/login', { data: { username: account.username, password: account.password } });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
 /**
  * Every signed-in page of the admin, each with what shows it has rendered (a heading or a test id).
  * The create dialog and the analytics' warranty tab are opened on their pages.
